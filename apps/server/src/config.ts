@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in settings are read from where npm was started, else here. */
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const baseDir = process.env.INIT_CWD ?? ROOT_DIR;
+
+const booleanSetting = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const settingsSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ error: 'must be a full URL such as http://localhost:3000' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO_DATA: booleanSetting.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'apps/web/dist')),
+});
+
+export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+
+/** Parses settings; a bad value stops the process with a message naming the setting. */
+export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid settings (see .env.example):\n${lines.join('\n')}`);
+  }
+  const s = parsed.data;
+  return {
+    ...s,
+    DATA_DIR: path.resolve(baseDir, s.DATA_DIR),
+    WEB_DIST_DIR: path.resolve(baseDir, s.WEB_DIST_DIR),
+    PUBLIC_URL: s.PUBLIC_URL ?? `http://localhost:${s.PORT}`,
+  };
+}
+
+/** Reads KEY=value lines from the root .env, if one exists, without overriding the environment. */
+export function loadDotEnv(file = path.join(ROOT_DIR, '.env')): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { acquireDirectoryLock } from './pglite-lock.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+} & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool });
+
+export type DatabaseOptions = { databaseUrl: string; poolMax?: number } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    // A broken idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    await pool.query('select 1');
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { kind: 'postgres', client: pool, db, close: () => pool.end() };
+  }
+  let release = () => {};
+  let client: PGlite;
+  if ('dataDir' in options) {
+    const dir = path.join(options.dataDir, 'pglite');
+    release = acquireDirectoryLock(options.dataDir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    client,
+    db,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+// Any fixed number, shared by every app process, so only one migrates at a time.
+const MIGRATION_LOCK_KEY = 7_240_311;
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(drizzlePglite(handle.client), { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const lockClient = await handle.client.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(handle.client), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+}
+
+export function expectedMigrationCount(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+export async function appliedMigrationCount(db: Database): Promise<number> {
+  // Both drivers answer execute() with { rows }.
+  const result = (await db.execute(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  )) as unknown as {
+    rows: { count: number }[];
+  };
+  return Number(result.rows[0]?.count ?? 0);
+}

@@ -1,0 +1,16 @@
+import { loadDotEnv, loadSettings } from '../../config.ts';
+import { migrateDatabase, openDatabase } from '../client.ts';
+import { seedDemoData } from './seed.ts';
+
+loadDotEnv();
+const settings = loadSettings();
+const database = await openDatabase(
+  settings.DATABASE_URL ? { databaseUrl: settings.DATABASE_URL } : { dataDir: settings.DATA_DIR },
+);
+try {
+  await migrateDatabase(database);
+  const seeded = await seedDemoData(database.db);
+  console.log(seeded.products ? `loaded ${seeded.products} demo products` : 'the catalogue already has products');
+} finally {
+  await database.close();
+}

@@ -1,0 +1,57 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadDotEnv, loadSettings } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+import { createLogger } from './platform/logger.ts';
+import { APP_VERSION } from './platform/version.ts';
+
+async function main() {
+  loadDotEnv();
+  const settings = loadSettings();
+  const logger = createLogger(settings.LOG_LEVEL);
+  const database = await openDatabase(
+    settings.DATABASE_URL
+      ? { databaseUrl: settings.DATABASE_URL, poolMax: settings.DB_POOL_MAX }
+      : { dataDir: settings.DATA_DIR },
+  );
+  await migrateDatabase(database);
+  if (settings.SEED_DEMO_DATA) {
+    const seeded = await seedDemoData(database.db);
+    if (seeded.products) logger.info(seeded, 'demo data loaded');
+  }
+  const app = createApp({ database, logger, webDistDir: settings.WEB_DIST_DIR });
+  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
+    logger.info(
+      { version: APP_VERSION, port: info.port, database: database.kind, url: settings.PUBLIC_URL },
+      `EcoGrid is listening on ${settings.PUBLIC_URL}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop taking connections, let requests in flight finish, then close the database.
+    const force = setTimeout(() => {
+      logger.warn('requests still open after 10 s; closing anyway');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  // Settings and lock errors are meant for people: print the message alone.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

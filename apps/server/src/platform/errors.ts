@@ -1,0 +1,22 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The one error type: a machine code, a message for people, and the HTTP status it maps to. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: ContentfulStatusCode = 400,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message: string) => new AppError('not_found', message, 404);
+export const badRequest = (message: string) => new AppError('validation_failed', message, 400);
+
+export type ErrorBody = { error: { code: string; message: string } };
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}

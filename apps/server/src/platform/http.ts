@@ -1,0 +1,35 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Database, DatabaseHandle } from '#src/db/client.ts';
+import { AppError } from './errors.ts';
+import type { Logger } from './logger.ts';
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    db: Database;
+    dbHandle: DatabaseHandle;
+  };
+};
+
+/** The error body every route documents; the one shape any failure takes. */
+export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi('Error');
+
+export const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+});
+
+/** A router whose validation failures become one AppError with the first problem spelt out. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const field = issue?.path.join('.');
+        const message = issue ? (field ? `${field}: ${issue.message}` : issue.message) : 'Invalid request';
+        throw new AppError('validation_failed', message, 400);
+      }
+    },
+  });
+}

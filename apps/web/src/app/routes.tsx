@@ -1,0 +1,102 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
+import { RouteErrorBoundary } from './error-screens.tsx';
+import { RequireAdmin, RequireAuth } from './guards.tsx';
+import { NotAvailablePage } from './pages/not-available-page.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+type PageModule = { default: ComponentType };
+
+/** A page in its own chunk, fetched when first visited. */
+const lazyPage = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const marketplace = () => import('@/features/catalog/marketplace-page.tsx');
+const later = (titleKey: string) => ({ element: <NotAvailablePage titleKey={titleKey} /> });
+
+/** Public pages (spec section 2). */
+export const publicRoutes: RouteObject[] = [
+  { index: true, ...lazyPage(marketplace) },
+  { path: 'marketplace', ...lazyPage(marketplace) },
+  { path: 'product/:id', ...lazyPage(() => import('./pages/product-route.tsx')) },
+  { path: 'auth', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
+  { path: 'login', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
+  { path: 'signup', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
+  { path: 'email-verification', ...later('pages.emailVerification') },
+  { path: 'email-confirmation', ...later('pages.emailConfirmation') },
+  { path: 'forgot-password', ...later('pages.forgotPassword') },
+  { path: 'reset-password', ...later('pages.resetPassword') },
+  { path: 'support', ...later('pages.support') },
+  { path: 'system-report-pdf', ...later('pages.systemReport') },
+  { path: 'transformation-plan', ...later('pages.transformationPlan') },
+  { path: 'ai-test', ...later('pages.aiTest') },
+];
+
+/** Login required: signed-out visitors go to /auth with the origin remembered. */
+export const loginRoutes: RouteObject[] = [
+  { path: 'all-products', ...lazyPage(marketplace) },
+  { path: 'cart', ...later('pages.cart') },
+  { path: 'checkout', ...later('pages.checkout') },
+  { path: 'my-account', ...later('pages.myAccount') },
+  { path: 'my-orders', ...later('pages.myOrders') },
+  { path: 'inbox', ...later('pages.inbox') },
+  { path: 'customer-dashboard', ...later('pages.customerDashboard') },
+  { path: 'mobile-dashboard', ...later('pages.customerDashboard') },
+  { path: 'agent-dashboard', ...later('pages.agentDashboard') },
+  {
+    path: 'customer',
+    children: [
+      { index: true, ...later('pages.customerDashboard') },
+      { path: 'wallet', ...later('pages.wallet') },
+      { path: 'loan', ...later('pages.loan') },
+      { path: '*', ...later('pages.customerApp') },
+    ],
+  },
+  {
+    path: 'agent',
+    children: [
+      { index: true, ...later('pages.agentDashboard') },
+      { path: '*', ...later('pages.agentApp') },
+    ],
+  },
+];
+
+/** Admin only: non-admins are sent to /marketplace. */
+export const adminRoutes: RouteObject[] = [
+  { path: 'system-audit', ...later('pages.systemAudit') },
+  { path: 'system-testing', ...later('pages.systemTesting') },
+  { path: 'security-dashboard', ...later('pages.securityDashboard') },
+  { path: 'mockups', ...later('pages.mockups') },
+];
+
+/** Old and short addresses (spec section 2). */
+export const redirects: Record<string, string> = {
+  'ecogrid-wallet': '/customer/wallet',
+  wallet: '/customer/wallet',
+  'loan-tracker': '/customer/loan',
+  loan: '/customer/loan',
+  orders: '/my-orders',
+};
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorBoundary />,
+    HydrateFallback: () => <LoadingOverlay />,
+    children: [
+      {
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          ...publicRoutes,
+          { element: <RequireAuth />, children: loginRoutes },
+          { element: <RequireAdmin />, children: adminRoutes },
+          ...Object.entries(redirects).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
+          { path: '*', ...lazyPage(() => import('./pages/not-found-page.tsx')) },
+        ],
+      },
+    ],
+  },
+];

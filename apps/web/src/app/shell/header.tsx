@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { authPath, useSession } from '@/features/auth/api.ts';
+import { Icon } from './icons.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+
+export function Header() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-800' : 'text-stone-700 hover:text-stone-900'}`;
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+        <Link to="/marketplace" className="mr-auto flex items-center gap-1.5 text-lg font-bold text-brand-800">
+          <Icon name="sun" className="h-7 w-7 text-sun-500" />
+          {t('app.name')}
+        </Link>
+        <nav aria-label={t('nav.main')} className="hidden md:block">
+          <NavLink to="/marketplace" className={link}>
+            {t('nav.marketplace')}
+          </NavLink>
+          <NavLink to="/support" className={link}>
+            {t('nav.support')}
+          </NavLink>
+        </nav>
+        <LanguageSwitcher />
+        {!session.data && location.pathname !== '/auth' && (
+          <Link
+            to={authPath(location.pathname)}
+            className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            {t('nav.signIn')}
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { INITIAL_JS_BUDGET_BYTES, MARKETPLACE_PAGE, measureInitialJs } from '../initial-js.ts';
+
+const dist = path.resolve(import.meta.dirname, '../dist');
+
+describe('the built web app', () => {
+  it('has been built before the suite runs', () => {
+    expect(existsSync(path.join(dist, '.vite/manifest.json')), 'run `npm run build` first').toBe(true);
+  });
+
+  it('keeps the marketplace initial JavaScript within 150 kB of gzip', () => {
+    const { totalGzipBytes, files } = measureInitialJs(dist, MARKETPLACE_PAGE);
+    expect(files.length).toBeGreaterThan(1);
+    expect(totalGzipBytes).toBeLessThanOrEqual(INITIAL_JS_BUDGET_BYTES);
+  });
+
+  it('loads other routes lazily, outside the marketplace download', () => {
+    const marketplace = new Set(measureInitialJs(dist, MARKETPLACE_PAGE).files.map((f) => f.file));
+    const product = measureInitialJs(dist, 'src/app/pages/product-route.tsx').files.map((f) => f.file);
+    expect(product.some((file) => !marketplace.has(file))).toBe(true);
+  });
+});

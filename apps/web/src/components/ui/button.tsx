@@ -1,0 +1,22 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-brand-800 text-white hover:bg-brand-900 disabled:bg-stone-400',
+  secondary: 'border border-stone-300 bg-white text-stone-900 hover:bg-stone-100 disabled:text-stone-400',
+  ghost: 'text-brand-800 hover:bg-brand-50',
+};
+
+export function buttonClass(variant: Variant = 'primary', extra = ''): string {
+  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-base font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+}
+
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+}

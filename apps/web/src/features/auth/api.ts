@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export type SessionUser = { id: string; name: string; email: string | null; userType: 'customer' | 'agent' | 'admin' };
+export type Session = { user: SessionUser } | null;
+
+/**
+ * The signed-in user, as the server's auth endpoint reports it. No session, or no auth
+ * service on the server, both mean "signed out": the server is the authority.
+ */
+export async function fetchSession(): Promise<Session> {
+  const response = await fetch('/api/auth/get-session', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  if (response.status === 401 || response.status === 404) return null;
+  if (!response.ok) throw new Error(`Session check failed (${response.status})`);
+  const body = (await response.json()) as { user?: SessionUser } | null;
+  return body?.user ? { user: body.user } : null;
+}
+
+export const sessionQuery = queryOptions({ queryKey: ['session'], queryFn: fetchSession, staleTime: 60_000 });
+
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+/** The sign-in page, remembering where the visitor was going. */
+export function authPath(origin: string): string {
+  return origin && origin !== '/' ? `/auth?redirect=${encodeURIComponent(origin)}` : '/auth';
+}
+
+/** A redirect target is only ever a path on this site, never another origin. */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/marketplace';
+  return value;
+}

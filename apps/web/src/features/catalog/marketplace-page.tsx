@@ -1,0 +1,159 @@
+import { PRODUCT_CATEGORIES, PRODUCT_SORTS, type ProductCategory, type ProductSort } from '@ecogrid/core/catalog';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button.tsx';
+import { productListQuery } from './api.ts';
+import { CategoryChips } from './components/category-chips.tsx';
+import { ProductCard, ProductCardSkeleton } from './components/product-card.tsx';
+import { useDebounced } from './use-debounced.ts';
+
+const asCategory = (v: string | null) =>
+  PRODUCT_CATEGORIES.includes(v as ProductCategory) ? (v as ProductCategory) : undefined;
+const asSort = (v: string | null) => (PRODUCT_SORTS.includes(v as ProductSort) ? (v as ProductSort) : 'newest');
+
+/** The marketplace (/ and /marketplace): search, category chips, sorting and a product grid. */
+export function MarketplacePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const category = asCategory(params.get('category'));
+  const sort = asSort(params.get('sort'));
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebounced(text.trim(), 300);
+
+  const update = (changes: Record<string, string | undefined>) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  // The settled search text is kept in the URL, so a search can be shared and survives reload.
+  const urlQ = params.get('q') ?? '';
+  useEffect(() => {
+    if (urlQ === q) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [q, urlQ, setParams]);
+
+  const query = useInfiniteQuery(productListQuery({ q: q || undefined, category, sort }));
+  const products = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Boolean(q || category);
+
+  return (
+    <section className="mx-auto max-w-6xl space-y-4 p-4" aria-labelledby="market-title">
+      <header className="space-y-1">
+        <h1 id="market-title" className="text-2xl font-bold">
+          {t('catalog.title')}
+        </h1>
+        <p className="text-stone-700">{t('catalog.subtitle')}</p>
+      </header>
+
+      <form role="search" className="flex flex-col gap-3 md:flex-row" onSubmit={(e) => e.preventDefault()}>
+        <label className="flex-1">
+          <span className="sr-only">{t('catalog.searchLabel')}</span>
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('catalog.searchPlaceholder')}
+            className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
+            maxLength={100}
+            enterKeyHint="search"
+          />
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="shrink-0">{t('catalog.sortLabel')}</span>
+          <select
+            value={sort}
+            onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}
+            className="min-h-11 flex-1 rounded-lg border border-stone-300 bg-white px-2 text-base"
+          >
+            {PRODUCT_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`catalog.sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+
+      <CategoryChips value={category} onChange={(c) => update({ category: c })} />
+
+      {query.isError && !products.length ? (
+        <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+          <p>{t('catalog.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t('catalog.retry')}
+          </Button>
+        </div>
+      ) : query.isPending ? (
+        <>
+          <p role="status" className="sr-only">
+            {t('catalog.loadingProducts')}
+          </p>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {Array.from({ length: 8 }, (_, i) => (
+              <ProductCardSkeleton key={i} />
+            ))}
+          </ul>
+        </>
+      ) : products.length === 0 ? (
+        <div role="status" className="space-y-3 py-10 text-center">
+          <p>{t('catalog.empty')}</p>
+          {filtered && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setText('');
+                update({ q: undefined, category: undefined });
+              }}
+            >
+              {t('catalog.clearFilters')}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul
+            aria-label={t('catalog.title')}
+            aria-busy={query.isFetching}
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+          >
+            {products.map((product, i) => (
+              <ProductCard key={product.id} product={product} eager={i < 4} />
+            ))}
+          </ul>
+          {query.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="secondary"
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                {query.isFetchingNextPage ? t('catalog.loadingMore') : t('catalog.loadMore')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export default MarketplacePage;

@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button.tsx';
+import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { formatUgx } from '@/lib/money.ts';
+import { productQuery } from './api.ts';
+import { ProductGallery } from './components/product-gallery.tsx';
+import { SpecList } from './components/spec-list.tsx';
+
+type Props = {
+  /** What Add to cart does; the page that composes features decides (sign-in first, then the cart). */
+  onAddToCart: (productId: string) => void;
+};
+
+/** Product detail (/product/{id}): pictures, price, specifications and Add to cart. */
+export function ProductPage({ onAddToCart }: Props) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const query = useQuery(productQuery(id));
+
+  if (query.isPending) return <LoadingOverlay />;
+  if (query.isError) {
+    const { error } = query;
+    // A 4xx answer (bad id, no such product) will not change on retry; a network or server failure may.
+    const final = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    const message = !final ? t('catalog.loadFailed') : error.status === 404 ? t('catalog.notFound') : error.message;
+    return (
+      <section className="mx-auto max-w-md space-y-4 p-4 text-center" role="alert">
+        <p>{message}</p>
+        {!final && (
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t('catalog.retry')}
+          </Button>
+        )}
+        <Link to="/marketplace" className={buttonClass('ghost')}>
+          {t('catalog.back')}
+        </Link>
+      </section>
+    );
+  }
+
+  const product = query.data;
+  const stockText =
+    product.stock === 0
+      ? t('catalog.outOfStock')
+      : product.stock <= 5
+        ? t('catalog.lowStock', { count: product.stock })
+        : t('catalog.inStock');
+
+  return (
+    <article className="mx-auto max-w-5xl p-4" aria-labelledby="product-title">
+      <Link to="/marketplace" className="mb-3 inline-block text-sm font-medium text-brand-800 underline">
+        {t('catalog.back')}
+      </Link>
+      <div className="grid gap-6 md:grid-cols-2">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="space-y-4">
+          <div>
+            <p className="text-sm font-medium uppercase tracking-wide text-stone-600">
+              {product.brand} · {t(`categories.${product.category}`)}
+            </p>
+            <h1 id="product-title" className="text-2xl font-bold">
+              {product.name}
+            </h1>
+          </div>
+          <div>
+            <p className="text-3xl font-bold text-brand-800">{formatUgx(product.price)}</p>
+            <p className="text-sm text-stone-600">{t('catalog.priceVat')}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span className={product.stock === 0 ? 'font-medium text-red-800' : 'font-medium text-brand-800'}>
+              {stockText}
+            </span>
+            {product.loanEligible && (
+              <span className="rounded bg-sun-400/30 px-1.5 py-0.5 font-medium">{t('catalog.payg')}</span>
+            )}
+          </div>
+          <Button className="w-full md:w-auto" disabled={product.stock === 0} onClick={() => onAddToCart(product.id)}>
+            {t('catalog.addToCart')}
+          </Button>
+          <section aria-labelledby="about-title" className="space-y-2">
+            <h2 id="about-title" className="text-lg font-semibold">
+              {t('catalog.about')}
+            </h2>
+            <p className="leading-relaxed text-stone-800">{product.description}</p>
+          </section>
+          <section aria-labelledby="specs-title" className="space-y-2">
+            <h2 id="specs-title" className="text-lg font-semibold">
+              {t('catalog.specs')}
+            </h2>
+            <SpecList specs={product.specs} />
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+/** An API failure with the server's code and message (`{ error: { code, message } }`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type ErrorBody = { error?: { code?: string; message?: string } };
+
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { Accept: 'application/json', ...init.headers },
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Could not reach EcoGrid. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as ErrorBody;
+    throw new ApiError(
+      response.status,
+      body.error?.code ?? 'http_error',
+      body.error?.message ?? `The request failed (${response.status}).`,
+    );
+  }
+  return (await response.json()) as T;
+}
+
+/** Builds a query string from defined values only. */
+export function toSearch(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

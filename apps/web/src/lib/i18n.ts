@@ -1,0 +1,56 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '@/locales/en.json';
+
+export const LANGUAGES = [
+  { code: 'en', label: 'English' },
+  { code: 'lg', label: 'Luganda' },
+  { code: 'sw', label: 'Kiswahili' },
+] as const;
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+
+const STORAGE_KEY = 'ecogrid-language';
+
+// Only English ships in the first download; the other catalogues load when chosen.
+const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: typeof en }>> = {
+  lg: () => import('@/locales/lg.json'),
+  sw: () => import('@/locales/sw.json'),
+};
+
+function storedLanguage(): LanguageCode {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return LANGUAGES.some((l) => l.code === value) ? (value as LanguageCode) : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+export async function changeLanguage(code: LanguageCode): Promise<void> {
+  if (code !== 'en' && !i18n.hasResourceBundle(code, 'translation')) {
+    const catalogue = await loaders[code]();
+    i18n.addResourceBundle(code, 'translation', catalogue.default, true, true);
+  }
+  await i18n.changeLanguage(code);
+  document.documentElement.lang = code;
+  try {
+    localStorage.setItem(STORAGE_KEY, code);
+  } catch {
+    // Private mode: the choice lasts for this visit only.
+  }
+}
+
+export async function initI18n(): Promise<void> {
+  await i18n.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: 'en',
+    fallbackLng: 'en',
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  const preferred = storedLanguage();
+  if (preferred !== 'en') await changeLanguage(preferred).catch(() => undefined);
+}
+
+export { i18n };

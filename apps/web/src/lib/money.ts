@@ -1,0 +1,1 @@
+export { formatUgx } from '@ecogrid/core/money';

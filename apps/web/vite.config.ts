@@ -1,0 +1,91 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Writes .br and .gz beside each text file so the server sends them without compressing per request. */
+function precompress(): Plugin {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'ecogrid-precompress',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const dist = path.join(here, 'dist');
+        for (const file of walk(dist)) {
+          if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file)) continue;
+          const data = readFileSync(file);
+          if (data.length < 1024) continue;
+          writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+          writeFileSync(`${file}.br`, brotliCompressSync(data));
+        }
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  resolve: { alias: { '@': path.join(here, 'src') } },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: {
+        name: 'EcoGrid Energy Marketplace',
+        short_name: 'EcoGrid',
+        description:
+          'Solar lights, home systems, TV kits, fridges, pumps and clean cookstoves, for cash or pay-as-you-go.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f7f9f4',
+        theme_color: '#166534',
+        lang: 'en',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell: scripts, styles, the page and the icons. Product pictures are cached as seen.
+        globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/*.png', 'favicon.svg'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/img/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'images', expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 } },
+          },
+          {
+            // Catalogue reads fall back to the last copy when the network is slow or gone.
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/catalog/'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'catalog-api', networkTimeoutSeconds: 5, expiration: { maxEntries: 200 } },
+          },
+        ],
+      },
+    }),
+    precompress(),
+  ],
+  build: { target: 'es2022', sourcemap: false, manifest: true },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});

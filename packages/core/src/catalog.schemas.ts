@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MAX_PRICE_FILTER, PRODUCT_CATEGORIES, PRODUCT_SORTS } from './catalog.ts';
+
+export const productCategorySchema = z.enum(PRODUCT_CATEGORIES);
+
+export const productSpecsSchema = z.object({
+  panelWatts: z.number().int().nonnegative().nullable(),
+  batteryWh: z.number().int().nonnegative().nullable(),
+  lights: z.number().int().nonnegative().nullable(),
+  appliancesIncluded: z.array(z.string()),
+  warrantyMonths: z.number().int().nonnegative(),
+});
+export type ProductSpecs = z.infer<typeof productSpecsSchema>;
+
+export const productSchema = z.object({
+  id: z.uuid(),
+  sku: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  category: productCategorySchema,
+  brand: z.string(),
+  price: z.number().int().nonnegative().describe('Price in whole UGX, VAT inclusive'),
+  images: z.array(z.string()),
+  specs: productSpecsSchema,
+  stock: z.number().int().nonnegative(),
+  active: z.boolean(),
+  loanEligible: z.boolean(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+const priceBound = z.coerce
+  .number({ error: 'Price must be a whole number of UGX' })
+  .int('Price must be a whole number of UGX')
+  .min(0, 'Price cannot be negative')
+  .max(MAX_PRICE_FILTER, 'Price is too large');
+
+export const productListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100, 'Search text is limited to 100 characters').optional(),
+    category: productCategorySchema.optional(),
+    minPrice: priceBound.optional(),
+    maxPrice: priceBound.optional(),
+    sort: z.enum(PRODUCT_SORTS).default('newest'),
+    limit: z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(100, 'Limit must be at most 100')
+      .default(24),
+    cursor: z.string().max(300).optional(),
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: 'The lowest price must not be above the highest price',
+    path: ['minPrice'],
+  });
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const productListSchema = z.object({
+  items: z.array(productSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ProductList = z.infer<typeof productListSchema>;
