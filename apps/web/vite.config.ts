@@ -36,6 +36,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts the (small) stylesheet inside index.html, so the first paint does not wait for a
+ * second request on a slow network. The service worker keeps index.html for offline use.
+ */
+function inlineCss(): Plugin {
+  return {
+    name: 'ecogrid-inline-css',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = bundle[file];
+            if (!asset || asset.type !== 'asset') return tag;
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: { '@': path.join(here, 'src') } },
   plugins: [
@@ -84,6 +110,7 @@ export default defineConfig({
         ],
       },
     }),
+    inlineCss(),
     precompress(),
   ],
   build: { target: 'es2022', sourcemap: false, manifest: true },

@@ -20,19 +20,23 @@ const settingsSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO_DATA: booleanSetting.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'apps/web/dist')),
 });
 
+/** Every setting the server reads; .env.example and the README list the same ones. */
+export const SETTING_NAMES = Object.keys(settingsSchema.shape);
+
 export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 /** Parses settings; a bad value stops the process with a message naming the setting. */
 export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
-  const parsed = settingsSchema.safeParse(env);
+  // An empty value (`PUBLIC_URL=` in .env) means "use the default".
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = settingsSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid settings (see .env.example):\n${lines.join('\n')}`);

@@ -18,7 +18,12 @@ describe('the built web app', () => {
 
   it('loads other routes lazily, outside the marketplace download', () => {
     const marketplace = new Set(measureInitialJs(dist, MARKETPLACE_PAGE).files.map((f) => f.file));
-    const product = measureInitialJs(dist, 'src/app/pages/product-route.tsx').files.map((f) => f.file);
-    expect(product.some((file) => !marketplace.has(file))).toBe(true);
+    for (const page of ['src/app/pages/product-route.tsx', 'src/features/auth/auth-page.tsx']) {
+      const files = measureInitialJs(dist, page).files.map((f) => f.file);
+      expect(
+        files.some((file) => !marketplace.has(file)),
+        page,
+      ).toBe(true);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
+import { MarketplacePage } from '@/features/catalog/marketplace-page.tsx';
 import { RouteErrorBoundary } from './error-screens.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { NotAvailablePage } from './pages/not-available-page.tsx';
@@ -13,13 +14,14 @@ const lazyPage = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> =>
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-const marketplace = () => import('@/features/catalog/marketplace-page.tsx');
+// The marketplace is the landing page: it ships in the first download, not as a second request.
+const marketplace = { Component: MarketplacePage };
 const later = (titleKey: string) => ({ element: <NotAvailablePage titleKey={titleKey} /> });
 
 /** Public pages (spec section 2). */
 export const publicRoutes: RouteObject[] = [
-  { index: true, ...lazyPage(marketplace) },
-  { path: 'marketplace', ...lazyPage(marketplace) },
+  { index: true, ...marketplace },
+  { path: 'marketplace', ...marketplace },
   { path: 'product/:id', ...lazyPage(() => import('./pages/product-route.tsx')) },
   { path: 'auth', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
   { path: 'login', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
@@ -36,7 +38,7 @@ export const publicRoutes: RouteObject[] = [
 
 /** Login required: signed-out visitors go to /auth with the origin remembered. */
 export const loginRoutes: RouteObject[] = [
-  { path: 'all-products', ...lazyPage(marketplace) },
+  { path: 'all-products', ...marketplace },
   { path: 'cart', ...later('pages.cart') },
   { path: 'checkout', ...later('pages.checkout') },
   { path: 'my-account', ...later('pages.myAccount') },

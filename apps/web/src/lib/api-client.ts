@@ -12,14 +12,26 @@ export class ApiError extends Error {
 
 type ErrorBody = { error?: { code?: string; message?: string } };
 
+declare global {
+  interface Window {
+    __ecogridEarly?: Record<string, Promise<Response>>;
+  }
+}
+
+/** A GET that index.html started before the app loaded, handed over once. */
+function takeEarly(path: string, init: RequestInit): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__ecogridEarly;
+  const pending = !init.method || init.method === 'GET' ? early?.[path] : undefined;
+  if (pending) delete early![path];
+  return pending;
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
+  const request = () =>
+    fetch(path, { credentials: 'same-origin', ...init, headers: { Accept: 'application/json', ...init.headers } });
   try {
-    response = await fetch(path, {
-      credentials: 'same-origin',
-      ...init,
-      headers: { Accept: 'application/json', ...init.headers },
-    });
+    response = await (takeEarly(path, init)?.catch(request) ?? request());
   } catch {
     throw new ApiError(0, 'network_error', 'Could not reach EcoGrid. Check your connection and try again.');
   }

@@ -1,6 +1,7 @@
+import type { Product } from '@ecogrid/core';
 import { PRODUCT_CATEGORIES, PRODUCT_SORTS, type ProductCategory, type ProductSort } from '@ecogrid/core/catalog';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -12,6 +13,8 @@ import { useDebounced } from './use-debounced.ts';
 const asCategory = (v: string | null) =>
   PRODUCT_CATEGORIES.includes(v as ProductCategory) ? (v as ProductCategory) : undefined;
 const asSort = (v: string | null) => (PRODUCT_SORTS.includes(v as ProductSort) ? (v as ProductSort) : 'newest');
+
+const NO_PRODUCTS: Product[] = [];
 
 /** The marketplace (/ and /marketplace): search, category chips, sorting and a product grid. */
 export function MarketplacePage() {
@@ -52,8 +55,12 @@ export function MarketplacePage() {
   }, [q, urlQ, setParams]);
 
   const query = useInfiniteQuery(productListQuery({ q: q || undefined, category, sort }));
-  const products = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const loaded = query.data?.pages.flatMap((page) => page.items);
+  // The grid is drawn in the background (a deferred, interruptible render), so building two
+  // dozen cards never blocks a slow phone's main thread in one long task.
+  const products = useDeferredValue(loaded ?? NO_PRODUCTS, NO_PRODUCTS);
   const filtered = Boolean(q || category);
+  const paygLabel = t('catalog.payg');
 
   return (
     <section className="mx-auto max-w-6xl space-y-4 p-4" aria-labelledby="market-title">
@@ -102,7 +109,7 @@ export function MarketplacePage() {
             {t('catalog.retry')}
           </Button>
         </div>
-      ) : query.isPending ? (
+      ) : query.isPending || (loaded?.length && !products.length) ? (
         <>
           <p role="status" className="sr-only">
             {t('catalog.loadingProducts')}
@@ -136,7 +143,7 @@ export function MarketplacePage() {
             className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
           >
             {products.map((product, i) => (
-              <ProductCard key={product.id} product={product} eager={i < 4} />
+              <ProductCard key={product.id} product={product} paygLabel={paygLabel} eager={i < 2} />
             ))}
           </ul>
           {query.hasNextPage && (

@@ -1,10 +1,10 @@
 import type { Product } from '@ecogrid/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const { t } = useTranslation();
+type Props = { product: Product; paygLabel: string; eager?: boolean };
+
+export function ProductCard({ product, paygLabel, eager = false }: Props) {
   const image = product.images[0];
   return (
     <li className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -17,6 +17,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
               width={320}
               height={320}
               loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : 'auto'}
               decoding="async"
               className="h-full w-full object-cover"
             />
@@ -29,9 +30,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             {formatUgx(product.price)}
           </p>
           {product.loanEligible && (
-            <p className="w-fit rounded bg-sun-400/30 px-1.5 py-0.5 text-xs font-medium text-stone-900">
-              {t('catalog.payg')}
-            </p>
+            <p className="w-fit rounded bg-sun-400/30 px-1.5 py-0.5 text-xs font-medium text-stone-900">{paygLabel}</p>
           )}
         </div>
       </Link>

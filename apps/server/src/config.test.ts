@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSettings, ROOT_DIR, SETTING_NAMES } from './config.ts';
+
+describe('settings', () => {
+  it('has safe defaults for everything', () => {
+    const settings = loadSettings({});
+    expect(settings).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', SEED_DEMO_DATA: true, LOG_LEVEL: 'info' });
+    expect(settings.DATABASE_URL).toBeUndefined();
+    expect(path.isAbsolute(settings.DATA_DIR)).toBe(true);
+    expect(settings.PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('treats an empty value as the default', () => {
+    expect(loadSettings({ DATABASE_URL: '', PORT: '' })).toMatchObject({ DATABASE_URL: undefined, PORT: 3000 });
+  });
+
+  it('names each bad setting in one message', () => {
+    expect(() => loadSettings({ PORT: '99999', DATABASE_URL: 'mysql://x', SEED_DEMO_DATA: 'maybe' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*SEED_DEMO_DATA: must be true or false/,
+    );
+  });
+
+  it('is documented setting for setting in .env.example and the README', () => {
+    const documented = (file: string, pattern: RegExp) =>
+      [...readFileSync(path.join(ROOT_DIR, file), 'utf8').matchAll(pattern)].map((m) => m[1]).sort();
+    expect(documented('.env.example', /^([A-Z_]+)=/gm)).toEqual([...SETTING_NAMES].sort());
+    expect(documented('README.md', /^\| `([A-Z_]+)` \|/gm)).toEqual([...SETTING_NAMES].sort());
+  });
+});

@@ -1,0 +1,70 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { adminRoutes, loginRoutes, publicRoutes, redirects, routes } from './routes.tsx';
+
+// Spec section 2, route by route.
+const SPEC_PUBLIC = [
+  '/',
+  '/marketplace',
+  '/product/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
+  '/auth',
+  '/login',
+  '/signup',
+  '/email-verification',
+  '/email-confirmation',
+  '/forgot-password',
+  '/reset-password',
+  '/support',
+  '/system-report-pdf',
+  '/transformation-plan',
+  '/ai-test',
+];
+const SPEC_LOGIN = [
+  '/all-products',
+  '/cart',
+  '/checkout',
+  '/my-account',
+  '/my-orders',
+  '/inbox',
+  '/customer-dashboard',
+  '/mobile-dashboard',
+  '/agent-dashboard',
+  '/customer/wallet',
+  '/customer/loan',
+  '/customer/anything',
+  '/agent/anything',
+];
+const SPEC_ADMIN = ['/system-audit', '/system-testing', '/security-dashboard', '/mockups'];
+
+const within = (group: RouteObject[], path: string) => Boolean(matchRoutes(group, path)?.length);
+
+describe('the route table', () => {
+  it.each(SPEC_PUBLIC)('serves %s to everyone', (path) => {
+    expect(within(publicRoutes, path)).toBe(true);
+  });
+
+  it.each(SPEC_LOGIN)('puts %s behind sign-in', (path) => {
+    expect(within(loginRoutes, path)).toBe(true);
+    expect(within(publicRoutes, path)).toBe(false);
+  });
+
+  it.each(SPEC_ADMIN)('keeps %s for admins only', (path) => {
+    expect(within(adminRoutes, path)).toBe(true);
+    expect(within(publicRoutes, path) || within(loginRoutes, path)).toBe(false);
+  });
+
+  it('redirects the old addresses as the spec lists them', () => {
+    expect(redirects).toEqual({
+      'ecogrid-wallet': '/customer/wallet',
+      wallet: '/customer/wallet',
+      'loan-tracker': '/customer/loan',
+      loan: '/customer/loan',
+      orders: '/my-orders',
+    });
+  });
+
+  it('matches an unknown path with the not-found page, not a feature', () => {
+    const matched = matchRoutes(routes, '/no-such-page') ?? [];
+    expect(matched.at(-1)?.route.path).toBe('*');
+  });
+});

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('offline use and the installable app', () => {
+  test('the offline banner shows when the browser goes offline, and Back Online! when it returns', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/marketplace');
+    await expect(page.getByRole('heading', { name: 'Marketplace' })).toBeVisible();
+    await context.setOffline(true);
+    await expect(page.getByText("You're Offline")).toBeVisible();
+    await expect(page.getByText("Some features may be limited. Data will sync when you're back online.")).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText('Back Online!')).toBeVisible();
+    await expect(page.getByText("You're Offline")).toHaveCount(0);
+  });
+
+  test('/sw.js is registered and keeps the app shell working offline', async ({ page, context }) => {
+    await page.goto('/marketplace');
+    const scope = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return { scope: registration.scope, script: registration.active?.scriptURL };
+    });
+    expect(new URL(scope.scope).pathname).toBe('/');
+    expect(new URL(scope.script ?? '').pathname).toBe('/sw.js');
+    // Let the worker take over this page, then load a route with the network gone.
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Marketplace' }).getByRole('listitem').first()).toBeVisible();
+    await context.setOffline(true);
+    await page.goto('/support');
+    await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('the web manifest names the app and carries its icons', async ({ request }) => {
+    const response = await request.get('/manifest.webmanifest');
+    expect(response.ok()).toBe(true);
+    const manifest = (await response.json()) as { name: string; icons: { sizes: string; src: string }[] };
+    expect(manifest.name).toBe('EcoGrid Energy Marketplace');
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
+  });
+});
