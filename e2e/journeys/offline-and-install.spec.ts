@@ -41,3 +41,33 @@ test.describe('offline use and the installable app', () => {
     for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
   });
 });
+
+test.describe('the install banner', () => {
+  const offerInstall = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(event, { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+      window.dispatchEvent(event);
+    });
+
+  test('shows once on a phone: Maybe Later hides it for good', async ({ page }) => {
+    await page.goto('/marketplace');
+    await expect(page.getByRole('heading', { name: 'Marketplace' })).toBeVisible();
+    await offerInstall(page);
+    await expect(page.getByRole('button', { name: 'Install App' })).toBeVisible();
+    await page.getByRole('button', { name: 'Maybe Later' }).click();
+    await expect(page.getByRole('button', { name: 'Install App' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Marketplace' })).toBeVisible();
+    await offerInstall(page);
+    await expect(page.getByRole('button', { name: 'Install App' })).toHaveCount(0);
+  });
+
+  test('never shows on a wide screen', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto('/marketplace');
+    await expect(page.getByRole('heading', { name: 'Marketplace' })).toBeVisible();
+    await offerInstall(page);
+    await expect(page.getByRole('button', { name: 'Install App' })).toHaveCount(0);
+  });
+});

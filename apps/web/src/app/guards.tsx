@@ -1,13 +1,13 @@
 import { isAdmin } from '@ecogrid/core/roles';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
+import { LoadingOverlay, type LoadingType } from '@/components/ui/loading-overlay.tsx';
 import { authPath, useSession } from '@/features/auth/api.ts';
 
 /** Login-required routes: signed-out visitors go to /auth, which remembers where they were going. */
-export function RequireAuth() {
+export function RequireAuth({ loading = 'auth' }: { loading?: LoadingType }) {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return <LoadingOverlay type="auth" />;
+  if (session.isPending) return <LoadingOverlay type={loading} />;
   if (!session.data) return <Navigate to={authPath(location.pathname + location.search)} replace />;
   return <Outlet />;
 }

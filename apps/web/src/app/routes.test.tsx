@@ -1,6 +1,8 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { adminRoutes, loginRoutes, publicRoutes, redirects, routes } from './routes.tsx';
+import { adminRoutes, appRoutes, loginRoutes as pageRoutes, publicRoutes, redirects, routes } from './routes.tsx';
+
+const loginRoutes = [...pageRoutes, ...appRoutes];
 
 // Spec section 2, route by route.
 const SPEC_PUBLIC = [

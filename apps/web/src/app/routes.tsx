@@ -47,6 +47,10 @@ export const loginRoutes: RouteObject[] = [
   { path: 'customer-dashboard', ...later('pages.customerDashboard') },
   { path: 'mobile-dashboard', ...later('pages.customerDashboard') },
   { path: 'agent-dashboard', ...later('pages.agentDashboard') },
+];
+
+/** The customer and agent apps: login required, with the customer loading screen while the session is checked. */
+export const appRoutes: RouteObject[] = [
   {
     path: 'customer',
     children: [
@@ -94,6 +98,7 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           { element: <RequireAuth />, children: loginRoutes },
+          { element: <RequireAuth loading="customer" />, children: appRoutes },
           { element: <RequireAdmin />, children: adminRoutes },
           ...Object.entries(redirects).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
           { path: '*', ...lazyPage(() => import('./pages/not-found-page.tsx')) },
