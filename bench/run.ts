@@ -4,7 +4,7 @@
  * to bench/results/latest.json; bench/README.md records them with the date.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchCatalogApi } from './catalog-api.bench.ts';
 import { ROOT } from './lib.ts';
@@ -42,7 +42,16 @@ if (only !== 'api') {
   console.table(marketplace);
 }
 
-const results = { date: new Date().toISOString(), node: process.version, catalogApi, marketplace };
-mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
+// A run of one benchmark keeps the other's last figures.
+const file = path.join(ROOT, 'bench/results/latest.json');
+const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+const results = {
+  ...previous,
+  date: new Date().toISOString(),
+  node: process.version,
+  ...(catalogApi && { catalogApi }),
+  ...(marketplace && { marketplace }),
+};
+mkdirSync(path.dirname(file), { recursive: true });
+writeFileSync(file, JSON.stringify(results, null, 2));
 console.log('\nwritten to bench/results/latest.json');

@@ -26,21 +26,6 @@ export function toProduct(row: ProductRow): Product {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Every word must appear in the name, brand, category or description. */
-function searchCondition(q: string): SQL | undefined {
-  const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
-  const perWord = words.map((word) => {
-    const pattern = `%${escapeLike(word)}%`;
-    return or(
-      ilike(products.name, pattern),
-      ilike(products.brand, pattern),
-      ilike(products.category, pattern),
-      ilike(products.description, pattern),
-    );
-  });
-  return perWord.length ? and(...perWord) : undefined;
-}
-
 const sortColumns = {
   newest: { column: products.createdAt, direction: 'desc' },
   price_asc: { column: products.price, direction: 'asc' },
@@ -48,27 +33,90 @@ const sortColumns = {
   name: { column: products.name, direction: 'asc' },
 } as const;
 
-/** Active products matching the filters, ordered, one page at a time (keyset pagination). */
-export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductList> {
-  const { column, direction } = sortColumns[query.sort];
+/** Which filters a list request uses: requests of one shape share one prepared statement. */
+type Shape = {
+  words: number;
+  category: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  cursor: boolean;
+  sort: ProductListQuery['sort'];
+};
+
+const MAX_SEARCH_WORDS = 8;
+
+/** Every word must appear in the name, brand, category or description. */
+function wordCondition(index: number): SQL | undefined {
+  const pattern = sql.placeholder(`w${index}`);
+  return or(
+    ilike(products.name, pattern),
+    ilike(products.brand, pattern),
+    ilike(products.category, pattern),
+    ilike(products.description, pattern),
+  );
+}
+
+function buildListStatement(db: Database, shape: Shape, name: string) {
+  const { column, direction } = sortColumns[shape.sort];
   const conditions: (SQL | undefined)[] = [eq(products.active, true)];
-  if (query.q) conditions.push(searchCondition(query.q));
-  if (query.category) conditions.push(eq(products.category, query.category));
-  if (query.minPrice !== undefined) conditions.push(gte(products.price, query.minPrice));
-  if (query.maxPrice !== undefined) conditions.push(lte(products.price, query.maxPrice));
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor, query.sort);
+  for (let i = 0; i < shape.words; i++) conditions.push(wordCondition(i));
+  if (shape.category) conditions.push(eq(products.category, sql.placeholder('category')));
+  if (shape.minPrice) conditions.push(gte(products.price, sql.placeholder('minPrice')));
+  if (shape.maxPrice) conditions.push(lte(products.price, sql.placeholder('maxPrice')));
+  if (shape.cursor) {
     const after = direction === 'asc' ? sql`>` : sql`<`;
-    const value = query.sort === 'newest' ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
-    conditions.push(sql`(${column}, ${products.id}) ${after} (${value}, ${cursor.id}::uuid)`);
+    const value =
+      shape.sort === 'newest'
+        ? sql`${sql.placeholder('cursorValue')}::timestamptz`
+        : shape.sort === 'name'
+          ? sql`${sql.placeholder('cursorValue')}::text`
+          : sql`${sql.placeholder('cursorValue')}::bigint`;
+    conditions.push(sql`(${column}, ${products.id}) ${after} (${value}, ${sql.placeholder('cursorId')}::uuid)`);
   }
   const order = direction === 'asc' ? [asc(column), asc(products.id)] : [desc(column), desc(products.id)];
-  const rows = await db
+  return db
     .select()
     .from(products)
     .where(and(...conditions))
     .orderBy(...order)
-    .limit(query.limit + 1);
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+}
+
+type ListStatement = ReturnType<typeof buildListStatement>;
+
+// Building a query costs more than running it on a small table, so each shape is built once
+// per database and prepared (on PostgreSQL, the plan is kept per connection too).
+const statements = new WeakMap<Database, Map<string, ListStatement>>();
+
+function listStatement(db: Database, shape: Shape): ListStatement {
+  let forDb = statements.get(db);
+  if (!forDb) statements.set(db, (forDb = new Map()));
+  const key = `catalog_list_${shape.sort}_${shape.words}${+shape.category}${+shape.minPrice}${+shape.maxPrice}${+shape.cursor}`;
+  let statement = forDb.get(key);
+  if (!statement) forDb.set(key, (statement = buildListStatement(db, shape, key)));
+  return statement;
+}
+
+/** Active products matching the filters, ordered, one page at a time (keyset pagination). */
+export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductList> {
+  const words = query.q ? query.q.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS) : [];
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
+  const shape: Shape = {
+    words: words.length,
+    category: query.category !== undefined,
+    minPrice: query.minPrice !== undefined,
+    maxPrice: query.maxPrice !== undefined,
+    cursor: cursor !== undefined,
+    sort: query.sort,
+  };
+  const values: Record<string, unknown> = { limit: query.limit + 1 };
+  words.forEach((word, i) => (values[`w${i}`] = `%${escapeLike(word)}%`));
+  if (shape.category) values.category = query.category;
+  if (shape.minPrice) values.minPrice = query.minPrice;
+  if (shape.maxPrice) values.maxPrice = query.maxPrice;
+  if (cursor) Object.assign(values, { cursorValue: cursor.value, cursorId: cursor.id });
+  const rows = await listStatement(db, shape).execute(values);
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
