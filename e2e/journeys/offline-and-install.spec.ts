@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 test.describe('offline use and the installable app', () => {
   test('the offline banner shows when the browser goes offline, and Back Online! when it returns', async ({
@@ -43,7 +43,7 @@ test.describe('offline use and the installable app', () => {
 });
 
 test.describe('the install banner', () => {
-  const offerInstall = (page: import('@playwright/test').Page) =>
+  const offerInstall = (page: Page) =>
     page.evaluate(() => {
       const event = new Event('beforeinstallprompt', { cancelable: true });
       Object.assign(event, { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) });
