@@ -39,7 +39,7 @@ if (only !== 'page') {
 if (only !== 'api') {
   marketplace = await benchMarketplacePage();
   console.log('\n(b) marketplace page');
-  console.table(marketplace);
+  console.log(JSON.stringify(marketplace, null, 2));
 }
 
 // A run of one benchmark keeps the other's last figures.
