@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadDotEnv, loadSettings } from './config.ts';
-import { migrateDatabase, openDatabase } from './db/client.ts';
+import { migrateDatabase, openConfiguredDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { createLogger } from './platform/logger.ts';
 import { APP_VERSION } from './platform/version.ts';
@@ -10,11 +10,7 @@ async function main() {
   loadDotEnv();
   const settings = loadSettings();
   const logger = createLogger(settings.LOG_LEVEL);
-  const database = await openDatabase(
-    settings.DATABASE_URL
-      ? { databaseUrl: settings.DATABASE_URL, poolMax: settings.DB_POOL_MAX }
-      : { dataDir: settings.DATA_DIR },
-  );
+  const database = await openConfiguredDatabase(settings);
   await migrateDatabase(database);
   if (settings.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(database.db);

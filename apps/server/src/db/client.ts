@@ -62,6 +62,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/** The database the settings name: a PostgreSQL server when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(settings: {
+  DATABASE_URL?: string | undefined;
+  DB_POOL_MAX: number;
+  DATA_DIR: string;
+}): Promise<DatabaseHandle> {
+  return openDatabase(
+    settings.DATABASE_URL
+      ? { databaseUrl: settings.DATABASE_URL, poolMax: settings.DB_POOL_MAX }
+      : { dataDir: settings.DATA_DIR },
+  );
+}
+
 // Any fixed number, shared by every app process, so only one migrates at a time.
 const MIGRATION_LOCK_KEY = 7_240_311;
 

@@ -1,11 +1,9 @@
 import { loadDotEnv, loadSettings } from '../config.ts';
-import { migrateDatabase, openDatabase } from './client.ts';
+import { migrateDatabase, openConfiguredDatabase } from './client.ts';
 
 loadDotEnv();
 const settings = loadSettings();
-const database = await openDatabase(
-  settings.DATABASE_URL ? { databaseUrl: settings.DATABASE_URL } : { dataDir: settings.DATA_DIR },
-);
+const database = await openConfiguredDatabase(settings);
 try {
   await migrateDatabase(database);
   console.log('migrations applied');

@@ -1,12 +1,10 @@
 import { loadDotEnv, loadSettings } from '../../config.ts';
-import { migrateDatabase, openDatabase } from '../client.ts';
+import { migrateDatabase, openConfiguredDatabase } from '../client.ts';
 import { seedDemoData } from './seed.ts';
 
 loadDotEnv();
 const settings = loadSettings();
-const database = await openDatabase(
-  settings.DATABASE_URL ? { databaseUrl: settings.DATABASE_URL } : { dataDir: settings.DATA_DIR },
-);
+const database = await openConfiguredDatabase(settings);
 try {
   await migrateDatabase(database);
   const seeded = await seedDemoData(database.db);
