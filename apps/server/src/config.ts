@@ -25,6 +25,15 @@ const settingsSchema = z.object({
   SEED_DEMO_DATA: booleanSetting.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'apps/web/dist')),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('EcoGrid <no-reply@ecogrid.local>'),
+  AT_USERNAME: z.string().min(1).optional(),
+  AT_API_KEY: z.string().min(1).optional(),
+  AT_SENDER_ID: z.string().min(1).optional(),
+  AT_BASE_URL: z.url().default('https://api.africastalking.com'),
 });
 
 /** Every setting the server reads; .env.example and the README list the same ones. */

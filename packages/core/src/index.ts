@@ -3,3 +3,4 @@ export * from './ids.ts';
 export * from './catalog.ts';
 export * from './catalog.schemas.ts';
 export * from './roles.ts';
+export * from './phone.ts';
