@@ -1,19 +1,60 @@
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { HTTPException } from 'hono/http-exception';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import type { Settings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createAuth, type Auth } from './features/auth/auth.ts';
+import { meRoutes } from './features/auth/me.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { AppError, errorBody } from './platform/errors.ts';
-import { createRouter } from './platform/http.ts';
+import { createRouter, type AppEnv } from './platform/http.ts';
+import { createMailer } from './platform/mail.ts';
 import type { Logger } from './platform/logger.ts';
 import { APP_VERSION } from './platform/version.ts';
 import { mountWebApp } from './platform/web-static.ts';
 
-export type AppDeps = { database: DatabaseHandle; logger: Logger; webDistDir?: string };
+export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'SMTP_URL' | 'MAIL_FROM'>;
+export type AppDeps = { database: DatabaseHandle; logger: Logger; settings: AppSettings; webDistDir?: string };
 
-export function createApp({ database, logger, webDistDir }: AppDeps) {
+/**
+ * The caller's address from the socket, in x-client-ip for the auth library's rate limits and
+ * logs; whatever a client sent in that header is overwritten. Requests made in-process (the
+ * tests) have no socket and keep the header they were given.
+ */
+function withClientIp(c: Context<AppEnv>): Request {
+  const request = new Request(c.req.raw);
+  let address: string | undefined;
+  try {
+    address = getConnInfo(c).remote.address;
+  } catch {
+    return request;
+  }
+  if (address) request.headers.set('x-client-ip', address);
+  else request.headers.delete('x-client-ip');
+  return request;
+}
+
+function loadSession(auth: Auth) {
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    const user = session?.user as { id: string; userType?: string; twoFactorEnabled?: boolean | null } | undefined;
+    c.set(
+      'user',
+      user
+        ? { id: user.id, userType: user.userType ?? 'customer', twoFactorEnabled: Boolean(user.twoFactorEnabled) }
+        : null,
+    );
+    await next();
+  };
+}
+
+export function createApp({ database, logger, settings, webDistDir }: AppDeps) {
   const app = createRouter();
+  const mailer = createMailer(settings);
+  const auth = createAuth({ db: database.db, settings, mailer });
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {
@@ -30,7 +71,10 @@ export function createApp({ database, logger, webDistDir }: AppDeps) {
   });
   app.use('*', compress());
 
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c)));
+  app.use('/api/me', loadSession(auth));
   app.route('/api', healthRoutes);
+  app.route('/api', meRoutes);
   app.route('/api/catalog', catalogRoutes);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

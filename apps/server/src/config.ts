@@ -25,6 +25,10 @@ const settingsSchema = z.object({
   SEED_DEMO_DATA: booleanSetting.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'apps/web/dist')),
+  AUTH_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (for example: openssl rand -base64 32)')
+    .default('development-only-secret-change-me-0123456789'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -51,6 +55,11 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     throw new Error(`Invalid settings (see .env.example):\n${lines.join('\n')}`);
   }
   const s = parsed.data;
+  if (s.NODE_ENV === 'production' && s.AUTH_SECRET.startsWith('development-only')) {
+    throw new Error(
+      'Invalid settings (see .env.example):\n  AUTH_SECRET: must be set to your own secret in production',
+    );
+  }
   return {
     ...s,
     DATA_DIR: path.resolve(baseDir, s.DATA_DIR),

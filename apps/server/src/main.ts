@@ -16,7 +16,7 @@ async function main() {
     const seeded = await seedDemoData(database.db);
     if (seeded.products) logger.info(seeded, 'demo data loaded');
   }
-  const app = createApp({ database, logger, webDistDir: settings.WEB_DIST_DIR });
+  const app = createApp({ database, logger, settings, webDistDir: settings.WEB_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(
       { version: APP_VERSION, port: info.port, database: database.kind, url: settings.PUBLIC_URL },

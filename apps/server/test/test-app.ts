@@ -1,13 +1,17 @@
 import { pino } from 'pino';
-import { createApp } from '#src/app.ts';
+import { createApp, type AppSettings } from '#src/app.ts';
+import { loadSettings } from '#src/config.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /** The real app on a fresh database, called in-process (no network). */
-export async function createTestContext(options: { webDistDir?: string } = {}) {
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export async function createTestContext(options: { webDistDir?: string; settings?: Partial<AppSettings> } = {}) {
   const database = await createTestDatabase();
-  const app = createApp({ database, logger: pino({ level: 'silent' }), webDistDir: options.webDistDir });
+  const settings = { ...loadSettings({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN }), ...options.settings };
+  const app = createApp({ database, logger: pino({ level: 'silent' }), settings, webDistDir: options.webDistDir });
   return {
     app,
     db: database.db,

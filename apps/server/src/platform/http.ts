@@ -9,6 +9,8 @@ export type AppEnv = {
     log: Logger;
     db: Database;
     dbHandle: DatabaseHandle;
+    /** The signed-in user, or null; set for every /api request from the session cookie. */
+    user: { id: string; userType: string; twoFactorEnabled: boolean } | null;
   };
 };
 

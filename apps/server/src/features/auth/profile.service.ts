@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { users } from '#src/db/schema/auth.ts';
+import { AppError } from '#src/platform/errors.ts';
+
+export type Profile = {
+  id: string;
+  fullName: string;
+  email: string | null;
+  phoneNumber: string | null;
+  username: string | null;
+  userType: 'customer' | 'agent' | 'admin';
+  agentStatus: 'applicant' | 'approved' | null;
+  agentCode: string | null;
+  commissionRateBp: number | null;
+  kycStatus: string;
+  kycCompletionPercentage: number;
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  district: string | null;
+  subCounty: string | null;
+  village: string | null;
+  isActive: boolean;
+  onboardingCompleted: boolean;
+  preferredLanguage: string;
+  twoFactorEnabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Emails made up for phone-only accounts end in this domain and are never shown or mailed. */
+export const PHONE_ONLY_EMAIL_DOMAIN = 'phone.ecogrid.invalid';
+
+function toProfile(row: typeof users.$inferSelect): Profile {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`) ? null : row.email,
+    phoneNumber: row.phoneNumber,
+    username: row.username,
+    userType: row.userType,
+    agentStatus: row.agentStatus,
+    agentCode: row.agentCode,
+    commissionRateBp: row.commissionRateBp,
+    kycStatus: row.kycStatus,
+    kycCompletionPercentage: row.kycCompletionPercentage,
+    emailVerified: row.emailVerified,
+    phoneVerified: row.phoneNumberVerified,
+    district: row.district,
+    subCounty: row.subCounty,
+    village: row.village,
+    isActive: row.isActive,
+    onboardingCompleted: row.onboardingCompleted,
+    preferredLanguage: row.preferredLanguage,
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getProfile(db: Database, userId: string): Promise<Profile> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw new AppError('not_authenticated', 'User not authenticated', 401);
+  return toProfile(row);
+}
+
+export type ProfileChanges = Partial<
+  Pick<Profile, 'fullName' | 'district' | 'subCounty' | 'village' | 'preferredLanguage'>
+>;
+
+/** The fields people may change themselves; role, KYC, verification and agent terms are not among them. */
+export async function updateProfile(db: Database, userId: string, changes: ProfileChanges): Promise<Profile> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, ...(changes.fullName ? { name: changes.fullName } : {}), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new AppError('not_authenticated', 'User not authenticated', 401);
+  return toProfile(row);
+}

@@ -1,0 +1,69 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { outboxMessages } from '#src/db/schema/messaging.ts';
+import { TEST_ORIGIN, type TestContext } from './test-app.ts';
+
+/** The name=value pairs a response sets, ready to send back as a Cookie header. */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c): c is string => Boolean(c) && !c!.endsWith('='))
+    .join('; ');
+}
+
+/** A JSON request as the web app sends it: same origin, with its cookies. */
+let nextAddress = 1;
+/** Each call comes from its own address unless one is given, so address limits only bite where a test means them to. */
+const freshAddress = () => `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`;
+
+export function send(
+  ctx: TestContext,
+  path: string,
+  body?: unknown,
+  options: { cookie?: string; method?: string; ip?: string } = {},
+) {
+  return ctx.request(path, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: {
+      'content-type': 'application/json',
+      origin: TEST_ORIGIN,
+      'x-client-ip': options.ip ?? freshAddress(),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export async function lastEmailTo(db: Database, to: string) {
+  const [message] = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, to), eq(outboxMessages.channel, 'email')))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  return message;
+}
+
+export const STRONG_PASSWORD = 'mango tree beside the borehole';
+
+let counter = 0;
+export const uniqueEmail = (label = 'user') => `${label}.${Date.now()}.${counter++}@example.ug`;
+
+/** Signs up by email, confirms the address from the outbox link, and returns the session cookie. */
+export async function signUpAndVerify(ctx: TestContext, extra: Record<string, unknown> = {}) {
+  const email = uniqueEmail();
+  const signUp = await send(ctx, '/api/auth/sign-up/email', {
+    email,
+    password: STRONG_PASSWORD,
+    name: 'Sarah Nakato',
+    fullName: 'Sarah Nakato',
+    ...extra,
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const mail = await lastEmailTo(ctx.db, email);
+  const token = /email-verification\?token=([^\s]+)/.exec(mail?.body ?? '')?.[1];
+  if (!token) throw new Error('no verification link in the outbox');
+  const verify = await send(ctx, `/api/auth/verify-email?token=${token}`);
+  return { email, cookie: cookiesFrom(verify), verifyStatus: verify.status };
+}
