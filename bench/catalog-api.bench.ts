@@ -39,6 +39,7 @@ export async function benchCatalogApi(databaseUrl: string) {
     LOG_LEVEL: 'info',
     SEED_DEMO_DATA: 'true',
     NODE_ENV: 'production',
+    AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
   };
   const [appPort, rawPort] = [await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}/api/catalog/products?limit=24`;

@@ -75,6 +75,7 @@ export async function benchMarketplacePage() {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
     },
     `http://127.0.0.1:${port}/api/health`,
   );

@@ -2,10 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startMailReceiver } from './support/mail-receiver.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 // Every run starts the built app on a fresh embedded database with the demo data.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ecogrid-e2e-'));
+// The config is read by the runner and again by each worker: the runner starts the SMTP
+// receiver and chooses the mail folder, which the workers inherit through the environment.
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'ecogrid-e2e-mail-'));
+if (process.env.TEST_WORKER_INDEX === undefined) await startMailReceiver(smtpPort, process.env.E2E_MAIL_DIR);
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -47,9 +53,12 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      AUTH_SECRET: 'e2e-only-secret-0123456789-abcdefghijklmnop',
     },
   },
 });

@@ -35,7 +35,9 @@ export function createAuth({ db, settings, mailer }: AuthDeps) {
     baseURL: origin,
     basePath: '/api/auth',
     secret: settings.AUTH_SECRET,
-    trustedOrigins: [origin],
+    // The configured address, and the address a request itself came to: a same-origin request
+    // from a phone on the local network is not cross-site. Another site's Origin never matches.
+    trustedOrigins: (request) => [origin, request ? new URL(request.url).origin : null],
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     advanced: {
       database: { generateId: 'uuid' },

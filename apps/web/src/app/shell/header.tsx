@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
-import { authPath, useSession } from '@/features/auth/api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { authPath, sessionQuery, useSession } from '@/features/auth/api.ts';
+import { signOut } from '@/features/auth/auth-api.ts';
 import { Icon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
@@ -8,6 +10,13 @@ export function Header() {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const leave = async () => {
+    await signOut().catch(() => undefined);
+    queryClient.setQueryData(sessionQuery.queryKey, null);
+    await navigate('/marketplace');
+  };
   const link = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-800' : 'text-stone-700 hover:text-stone-900'}`;
   return (
@@ -26,6 +35,15 @@ export function Header() {
           </NavLink>
         </nav>
         <LanguageSwitcher />
+        {session.data && (
+          <button
+            type="button"
+            onClick={() => void leave()}
+            className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            {t('auth.signOut')}
+          </button>
+        )}
         {!session.data && location.pathname !== '/auth' && (
           <Link
             to={authPath(location.pathname)}

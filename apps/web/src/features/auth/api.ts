@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 export type SessionUser = { id: string; name: string; email: string | null; userType: 'customer' | 'agent' | 'admin' };
 export type Session = { user: SessionUser } | null;
@@ -19,6 +19,14 @@ export async function fetchSession(): Promise<Session> {
 }
 
 export const sessionQuery = queryOptions({ queryKey: ['session'], queryFn: fetchSession, staleTime: 60_000 });
+
+/** After signing in or out, ask the server again and put its answer in the cache at once. */
+export async function refreshSession(queryClient: QueryClient): Promise<Session> {
+  await queryClient.cancelQueries({ queryKey: sessionQuery.queryKey });
+  const session = await fetchSession();
+  queryClient.setQueryData(sessionQuery.queryKey, session);
+  return session;
+}
 
 export function useSession() {
   return useQuery(sessionQuery);

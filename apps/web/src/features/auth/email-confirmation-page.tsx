@@ -1,0 +1,1 @@
+export { EmailConfirmationPage as default } from './email-pages.tsx';

@@ -1,0 +1,1 @@
+export { EmailVerificationPage as default } from './email-pages.tsx';
