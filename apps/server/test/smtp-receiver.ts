@@ -9,8 +9,8 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for tests. */
-export async function startSmtpReceiver() {
+/** A real SMTP server on loopback that keeps what it receives, for tests (and the browser journeys). */
+export async function startSmtpReceiver(options: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -19,17 +19,19 @@ export async function startSmtpReceiver() {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           text: decodeQuotedPrintable(raw),
-        });
+        };
+        received.push(mail);
+        options.onMail?.(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -176,23 +176,15 @@ export function createAuth({ db, settings, mailer }: AuthDeps) {
             ? ((returned as { user?: { id?: string } }).user?.id ?? null)
             : null);
         const reason = failed ? (returned.body?.code ?? returned.status) : null;
-        if (ctx.path === '/sign-up/email') {
-          await recordSecurityEvent(db, {
-            eventType: failed ? 'signup_failed' : 'signup_success',
-            userId,
-            details: { method: 'email', email: body.email ?? null, ...(reason ? { reason } : {}) },
-            ipAddress,
-            userAgent,
-          });
-          return;
-        }
+        const action = ctx.path === '/sign-up/email' ? 'signup' : 'signin';
         await recordSecurityEvent(db, {
-          eventType: failed ? 'signin_failed' : 'signin_success',
+          eventType: `${action}_${failed ? 'failed' : 'success'}`,
           userId,
           details: { method: 'email', email: body.email ?? null, ...(reason ? { reason } : {}) },
           ipAddress,
           userAgent,
         });
+        if (action === 'signup') return;
         await recordAuthAttempt(db, {
           userId,
           loginMethod: 'email',
