@@ -8,6 +8,7 @@ import { authSchema } from '#src/db/schema/auth.ts';
 import type { Mailer } from '#src/platform/mail.ts';
 import { checkSignInAllowed, recordAuthAttempt, recordSecurityEvent } from './auth-log.service.ts';
 import { validatePasswordStrength } from './password-strength.ts';
+import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 
@@ -51,7 +52,18 @@ export function createAuth({ db, settings, mailer }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: false,
+      // A reset ends every session of the account; the link works once, for one hour.
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        if (user.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`)) return;
+        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(db, {
+          to: user.email,
+          subject: 'Reset your EcoGrid password',
+          text: `Hello ${user.name},\n\nTo choose a new password for your EcoGrid account, open:\n\n${link}\n\nThe link works once, for one hour. If you did not ask for this, ignore this message: your password stays the same.\n`,
+        });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -148,6 +160,11 @@ export function createAuth({ db, settings, mailer }: AuthDeps) {
             });
             throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: check.message });
           }
+        }
+        if (ctx.path === '/reset-password') {
+          const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+          const check = validatePasswordStrength(typeof newPassword === 'string' ? newPassword : '');
+          if (!check.ok) throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: check.message });
         }
         if (ctx.path === '/sign-in/email') {
           const blocked = await checkSignInAllowed(db, {

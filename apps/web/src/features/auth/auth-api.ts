@@ -47,3 +47,9 @@ export const signInEmail = (email: string, password: string) => authPost('/sign-
 export const signOut = () => authPost('/sign-out', {});
 
 export const resendVerification = (email: string) => authPost('/send-verification-email', { email });
+
+export const requestPasswordReset = (email: string, redirectTo: string) =>
+  authPost('/request-password-reset', { email, redirectTo });
+
+export const resetPassword = (token: string, newPassword: string) =>
+  authPost('/reset-password', { token, newPassword });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { AuthError, resendVerification, signInEmail, signUpEmail, type SignUpInput } from './auth-api.ts';
 import { refreshSession, safeRedirect } from './api.ts';
@@ -149,6 +149,11 @@ export function AuthPage() {
           {busy ? t('auth.working') : mode === 'signIn' ? t('auth.submitSignIn') : t('auth.submitSignUp')}
         </Button>
       </form>
+      {mode === 'signIn' && (
+        <Link to="/forgot-password" className="inline-block text-sm font-medium text-brand-800 underline">
+          {t('auth.forgotLink')}
+        </Link>
+      )}
       {unverifiedEmail && (
         <Button
           variant="secondary"

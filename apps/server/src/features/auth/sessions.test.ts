@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookiesFrom, lastEmailTo, send, signUpAndVerify, STRONG_PASSWORD } from '../../../test/auth-helpers.ts';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+const signIn = async (email: string, password = STRONG_PASSWORD) => {
+  const response = await send(ctx, '/api/auth/sign-in/email', { email, password });
+  expect(response.status).toBe(200);
+  return cookiesFrom(response);
+};
+const meStatus = async (cookie: string) => (await send(ctx, '/api/me', undefined, { cookie })).status;
+
+describe('sessions', () => {
+  it('lists the devices a user is signed in on', async () => {
+    const { email, cookie } = await signUpAndVerify(ctx);
+    await signIn(email);
+    const response = await send(ctx, '/api/auth/list-sessions', undefined, { cookie });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as unknown[]).length).toBe(2);
+  });
+
+  it('signs out the other devices, then every device', async () => {
+    const { email, cookie: phone } = await signUpAndVerify(ctx);
+    const laptop = await signIn(email);
+    const tablet = await signIn(email);
+    expect((await send(ctx, '/api/auth/revoke-other-sessions', {}, { cookie: phone })).status).toBe(200);
+    expect(await meStatus(laptop)).toBe(401);
+    expect(await meStatus(tablet)).toBe(401);
+    expect(await meStatus(phone)).toBe(200);
+
+    const again = await signIn(email);
+    expect((await send(ctx, '/api/auth/revoke-sessions', {}, { cookie: phone })).status).toBe(200);
+    expect(await meStatus(phone)).toBe(401);
+    expect(await meStatus(again)).toBe(401);
+  });
+});
+
+describe('forgot and reset password by email', () => {
+  const resetLink = async (email: string) => {
+    const mail = await lastEmailTo(ctx.db, email);
+    return /\/reset-password\?token=(\S+)/.exec(mail?.body ?? '')?.[1];
+  };
+
+  it('mails a link to /reset-password; the reset ends every session, works once, and the new password signs in', async () => {
+    const { email, cookie } = await signUpAndVerify(ctx);
+    const asked = await send(ctx, '/api/auth/request-password-reset', {
+      email,
+      redirectTo: `${TEST_ORIGIN}/reset-password`,
+    });
+    expect(asked.status).toBe(200);
+    const token = await resetLink(email);
+    expect(token).toBeTruthy();
+    expect((await lastEmailTo(ctx.db, email))?.body).toContain(`${TEST_ORIGIN}/reset-password?token=`);
+
+    const weak = await send(ctx, '/api/auth/reset-password', { token, newPassword: 'password1' });
+    expect(weak.status).toBe(400);
+    expect(((await weak.json()) as { message: string }).message).toMatch(/too easy to guess/);
+
+    const newPassword = 'river crossing near the old mill';
+    const reset = await send(ctx, '/api/auth/reset-password', { token, newPassword });
+    expect(reset.status).toBe(200);
+    expect(await meStatus(cookie)).toBe(401);
+
+    const reused = await send(ctx, '/api/auth/reset-password', {
+      token,
+      newPassword: 'another long phrase for testing',
+    });
+    expect(reused.status).toBe(400);
+
+    expect((await send(ctx, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD })).status).toBe(401);
+    expect((await send(ctx, '/api/auth/sign-in/email', { email, password: newPassword })).status).toBe(200);
+  });
+
+  it('answers the same for an unknown address, and mails nothing', async () => {
+    const email = `nobody.${Date.now()}@example.ug`;
+    const response = await send(ctx, '/api/auth/request-password-reset', { email });
+    expect(response.status).toBe(200);
+    expect(await lastEmailTo(ctx.db, email)).toBeUndefined();
+  });
+});

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { waitForMail } from '../support/mail-receiver.ts';
+
+test('forgot password: the mailed link sets a new password once, and the new password signs in', async ({
+  page,
+  request,
+}) => {
+  const email = `reset.${Date.now()}@example.ug`;
+  const mailDir = process.env.E2E_MAIL_DIR!;
+  // An account with a confirmed address, made through the API.
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'mango tree beside the borehole', name: 'Okello James' },
+  });
+  expect(signUp.ok()).toBe(true);
+  const confirm = /\/email-verification\?token=(\S+)/.exec(await waitForMail(mailDir, email))![1];
+  expect((await request.get(`/api/auth/verify-email?token=${confirm}`)).ok()).toBe(true);
+
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText(`If an account uses ${email}, a link is on its way.`)).toBeVisible();
+
+  const mail = await waitForMail(mailDir, email);
+  const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=\S+/.exec(mail)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await page.getByLabel('New password', { exact: true }).fill('river crossing near the old mill');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByText('Your password is changed and you are signed out everywhere.')).toBeVisible();
+
+  await page.goto(link!);
+  await page.getByLabel('New password', { exact: true }).fill('yet another long phrase here');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This link has expired or was already used. Ask for a new one.');
+
+  await page.goto('/auth?redirect=%2Fmy-orders');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('river crossing near the old mill');
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page).toHaveURL('/my-orders');
+});
