@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { AuthError, resendVerification, signInEmail, signUpEmail, type SignUpInput } from './auth-api.ts';
 import { refreshSession, safeRedirect } from './api.ts';
@@ -139,11 +140,7 @@ export function AuthPage() {
             <p className="text-sm text-stone-600">{t('auth.phoneNotYet')}</p>
           </>
         )}
-        {error && (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
-            {error}
-          </p>
-        )}
+        {error && <FormAlert>{error}</FormAlert>}
         {notice && <p role="status">{notice}</p>}
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? t('auth.working') : mode === 'signIn' ? t('auth.submitSignIn') : t('auth.submitSignUp')}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { AuthError, requestPasswordReset, resetPassword } from './auth-api.ts';
 import { Field } from './components/field.tsx';
@@ -46,11 +47,7 @@ export function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.target.value)}
             required
           />
-          {state.status === 'error' && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
-              {state.message}
-            </p>
-          )}
+          {state.status === 'error' && <FormAlert>{state.message}</FormAlert>}
           <Button type="submit" className="w-full" disabled={state.status === 'busy'}>
             {state.status === 'busy' ? t('auth.working') : t('auth.sendLink')}
           </Button>
@@ -108,11 +105,7 @@ export function ResetPasswordPage() {
             hint={t('auth.passwordHint')}
             required
           />
-          {state.status === 'error' && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
-              {state.message}
-            </p>
-          )}
+          {state.status === 'error' && <FormAlert>{state.message}</FormAlert>}
           <Button type="submit" className="w-full" disabled={state.status === 'busy'}>
             {state.status === 'busy' ? t('auth.working') : t('auth.savePassword')}
           </Button>
