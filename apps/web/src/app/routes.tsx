@@ -41,7 +41,7 @@ export const loginRoutes: RouteObject[] = [
   { path: 'all-products', ...marketplace },
   { path: 'cart', ...later('pages.cart') },
   { path: 'checkout', ...later('pages.checkout') },
-  { path: 'my-account', ...later('pages.myAccount') },
+  { path: 'my-account', ...lazyPage(() => import('@/features/auth/my-account-page.tsx')) },
   { path: 'my-orders', ...later('pages.myOrders') },
   { path: 'inbox', ...later('pages.inbox') },
   { path: 'customer-dashboard', ...later('pages.customerDashboard') },

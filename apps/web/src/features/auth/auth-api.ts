@@ -53,3 +53,15 @@ export const requestPasswordReset = (email: string, redirectTo: string) =>
 
 export const resetPassword = (token: string, newPassword: string) =>
   authPost('/reset-password', { token, newPassword });
+
+export type DeviceSession = { id: string; token: string; createdAt: string; userAgent: string | null };
+
+export async function listSessions(): Promise<DeviceSession[]> {
+  const response = await authGet('/list-sessions');
+  if (!response.ok) throw new AuthError(response.status, undefined, '');
+  return (await response.json()) as DeviceSession[];
+}
+
+export const revokeSession = (token: string) => authPost('/revoke-session', { token });
+export const revokeOtherSessions = () => authPost('/revoke-other-sessions', {});
+export const revokeAllSessions = () => authPost('/revoke-sessions', {});
