@@ -6,6 +6,9 @@ import { signOut } from '@/features/auth/auth-api.ts';
 import { Icon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
+/** The sign-in pages do not offer a link to themselves. */
+const AUTH_PAGES = new Set(['/auth', '/login', '/signup']);
+
 export function Header() {
   const { t } = useTranslation();
   const session = useSession();
@@ -44,7 +47,7 @@ export function Header() {
             {t('auth.signOut')}
           </button>
         )}
-        {!session.data && location.pathname !== '/auth' && (
+        {!session.data && !AUTH_PAGES.has(location.pathname) && (
           <Link
             to={authPath(location.pathname)}
             className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
