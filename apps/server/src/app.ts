@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { Settings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
+import { adminRoutes } from './features/auth/admin.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -73,8 +74,11 @@ export function createApp({ database, logger, settings, webDistDir }: AppDeps) {
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c)));
   app.use('/api/me', loadSession(auth));
+  app.use('/api/admin/*', loadSession(auth));
+  app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);
+  app.route('/api/admin', adminRoutes);
   app.route('/api/catalog', catalogRoutes);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -1,5 +1,7 @@
 import { isAdmin } from '@ecogrid/core/roles';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { buttonClass } from '@/components/ui/button.tsx';
 import { LoadingOverlay, type LoadingType } from '@/components/ui/loading-overlay.tsx';
 import { authPath, useSession } from '@/features/auth/api.ts';
 
@@ -12,6 +14,18 @@ export function RequireAuth({ loading = 'auth' }: { loading?: LoadingType }) {
   return <Outlet />;
 }
 
+function AdminNeedsTotp() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-md space-y-4 p-4 md:py-10" role="alert">
+      <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">{t('auth.adminNeedsTotp')}</p>
+      <Link to="/my-account" className={buttonClass()}>
+        {t('pages.myAccount')}
+      </Link>
+    </section>
+  );
+}
+
 /** Admin-only routes: signed-out visitors sign in first; signed-in non-admins go to /marketplace. */
 export function RequireAdmin() {
   const session = useSession();
@@ -19,5 +33,7 @@ export function RequireAdmin() {
   if (session.isPending) return <LoadingOverlay type="admin" />;
   if (!session.data) return <Navigate to={authPath(location.pathname + location.search)} replace />;
   if (!isAdmin(session.data.user.userType)) return <Navigate to="/marketplace" replace />;
+  // The server refuses admin APIs until TOTP is on; the pages say why instead of failing.
+  if (!session.data.user.twoFactorEnabled) return <AdminNeedsTotp />;
   return <Outlet />;
 }

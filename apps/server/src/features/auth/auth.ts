@@ -2,6 +2,7 @@ import { normalizePhone } from '@ecogrid/core';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { jwt, twoFactor } from 'better-auth/plugins';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { authSchema } from '#src/db/schema/auth.ts';
@@ -113,6 +114,12 @@ export function createAuth({ db, settings, mailer }: AuthDeps) {
         '/send-verification-email': { window: 60, max: 5 },
       },
     },
+    plugins: [
+      // TOTP with backup codes; admins must enrol before any admin page or API opens (admin.guard.ts).
+      twoFactor({ issuer: 'EcoGrid' }),
+      // Signed tokens for other services, verified against the keys at /.well-known/jwks.json.
+      jwt(),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -1,6 +1,12 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
-export type SessionUser = { id: string; name: string; email: string | null; userType: 'customer' | 'agent' | 'admin' };
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string | null;
+  userType: 'customer' | 'agent' | 'admin';
+  twoFactorEnabled?: boolean | null;
+};
 export type Session = { user: SessionUser } | null;
 
 /**

@@ -42,7 +42,8 @@ export type SignUpInput = {
 export const signUpEmail = (input: SignUpInput) =>
   authPost('/sign-up/email', { ...input, name: input.fullName, username: input.username || undefined });
 
-export const signInEmail = (email: string, password: string) => authPost('/sign-in/email', { email, password });
+export const signInEmail = (email: string, password: string) =>
+  authPost<{ twoFactorRedirect?: boolean }>('/sign-in/email', { email, password });
 
 export const signOut = () => authPost('/sign-out', {});
 

@@ -42,7 +42,11 @@ export function AuthPage() {
     setBusy(true);
     try {
       if (mode === 'signIn') {
-        await signInEmail(email, password);
+        const result = await signInEmail(email, password);
+        if (result.twoFactorRedirect) {
+          setError(t('auth.twoFactorNotYet'));
+          return;
+        }
         await refreshSession(queryClient);
         await navigate(target, { replace: true });
       } else {
