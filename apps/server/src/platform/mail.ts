@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '#src/db/client.ts';
-import { outboxMessages } from '#src/db/schema/messaging.ts';
+import { errorText, recordOutboxMessage } from './outbox.ts';
 
 export type Email = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(db: Database, email: Email): Promise<void> };
@@ -13,34 +13,24 @@ export function createMailer(settings: { SMTP_URL?: string | undefined; MAIL_FRO
   const transport = settings.SMTP_URL ? nodemailer.createTransport(settings.SMTP_URL) : null;
   return {
     async send(db, email) {
+      const envelope = { channel: 'email' as const, recipient: email.to, subject: email.subject };
       if (!transport) {
-        await db.insert(outboxMessages).values({
-          channel: 'email',
-          recipient: email.to,
-          subject: email.subject,
-          body: email.text,
-          status: 'stored',
-          provider: 'outbox',
-        });
+        await recordOutboxMessage(db, { ...envelope, body: email.text, status: 'stored', provider: 'outbox' });
         return;
       }
+      let failure: unknown = null;
       try {
         await transport.sendMail({ from: settings.MAIL_FROM, ...email });
-        await db
-          .insert(outboxMessages)
-          .values({ channel: 'email', recipient: email.to, subject: email.subject, status: 'sent', provider: 'smtp' });
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await db.insert(outboxMessages).values({
-          channel: 'email',
-          recipient: email.to,
-          subject: email.subject,
-          status: 'failed',
-          provider: 'smtp',
-          error: message,
-        });
-        throw error;
+        failure = error;
       }
+      await recordOutboxMessage(db, {
+        ...envelope,
+        status: failure ? 'failed' : 'sent',
+        provider: 'smtp',
+        error: failure ? errorText(failure) : null,
+      });
+      if (failure) throw failure;
     },
   };
 }

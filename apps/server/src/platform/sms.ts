@@ -1,5 +1,5 @@
 import type { Database } from '#src/db/client.ts';
-import { outboxMessages } from '#src/db/schema/messaging.ts';
+import { errorText, recordOutboxMessage } from './outbox.ts';
 
 export type Sms = { to: string; message: string };
 export type SmsSender = { send(db: Database, sms: Sms): Promise<void> };
@@ -23,7 +23,7 @@ export function createSmsSender(settings: AfricasTalkingSettings): SmsSender {
   return {
     async send(db, sms) {
       if (!configured) {
-        await db.insert(outboxMessages).values({
+        await recordOutboxMessage(db, {
           channel: 'sms',
           recipient: sms.to,
           body: sms.message,
@@ -53,9 +53,9 @@ export function createSmsSender(settings: AfricasTalkingSettings): SmsSender {
           error = `Africa's Talking refused the message: ${recipient?.status ?? response.status}`;
         }
       } catch (cause) {
-        error = cause instanceof Error ? cause.message : String(cause);
+        error = errorText(cause);
       }
-      await db.insert(outboxMessages).values({
+      await recordOutboxMessage(db, {
         channel: 'sms',
         recipient: sms.to,
         status: error ? 'failed' : 'sent',

@@ -7,7 +7,8 @@ export type SessionUser = {
   userType: 'customer' | 'agent' | 'admin';
   twoFactorEnabled?: boolean | null;
 };
-export type Session = { user: SessionUser } | null;
+/** The signed-in user and the id of this device's session (never its token). */
+export type Session = { user: SessionUser; sessionId: string | null } | null;
 
 /**
  * The signed-in user, as the server's auth endpoint reports it. No session, or no auth
@@ -20,8 +21,8 @@ export async function fetchSession(): Promise<Session> {
   });
   if (response.status === 401 || response.status === 404) return null;
   if (!response.ok) throw new Error(`Session check failed (${response.status})`);
-  const body = (await response.json()) as { user?: SessionUser } | null;
-  return body?.user ? { user: body.user } : null;
+  const body = (await response.json()) as { user?: SessionUser; session?: { id?: string } } | null;
+  return body?.user ? { user: body.user, sessionId: body.session?.id ?? null } : null;
 }
 
 export const sessionQuery = queryOptions({ queryKey: ['session'], queryFn: fetchSession, staleTime: 60_000 });

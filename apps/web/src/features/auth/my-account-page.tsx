@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { apiFetch, ApiError } from '@/lib/api-client.ts';
-import { refreshSession } from './api.ts';
+import { refreshSession, useSession } from './api.ts';
 import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession } from './auth-api.ts';
 import { Field } from './components/field.tsx';
 
@@ -95,7 +95,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
-function Sessions({ currentToken }: { currentToken: string | undefined }) {
+function Sessions({ currentId }: { currentId: string | undefined }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -121,15 +121,13 @@ function Sessions({ currentToken }: { currentToken: string | undefined }) {
             <div>
               <p className="font-medium">
                 {deviceName(s.userAgent, t('auth.unknownDevice'))}
-                {s.token === currentToken && (
-                  <span className="ml-2 text-sm text-brand-800">({t('auth.thisDevice')})</span>
-                )}
+                {s.id === currentId && <span className="ml-2 text-sm text-brand-800">({t('auth.thisDevice')})</span>}
               </p>
               <p className="text-sm text-stone-600">
                 {t('auth.signedInOn', { date: date.format(new Date(s.createdAt)) })}
               </p>
             </div>
-            {s.token !== currentToken && (
+            {s.id !== currentId && (
               <Button variant="secondary" disabled={end.isPending} onClick={() => end.mutate(s.token)}>
                 {t('auth.endSession')}
               </Button>
@@ -153,14 +151,7 @@ function Sessions({ currentToken }: { currentToken: string | undefined }) {
 export default function MyAccountPage() {
   const { t } = useTranslation();
   const profile = useQuery(profileQuery);
-  const current = useQuery({
-    queryKey: ['session-token'],
-    queryFn: async () => {
-      const response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
-      const body = (await response.json().catch(() => null)) as { session?: { token?: string } } | null;
-      return body?.session?.token ?? null;
-    },
-  });
+  const session = useSession();
   if (profile.isPending) return <LoadingOverlay type="customer" />;
   if (profile.isError) return <FormAlert>{profile.error.message}</FormAlert>;
   return (
@@ -178,7 +169,7 @@ export default function MyAccountPage() {
         <h2 id="sessions-title" className="text-lg font-semibold">
           {t('auth.sessionsSection')}
         </h2>
-        <Sessions currentToken={current.data ?? undefined} />
+        <Sessions currentId={session.data?.sessionId ?? undefined} />
       </section>
       <section aria-labelledby="security-title" className="space-y-2">
         <h2 id="security-title" className="text-lg font-semibold">
