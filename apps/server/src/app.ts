@@ -13,11 +13,13 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { createRouter, type AppEnv } from './platform/http.ts';
 import { createMailer } from './platform/mail.ts';
+import { createSmsSender } from './platform/sms.ts';
 import type { Logger } from './platform/logger.ts';
 import { APP_VERSION } from './platform/version.ts';
 import { mountWebApp } from './platform/web-static.ts';
 
-export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'SMTP_URL' | 'MAIL_FROM'>;
+export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'SMTP_URL' | 'MAIL_FROM'> &
+  Partial<Pick<Settings, 'AT_USERNAME' | 'AT_API_KEY' | 'AT_SENDER_ID' | 'AT_BASE_URL'>>;
 export type AppDeps = { database: DatabaseHandle; logger: Logger; settings: AppSettings; webDistDir?: string };
 
 /**
@@ -55,7 +57,7 @@ function loadSession(auth: Auth) {
 export function createApp({ database, logger, settings, webDistDir }: AppDeps) {
   const app = createRouter();
   const mailer = createMailer(settings);
-  const auth = createAuth({ db: database.db, settings, mailer });
+  const auth = createAuth({ db: database.db, settings, mailer, sms: createSmsSender(settings) });
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {

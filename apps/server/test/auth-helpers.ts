@@ -45,6 +45,30 @@ export async function lastEmailTo(db: Database, to: string) {
   return message;
 }
 
+export async function lastSmsTo(db: Database, to: string) {
+  const [message] = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, to), eq(outboxMessages.channel, 'sms')))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  return message;
+}
+
+/** The six-digit code in the last SMS to a number. */
+export async function lastSmsCode(db: Database, to: string): Promise<string> {
+  const code = /\b(\d{6})\b/.exec((await lastSmsTo(db, to))?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+let phoneCounter = Math.floor(Math.random() * 900_000);
+/** A distinct Ugandan mobile number per call, in local form (0772…) and E.164. */
+export function uniquePhone() {
+  const subscriber = String(100_000 + (phoneCounter++ % 900_000));
+  return { local: `0772${subscriber}`, e164: `+256772${subscriber}` };
+}
+
 export const STRONG_PASSWORD = 'mango tree beside the borehole';
 
 let counter = 0;

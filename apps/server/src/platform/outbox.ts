@@ -1,5 +1,7 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { outboxMessages } from '#src/db/schema/messaging.ts';
+import { after, toPage, type Page, type PageQuery } from './pagination.ts';
 
 type OutboxEntry = typeof outboxMessages.$inferInsert;
 
@@ -9,3 +11,35 @@ export async function recordOutboxMessage(db: Database, entry: OutboxEntry): Pro
 }
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export type OutboxRow = {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string | null;
+  status: 'stored' | 'sent' | 'failed';
+  provider: string;
+  error: string | null;
+  createdAt: string;
+};
+
+/** The outbox for admins, newest first: what was kept, sent or failed, optionally one channel or recipient. */
+export async function listOutboxMessages(
+  db: Database,
+  query: PageQuery & { channel?: 'email' | 'sms' | undefined; recipient?: string | undefined },
+): Promise<Page<OutboxRow>> {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(
+      and(
+        after(outboxMessages.createdAt, outboxMessages.id, query.cursor),
+        query.channel ? eq(outboxMessages.channel, query.channel) : undefined,
+        query.recipient ? eq(outboxMessages.recipient, query.recipient) : undefined,
+      ),
+    )
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

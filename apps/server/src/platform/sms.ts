@@ -8,8 +8,11 @@ type AfricasTalkingSettings = {
   AT_USERNAME?: string | undefined;
   AT_API_KEY?: string | undefined;
   AT_SENDER_ID?: string | undefined;
-  AT_BASE_URL: string;
+  AT_BASE_URL?: string | undefined;
 };
+
+/** Africa's Talking's live API; their sandbox is https://api.sandbox.africastalking.com. */
+export const AT_LIVE_URL = 'https://api.africastalking.com';
 
 /** Africa's Talking's bulk SMS answer: one recipient entry per number, with its own status. */
 type AtResponse = { SMSMessageData?: { Recipients?: { status: string; statusCode: number; number: string }[] } };
@@ -36,7 +39,7 @@ export function createSmsSender(settings: AfricasTalkingSettings): SmsSender {
       if (settings.AT_SENDER_ID) form.set('from', settings.AT_SENDER_ID);
       let error: string | null = null;
       try {
-        const response = await fetch(`${settings.AT_BASE_URL}/version1/messaging`, {
+        const response = await fetch(`${settings.AT_BASE_URL ?? AT_LIVE_URL}/version1/messaging`, {
           method: 'POST',
           headers: {
             apiKey: settings.AT_API_KEY!,

@@ -152,7 +152,11 @@ export const securityEvents = pgTable(
     userAgent: text('user_agent'),
     createdAt: stamp('created_at').notNull().defaultNow(),
   },
-  (t) => [index('security_events_created_idx').on(t.createdAt), index('security_events_user_idx').on(t.userId)],
+  (t) => [
+    index('security_events_created_idx').on(t.createdAt),
+    index('security_events_user_idx').on(t.userId),
+    index('security_events_type_idx').on(t.eventType, t.createdAt),
+  ],
 );
 
 /** Spec log_auth_attempt: who tried to sign in, how, and whether it worked. */
@@ -171,7 +175,12 @@ export const authAttempts = pgTable(
     userAgent: text('user_agent'),
     createdAt: stamp('created_at').notNull().defaultNow(),
   },
-  (t) => [index('auth_attempts_created_idx').on(t.createdAt)],
+  // The sign-in limits count recent failures per account and per address (auth-log.service.ts).
+  (t) => [
+    index('auth_attempts_created_idx').on(t.createdAt),
+    index('auth_attempts_identifier_idx').on(t.identifier, t.createdAt),
+    index('auth_attempts_ip_idx').on(t.ipAddress, t.createdAt),
+  ],
 );
 
 /** The tables under the names the auth library's adapter asks for. */

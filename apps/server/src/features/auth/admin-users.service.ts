@@ -1,36 +1,64 @@
-import { and, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { users } from '#src/db/schema/auth.ts';
-import { badRequest } from '#src/platform/errors.ts';
+import { authAttempts, securityEvents, sessions, twoFactors, users } from '#src/db/schema/auth.ts';
+import { AppError, notFound } from '#src/platform/errors.ts';
+import { after, toPage, type Page, type PageQuery } from '#src/platform/pagination.ts';
+import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
+
+export type UserType = 'customer' | 'agent' | 'admin';
 
 export type AdminUserRow = {
   id: string;
   fullName: string;
-  email: string;
+  email: string | null;
+  emailVerified: boolean;
   phoneNumber: string | null;
-  userType: string;
-  agentStatus: string | null;
+  phoneVerified: boolean;
+  userType: UserType;
+  agentStatus: 'applicant' | 'approved' | null;
+  agentCode: string | null;
+  commissionRateBp: number | null;
+  twoFactorEnabled: boolean;
   isActive: boolean;
   createdAt: string;
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Users newest first, searched by name, email or phone, one page at a time (cursor: created_at and id). */
+function toRow(u: typeof users.$inferSelect): AdminUserRow {
+  return {
+    id: u.id,
+    fullName: u.fullName,
+    email: u.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`) ? null : u.email,
+    emailVerified: u.emailVerified,
+    phoneNumber: u.phoneNumber,
+    phoneVerified: u.phoneNumberVerified,
+    userType: u.userType,
+    agentStatus: u.agentStatus,
+    agentCode: u.agentCode,
+    commissionRateBp: u.commissionRateBp,
+    twoFactorEnabled: Boolean(u.twoFactorEnabled),
+    isActive: u.isActive,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** Users newest first, searched by name, email, phone or agent code, one page at a time. */
 export async function listUsers(
   db: Database,
-  query: { q?: string | undefined; limit: number; cursor?: string | undefined },
-): Promise<{ items: AdminUserRow[]; nextCursor: string | null }> {
-  const conditions: (SQL | undefined)[] = [];
+  query: PageQuery & { q?: string | undefined },
+): Promise<Page<AdminUserRow>> {
+  const conditions: (SQL | undefined)[] = [after(users.createdAt, users.id, query.cursor)];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
-    conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(users.phoneNumber, pattern)));
-  }
-  if (query.cursor) {
-    const [at, id] = Buffer.from(query.cursor, 'base64url').toString('utf8').split('|');
-    if (!at || !id || Number.isNaN(Date.parse(at)))
-      throw badRequest('The cursor is not valid. Start again from the first page.');
-    conditions.push(sql`(${users.createdAt}, ${users.id}) < (${at}::timestamptz, ${id})`);
+    conditions.push(
+      or(
+        ilike(users.fullName, pattern),
+        ilike(users.email, pattern),
+        ilike(users.phoneNumber, pattern),
+        ilike(users.agentCode, pattern),
+      ),
+    );
   }
   const rows = await db
     .select()
@@ -38,22 +66,159 @@ export async function listUsers(
     .where(and(...conditions))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((u) => ({
-      id: u.id,
-      fullName: u.fullName,
-      email: u.email,
-      phoneNumber: u.phoneNumber,
-      userType: u.userType,
-      agentStatus: u.agentStatus,
-      isActive: u.isActive,
-      createdAt: u.createdAt.toISOString(),
-    })),
-    nextCursor:
-      rows.length > query.limit && last
-        ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString('base64url')
-        : null,
-  };
+  return toPage(rows, query.limit, toRow);
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * One change to someone's account by an admin, in one transaction with its line in the
+ * security log. Admins cannot do these things to their own account, so nobody locks
+ * themselves (or the last admin) out by mistake.
+ */
+async function adminChange(
+  db: Database,
+  actorId: string,
+  targetId: string,
+  eventType: string,
+  change: (tx: Tx, target: typeof users.$inferSelect) => Promise<Record<string, unknown>>,
+): Promise<AdminUserRow> {
+  if (actorId === targetId) {
+    throw new AppError('own_account', 'You cannot change your own account here. Ask another admin.', 409);
+  }
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
+    if (!target) throw notFound('No user has this id.');
+    const details = await change(tx, target);
+    await tx
+      .insert(securityEvents)
+      .values({ eventType, userId: actorId, details: { targetUserId: targetId, ...details } });
+    const [updated] = await tx.select().from(users).where(eq(users.id, targetId));
+    return toRow(updated!);
+  });
+}
+
+/**
+ * Makes someone a customer, an agent or an admin. A new agent starts as an applicant; an
+ * agent who stops being one loses their approval (their code stays reserved for the record).
+ */
+export function changeRole(db: Database, actorId: string, targetId: string, userType: UserType) {
+  return adminChange(db, actorId, targetId, 'admin_role_changed', async (tx, target) => {
+    const agentStatus = userType === 'agent' ? (target.userType === 'agent' ? target.agentStatus : 'applicant') : null;
+    await tx.update(users).set({ userType, agentStatus, updatedAt: new Date() }).where(eq(users.id, targetId));
+    return { from: target.userType, to: userType };
+  });
+}
+
+/** Approves an agent (applicant or already approved) with their code and commission rate in basis points. */
+export function approveAgent(
+  db: Database,
+  actorId: string,
+  targetId: string,
+  terms: { agentCode: string; commissionRateBp: number },
+) {
+  return adminChange(db, actorId, targetId, 'admin_agent_approved', async (tx, target) => {
+    if (target.userType !== 'agent') {
+      throw new AppError('not_an_agent', 'Only agent accounts can be approved. Change the role to agent first.', 422);
+    }
+    const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.agentCode, terms.agentCode));
+    if (holder && holder.id !== targetId) {
+      throw new AppError('agent_code_taken', `The agent code ${terms.agentCode} is already in use.`, 409);
+    }
+    await tx
+      .update(users)
+      .set({ agentStatus: 'approved', ...terms, updatedAt: new Date() })
+      .where(eq(users.id, targetId));
+    return terms;
+  });
+}
+
+/** Deactivating ends every session at once; a deactivated account cannot sign in again until reactivated. */
+export function setActive(db: Database, actorId: string, targetId: string, isActive: boolean) {
+  return adminChange(
+    db,
+    actorId,
+    targetId,
+    isActive ? 'admin_user_reactivated' : 'admin_user_deactivated',
+    async (tx) => {
+      await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, targetId));
+      if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, targetId));
+      return {};
+    },
+  );
+}
+
+/**
+ * For someone who lost their authenticator or phone: switches the second factor off and
+ * removes its secret and backup codes, and ends their sessions. They sign in with their
+ * password and set it up again (an admin must, before admin tools open).
+ */
+export function resetMfa(db: Database, actorId: string, targetId: string) {
+  return adminChange(db, actorId, targetId, 'admin_mfa_reset', async (tx) => {
+    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, targetId));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, targetId));
+    await tx.delete(sessions).where(eq(sessions.userId, targetId));
+    return {};
+  });
+}
+
+export type SecurityEventRow = {
+  id: string;
+  eventType: string;
+  userId: string | null;
+  details: Record<string, unknown>;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+};
+
+/** The security log, newest first, optionally one event type or one user. */
+export async function listSecurityEvents(
+  db: Database,
+  query: PageQuery & { type?: string | undefined; userId?: string | undefined },
+): Promise<Page<SecurityEventRow>> {
+  const rows = await db
+    .select()
+    .from(securityEvents)
+    .where(
+      and(
+        after(securityEvents.createdAt, securityEvents.id, query.cursor),
+        query.type ? eq(securityEvents.eventType, query.type) : undefined,
+        query.userId ? eq(securityEvents.userId, query.userId) : undefined,
+      ),
+    )
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export type AuthAttemptRow = {
+  id: string;
+  userId: string | null;
+  loginMethod: string;
+  identifier: string;
+  success: boolean;
+  failureReason: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+};
+
+/** Sign-in attempts, newest first, optionally only the failures. */
+export async function listAuthAttempts(
+  db: Database,
+  query: PageQuery & { failedOnly?: boolean | undefined },
+): Promise<Page<AuthAttemptRow>> {
+  const rows = await db
+    .select()
+    .from(authAttempts)
+    .where(
+      and(
+        after(authAttempts.createdAt, authAttempts.id, query.cursor),
+        query.failedOnly ? eq(authAttempts.success, false) : undefined,
+      ),
+    )
+    .orderBy(desc(authAttempts.createdAt), desc(authAttempts.id))
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

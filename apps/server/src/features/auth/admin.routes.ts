@@ -1,46 +1,267 @@
+import { checkId } from '@ecogrid/core';
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter, errorResponse } from '#src/platform/http.ts';
+import type { Context } from 'hono';
+import { badRequest } from '#src/platform/errors.ts';
+import { createRouter, errorResponse, type AppEnv } from '#src/platform/http.ts';
+import { listOutboxMessages } from '#src/platform/outbox.ts';
 import { requireAdmin } from './admin.guard.ts';
-import { listUsers } from './admin-users.service.ts';
+import {
+  approveAgent,
+  changeRole,
+  listAuthAttempts,
+  listSecurityEvents,
+  listUsers,
+  resetMfa,
+  setActive,
+} from './admin-users.service.ts';
 
 const userRowSchema = z
   .object({
     id: z.string(),
     fullName: z.string(),
-    email: z.string(),
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
     phoneNumber: z.string().nullable(),
-    userType: z.string(),
-    agentStatus: z.string().nullable(),
+    phoneVerified: z.boolean(),
+    userType: z.enum(['customer', 'agent', 'admin']),
+    agentStatus: z.enum(['applicant', 'approved']).nullable(),
+    agentCode: z.string().nullable(),
+    commissionRateBp: z.number().int().nullable(),
+    twoFactorEnabled: z.boolean(),
     isActive: z.boolean(),
     createdAt: z.string(),
   })
   .openapi('AdminUser');
 
+const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+const paging = {
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(300).optional(),
+};
+const denied = {
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Not an admin, or an admin without an authenticator app'),
+};
+const userParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const changed = {
+  200: { description: 'The account after the change', content: { 'application/json': { schema: userRowSchema } } },
+  400: errorResponse('Invalid id or body'),
+  ...denied,
+  404: errorResponse('No such user'),
+  409: errorResponse('An admin changing their own account, or an agent code already in use'),
+};
+
+/** The acting admin and the checked target id ('Invalid user ID. …' for a malformed one). */
+function actorAndTarget(c: Context<AppEnv>, rawId: string) {
+  const checked = checkId(rawId, 'user ID');
+  if (!checked.ok) throw badRequest(checked.message);
+  return { actorId: c.var.user!.id, targetId: checked.id };
+}
+
 const listUsersRoute = createRoute({
   method: 'get',
   path: '/users',
   tags: ['admin'],
-  summary: 'Users, newest first, searched by name, email or phone',
+  summary: 'Users, newest first, searched by name, email, phone or agent code',
+  middleware: [requireAdmin] as const,
+  request: { query: z.object({ q: z.string().trim().max(100).optional(), ...paging }) },
+  responses: {
+    200: { description: 'One page of users', content: { 'application/json': { schema: pageOf(userRowSchema) } } },
+    ...denied,
+  },
+});
+
+const changeRoleRoute = createRoute({
+  method: 'patch',
+  path: '/users/{id}/role',
+  tags: ['admin'],
+  summary: 'Make a user a customer, an agent (applicant until approved) or an admin',
+  middleware: [requireAdmin] as const,
+  request: {
+    params: userParams,
+    body: {
+      content: {
+        'application/json': {
+          schema: z.strictObject({ userType: z.enum(['customer', 'agent', 'admin']) }),
+        },
+      },
+    },
+  },
+  responses: changed,
+});
+
+const approveAgentRoute = createRoute({
+  method: 'post',
+  path: '/users/{id}/approve-agent',
+  tags: ['admin'],
+  summary: 'Approve an agent with their agent code and commission rate (basis points: 250 is 2.5%)',
+  middleware: [requireAdmin] as const,
+  request: {
+    params: userParams,
+    body: {
+      content: {
+        'application/json': {
+          schema: z.strictObject({
+            agentCode: z
+              .string()
+              .trim()
+              .toUpperCase()
+              .regex(/^[A-Z0-9-]{3,20}$/, { error: 'Agent codes are 3 to 20 letters, digits or dashes.' }),
+            commissionRateBp: z
+              .number()
+              .int({ error: 'The commission rate is a whole number of basis points.' })
+              .min(0)
+              .max(10_000, { error: 'The commission rate is at most 10000 basis points (100%).' }),
+          }),
+        },
+      },
+    },
+  },
+  responses: { ...changed, 422: errorResponse('The account is not an agent') },
+});
+
+const simpleAction = (path: string, summary: string) =>
+  createRoute({
+    method: 'post',
+    path: `/users/{id}/${path}`,
+    tags: ['admin'],
+    summary,
+    middleware: [requireAdmin] as const,
+    request: { params: userParams },
+    responses: changed,
+  });
+
+const deactivateRoute = simpleAction('deactivate', 'Deactivate an account and end all its sessions');
+const reactivateRoute = simpleAction('reactivate', 'Let a deactivated account sign in again');
+const resetMfaRoute = simpleAction('reset-mfa', 'Switch off a lost second factor and end the sessions');
+
+const securityEventSchema = z
+  .object({
+    id: z.string(),
+    eventType: z.string(),
+    userId: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('SecurityEvent');
+
+const securityEventsRoute = createRoute({
+  method: 'get',
+  path: '/security-events',
+  tags: ['admin'],
+  summary: 'The security log, newest first',
   middleware: [requireAdmin] as const,
   request: {
     query: z.object({
-      q: z.string().trim().max(100).optional(),
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-      cursor: z.string().max(300).optional(),
+      type: z.string().trim().max(60).optional(),
+      userId: z.uuid({ error: 'Invalid user ID. Please ensure you are properly authenticated.' }).optional(),
+      ...paging,
     }),
   },
   responses: {
     200: {
-      description: 'One page of users',
-      content: {
-        'application/json': { schema: z.object({ items: z.array(userRowSchema), nextCursor: z.string().nullable() }) },
-      },
+      description: 'One page of events',
+      content: { 'application/json': { schema: pageOf(securityEventSchema) } },
     },
-    401: errorResponse('Not signed in'),
-    403: errorResponse('Not an admin, or an admin without TOTP'),
+    400: errorResponse('Invalid filter or cursor'),
+    ...denied,
   },
 });
 
-export const adminRoutes = createRouter().openapi(listUsersRoute, async (c) =>
-  c.json(await listUsers(c.var.db, c.req.valid('query')), 200),
-);
+const authAttemptSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string().nullable(),
+    loginMethod: z.string(),
+    identifier: z.string(),
+    success: z.boolean(),
+    failureReason: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('AuthAttempt');
+
+const authAttemptsRoute = createRoute({
+  method: 'get',
+  path: '/auth-attempts',
+  tags: ['admin'],
+  summary: 'Sign-in attempts, newest first',
+  middleware: [requireAdmin] as const,
+  request: {
+    query: z.object({ failed: z.enum(['true', 'false']).optional(), ...paging }),
+  },
+  responses: {
+    200: {
+      description: 'One page of attempts',
+      content: { 'application/json': { schema: pageOf(authAttemptSchema) } },
+    },
+    400: errorResponse('Invalid cursor'),
+    ...denied,
+  },
+});
+
+const outboxSchema = z
+  .object({
+    id: z.string(),
+    channel: z.enum(['email', 'sms']),
+    recipient: z.string(),
+    subject: z.string().nullable(),
+    body: z.string().nullable(),
+    status: z.enum(['stored', 'sent', 'failed']),
+    provider: z.string(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('OutboxMessage');
+
+const outboxRoute = createRoute({
+  method: 'get',
+  path: '/outbox',
+  tags: ['admin'],
+  summary: 'Mail and SMS: kept (no provider configured), sent or failed, newest first',
+  middleware: [requireAdmin] as const,
+  request: {
+    query: z.object({
+      channel: z.enum(['email', 'sms']).optional(),
+      recipient: z.string().trim().max(200).optional(),
+      ...paging,
+    }),
+  },
+  responses: {
+    200: { description: 'One page of messages', content: { 'application/json': { schema: pageOf(outboxSchema) } } },
+    400: errorResponse('Invalid filter or cursor'),
+    ...denied,
+  },
+});
+
+export const adminRoutes = createRouter()
+  .openapi(listUsersRoute, async (c) => c.json(await listUsers(c.var.db, c.req.valid('query')), 200))
+  .openapi(changeRoleRoute, async (c) => {
+    const { actorId, targetId } = actorAndTarget(c, c.req.valid('param').id);
+    return c.json(await changeRole(c.var.db, actorId, targetId, c.req.valid('json').userType), 200);
+  })
+  .openapi(approveAgentRoute, async (c) => {
+    const { actorId, targetId } = actorAndTarget(c, c.req.valid('param').id);
+    return c.json(await approveAgent(c.var.db, actorId, targetId, c.req.valid('json')), 200);
+  })
+  .openapi(deactivateRoute, async (c) => {
+    const { actorId, targetId } = actorAndTarget(c, c.req.valid('param').id);
+    return c.json(await setActive(c.var.db, actorId, targetId, false), 200);
+  })
+  .openapi(reactivateRoute, async (c) => {
+    const { actorId, targetId } = actorAndTarget(c, c.req.valid('param').id);
+    return c.json(await setActive(c.var.db, actorId, targetId, true), 200);
+  })
+  .openapi(resetMfaRoute, async (c) => {
+    const { actorId, targetId } = actorAndTarget(c, c.req.valid('param').id);
+    return c.json(await resetMfa(c.var.db, actorId, targetId), 200);
+  })
+  .openapi(securityEventsRoute, async (c) => c.json(await listSecurityEvents(c.var.db, c.req.valid('query')), 200))
+  .openapi(authAttemptsRoute, async (c) => {
+    const { failed, ...query } = c.req.valid('query');
+    return c.json(await listAuthAttempts(c.var.db, { ...query, failedOnly: failed === 'true' }), 200);
+  })
+  .openapi(outboxRoute, async (c) => c.json(await listOutboxMessages(c.var.db, c.req.valid('query')), 200));

@@ -84,7 +84,7 @@ describe('sign-up by email', () => {
     expect((await json(personal)).message).toMatch(/name, email address or phone/);
     expect(await ctx.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     const events = await ctx.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'signup_failed'));
-    expect(events.some((e) => e.details.email === email)).toBe(true);
+    expect(events.some((e) => e.details.identifier === email)).toBe(true);
     expect(JSON.stringify(events)).not.toContain('Password123!');
   });
 
@@ -133,7 +133,7 @@ describe('sign-in', () => {
     const right = await send(ctx, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD });
     expect(right.status).toBe(200);
     const events = await ctx.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'signin_success'));
-    expect(events.some((e) => e.details.email === email)).toBe(true);
+    expect(events.some((e) => e.details.identifier === email)).toBe(true);
   });
 
   it('answers 429 after five failed attempts on one account, counted in the database', async () => {

@@ -1,38 +1,35 @@
-import { normalizePhone } from '@ecogrid/core';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { jwt, twoFactor } from 'better-auth/plugins';
+import { APIError } from 'better-auth/api';
+import { jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
-import { authSchema } from '#src/db/schema/auth.ts';
+import { authSchema, users } from '#src/db/schema/auth.ts';
 import type { Mailer } from '#src/platform/mail.ts';
-import { checkSignInAllowed, recordAuthAttempt, recordSecurityEvent } from './auth-log.service.ts';
-import { validatePasswordStrength } from './password-strength.ts';
+import type { SmsSender } from '#src/platform/sms.ts';
+import { createAuthHooks } from './auth-hooks.ts';
+import { phoneSignUp } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
-export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
+export { MISSING_CREDENTIALS } from './auth-hooks.ts';
+
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Contact EcoGrid support to restore it.';
+export const NO_PHONE_FOR_CODES =
+  'Your account has no confirmed phone number to text a code to. Use your authenticator app or a backup code.';
 
 export type AuthSettings = { PUBLIC_URL: string; AUTH_SECRET: string };
-export type AuthDeps = { db: Database; settings: AuthSettings; mailer: Mailer };
+export type AuthDeps = { db: Database; settings: AuthSettings; mailer: Mailer; sms: SmsSender };
 
-const signUpBody = z.object({
-  email: z.string().optional(),
-  password: z.string().optional(),
-  name: z.string().optional(),
-  fullName: z.string().optional(),
-  phoneNumber: z.string().optional(),
-  username: z.string().optional(),
-});
+/** SMS codes (phone confirmation, password reset, second factor) last five minutes. */
+const SMS_CODE_SECONDS = 300;
 
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
-/** The client's address, as the server put it in x-client-ip (never trusted from the client). */
-const clientIp = (headers: Headers | undefined) => headers?.get('x-client-ip') ?? null;
-
-export function createAuth({ db, settings, mailer }: AuthDeps) {
+export function createAuth({ db, settings, mailer, sms }: AuthDeps) {
   const origin = new URL(settings.PUBLIC_URL).origin;
-  return betterAuth({
+  const text = (to: string, message: string) => sms.send(db, { to, message });
+  const auth = betterAuth({
     appName: 'EcoGrid',
     baseURL: origin,
     basePath: '/api/auth',
@@ -71,6 +68,7 @@ export function createAuth({ db, settings, mailer }: AuthDeps) {
       autoSignInAfterVerification: true,
       // The link opens the app's own /email-verification page, which confirms the token.
       sendVerificationEmail: async ({ user, token }) => {
+        if (user.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`)) return;
         const link = `${origin}/email-verification?token=${encodeURIComponent(token)}`;
         await mailer.send(db, {
           to: user.email,
@@ -110,13 +108,53 @@ export function createAuth({ db, settings, mailer }: AuthDeps) {
       max: 120,
       customRules: {
         '/sign-up/email': { window: 60, max: 20 },
+        '/sign-up/phone': { window: 60, max: 10 },
         '/sign-in/email': { window: 60, max: 30 },
+        '/sign-in/phone-number': { window: 60, max: 30 },
         '/send-verification-email': { window: 60, max: 5 },
+        '/two-factor/send-otp': { window: 60, max: 5 },
       },
     },
     plugins: [
-      // TOTP with backup codes; admins must enrol before any admin page or API opens (admin.guard.ts).
-      twoFactor({ issuer: 'EcoGrid' }),
+      // Phone accounts: confirmation and password-reset codes by SMS. Numbers are stored in
+      // E.164 (the auth hooks normalise what people type); a number signs in only once confirmed.
+      phoneNumber({
+        expiresIn: SMS_CODE_SECONDS,
+        requireVerification: true,
+        allowedAttempts: 5,
+        phoneNumberValidator: (value) => /^\+[1-9]\d{7,14}$/.test(value),
+        sendOTP: ({ phoneNumber: to, code }) =>
+          text(to, `EcoGrid: your code is ${code}. It expires in 5 minutes. Never share it with anyone.`),
+        sendPasswordResetOTP: ({ phoneNumber: to, code }) =>
+          text(
+            to,
+            `EcoGrid: your password reset code is ${code}. It expires in 5 minutes. If you did not ask for it, ignore this message.`,
+          ),
+      }),
+      phoneSignUp({
+        db,
+        sendCode: async (to) => {
+          await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: to } });
+        },
+      }),
+      // TOTP with backup codes, or a code by SMS to a confirmed number. Admins must enrol an
+      // authenticator app before any admin page or API opens (admin.guard.ts).
+      twoFactor({
+        issuer: 'EcoGrid',
+        otpOptions: {
+          period: SMS_CODE_SECONDS / 60,
+          sendOTP: async ({ user, otp }) => {
+            const phone = user as typeof user & { phoneNumber?: string | null; phoneNumberVerified?: boolean | null };
+            if (!phone.phoneNumber || !phone.phoneNumberVerified) {
+              throw new APIError('BAD_REQUEST', { code: 'NO_PHONE_FOR_CODES', message: NO_PHONE_FOR_CODES });
+            }
+            await text(
+              phone.phoneNumber,
+              `EcoGrid: your sign-in code is ${otp}. It expires in 5 minutes. Never share it with anyone.`,
+            );
+          },
+        },
+      }),
       // Signed tokens for other services, verified against the keys at /.well-known/jwks.json.
       jwt(),
     ],
@@ -135,92 +173,21 @@ export function createAuth({ db, settings, mailer }: AuthDeps) {
           },
         },
       },
+      session: {
+        create: {
+          // Every way of signing in ends here, so a deactivated account gets no session at all.
+          before: async (session) => {
+            const [row] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, session.userId));
+            if (row && !row.isActive) {
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DEACTIVATED', message: ACCOUNT_DEACTIVATED });
+            }
+          },
+        },
+      },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const body = signUpBody.safeParse(ctx.body ?? {}).data ?? {};
-        if (ctx.path === '/sign-up/email' || ctx.path === '/sign-in/email') {
-          if (!(hasText(body.email) || hasText(body.phoneNumber)) || !hasText(body.password)) {
-            throw new APIError('BAD_REQUEST', { code: 'MISSING_CREDENTIALS', message: MISSING_CREDENTIALS });
-          }
-        }
-        if (ctx.path === '/sign-up/email') {
-          if (hasText(body.phoneNumber) && !normalizePhone(body.phoneNumber!)) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'INVALID_PHONE_NUMBER',
-              message: 'Enter a valid phone number, for example 0772 123456.',
-            });
-          }
-          const check = validatePasswordStrength(body.password!, [
-            body.name,
-            body.fullName,
-            body.email,
-            body.username,
-            body.phoneNumber,
-          ]);
-          if (!check.ok) {
-            await recordSecurityEvent(db, {
-              eventType: 'signup_failed',
-              details: { reason: 'weak_password', email: body.email ?? null },
-              ipAddress: clientIp(ctx.headers),
-              userAgent: ctx.headers?.get('user-agent') ?? null,
-            });
-            throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: check.message });
-          }
-        }
-        if (ctx.path === '/reset-password') {
-          const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
-          const check = validatePasswordStrength(typeof newPassword === 'string' ? newPassword : '');
-          if (!check.ok) throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: check.message });
-        }
-        if (ctx.path === '/sign-in/email') {
-          const blocked = await checkSignInAllowed(db, {
-            identifier: body.email!.toLowerCase(),
-            ipAddress: clientIp(ctx.headers),
-          });
-          if (blocked) throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: blocked });
-        }
-        if (ctx.path === '/update-user' && ctx.body && typeof ctx.body === 'object' && 'userType' in ctx.body) {
-          throw new APIError('FORBIDDEN', {
-            code: 'FIELD_NOT_ALLOWED',
-            message: 'The account type cannot be changed here.',
-          });
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email' && ctx.path !== '/sign-in/email') return;
-        const body = signUpBody.safeParse(ctx.body ?? {}).data ?? {};
-        const returned = ctx.context.returned;
-        const failed = returned instanceof APIError;
-        const ipAddress = clientIp(ctx.headers);
-        const userAgent = ctx.headers?.get('user-agent') ?? null;
-        const userId =
-          ctx.context.newSession?.user.id ??
-          (!failed && returned && typeof returned === 'object' && 'user' in returned
-            ? ((returned as { user?: { id?: string } }).user?.id ?? null)
-            : null);
-        const reason = failed ? (returned.body?.code ?? returned.status) : null;
-        const action = ctx.path === '/sign-up/email' ? 'signup' : 'signin';
-        await recordSecurityEvent(db, {
-          eventType: `${action}_${failed ? 'failed' : 'success'}`,
-          userId,
-          details: { method: 'email', email: body.email ?? null, ...(reason ? { reason } : {}) },
-          ipAddress,
-          userAgent,
-        });
-        if (action === 'signup') return;
-        await recordAuthAttempt(db, {
-          userId,
-          loginMethod: 'email',
-          identifier: (body.email ?? '').toLowerCase(),
-          success: !failed,
-          failureReason: reason ? String(reason) : null,
-          ipAddress,
-          userAgent,
-        });
-      }),
-    },
+    hooks: createAuthHooks(db),
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

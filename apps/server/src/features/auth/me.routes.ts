@@ -26,6 +26,7 @@ const profileSchema = z
     onboardingCompleted: z.boolean(),
     preferredLanguage: z.string(),
     twoFactorEnabled: z.boolean(),
+    totpEnabled: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { AppError } from '#src/platform/errors.ts';
+import { hasTotp } from './roles.service.ts';
 
 export type Profile = {
   id: string;
@@ -24,6 +25,8 @@ export type Profile = {
   onboardingCompleted: boolean;
   preferredLanguage: string;
   twoFactorEnabled: boolean;
+  /** An authenticator app is set up (admins need one; SMS codes alone do not count). */
+  totpEnabled: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -31,7 +34,7 @@ export type Profile = {
 /** Emails made up for phone-only accounts end in this domain and are never shown or mailed. */
 export const PHONE_ONLY_EMAIL_DOMAIN = 'phone.ecogrid.invalid';
 
-function toProfile(row: typeof users.$inferSelect): Profile {
+function toProfile(row: typeof users.$inferSelect, totpEnabled: boolean): Profile {
   return {
     id: row.id,
     fullName: row.fullName,
@@ -53,6 +56,7 @@ function toProfile(row: typeof users.$inferSelect): Profile {
     onboardingCompleted: row.onboardingCompleted,
     preferredLanguage: row.preferredLanguage,
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    totpEnabled: Boolean(row.twoFactorEnabled) && totpEnabled,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -61,7 +65,7 @@ function toProfile(row: typeof users.$inferSelect): Profile {
 export async function getProfile(db: Database, userId: string): Promise<Profile> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new AppError('not_authenticated', 'User not authenticated', 401);
-  return toProfile(row);
+  return toProfile(row, await hasTotp(db, userId));
 }
 
 export type ProfileChanges = Partial<
@@ -76,5 +80,5 @@ export async function updateProfile(db: Database, userId: string, changes: Profi
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new AppError('not_authenticated', 'User not authenticated', 401);
-  return toProfile(row);
+  return toProfile(row, await hasTotp(db, userId));
 }

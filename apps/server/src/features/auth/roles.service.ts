@@ -1,7 +1,7 @@
 import type { UserType } from '@ecogrid/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { users } from '#src/db/schema/auth.ts';
+import { twoFactors, users } from '#src/db/schema/auth.ts';
 
 /**
  * Spec has_role(user, role): whether the user holds the role now, read from the database.
@@ -15,4 +15,13 @@ export async function hasRole(db: Database, userId: string, role: UserType): Pro
     .where(eq(users.id, userId));
   if (!row || !row.isActive || row.userType !== role) return false;
   return role !== 'agent' || row.agentStatus === 'approved';
+}
+
+/** Whether the user's second factor includes a confirmed authenticator app (SMS codes alone do not count for admins). */
+export async function hasTotp(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: twoFactors.id })
+    .from(twoFactors)
+    .where(and(eq(twoFactors.userId, userId), or(eq(twoFactors.verified, true), isNull(twoFactors.verified))));
+  return Boolean(row);
 }

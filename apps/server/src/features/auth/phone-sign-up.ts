@@ -1,0 +1,95 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '#src/db/client.ts';
+import { users } from '#src/db/schema/auth.ts';
+import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
+
+export const PHONE_TAKEN = 'An account with this phone number already exists. Sign in instead.';
+export const USERNAME_TAKEN = 'That username is taken. Choose another one.';
+
+/** The made-up address of a phone-only account: never shown and never mailed. */
+export const phoneOnlyEmail = (e164: string) => `${e164.replace(/\D/g, '')}@${PHONE_ONLY_EMAIL_DOMAIN}`;
+
+const body = z.object({
+  phoneNumber: z.string().min(1),
+  password: z.string().min(1),
+  fullName: z.string().trim().max(120).optional(),
+  name: z.string().trim().max(120).optional(),
+  username: z.string().trim().min(2).max(40).optional(),
+  userType: z.enum(['customer', 'agent'], { error: 'Choose customer or agent' }).optional(),
+  preferredLanguage: z.enum(['english', 'luganda', 'swahili']).optional(),
+});
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/**
+ * POST /api/auth/sign-up/phone: an account that signs in with a phone number and password.
+ * It stays unconfirmed until the SMS code sent here is entered at /api/auth/phone-number/verify
+ * (the phoneNumber plugin), which then signs the user in. The auth hooks have already put the
+ * number in E.164 form and checked the password's strength.
+ */
+export function phoneSignUp(deps: { db: Database; sendCode: (phoneNumber: string) => Promise<void> }) {
+  return {
+    id: 'phone-sign-up',
+    endpoints: {
+      signUpPhone: createAuthEndpoint('/sign-up/phone', { method: 'POST', body }, async (ctx) => {
+        const { phoneNumber, password } = ctx.body;
+        const [holder] = await deps.db
+          .select({ id: users.id, email: users.email, verified: users.phoneNumberVerified })
+          .from(users)
+          .where(eq(users.phoneNumber, phoneNumber));
+        if (holder?.verified) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'PHONE_TAKEN', message: PHONE_TAKEN });
+        if (holder) {
+          // An earlier sign-up with this number never entered its code: the number goes to
+          // whoever proves they hold it now, so an unconfirmed claim cannot squat on it.
+          if (holder.email === phoneOnlyEmail(phoneNumber)) await deps.db.delete(users).where(eq(users.id, holder.id));
+          else await deps.db.update(users).set({ phoneNumber: null }).where(eq(users.id, holder.id));
+        }
+        if (ctx.body.username) {
+          const [taken] = await deps.db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.username, ctx.body.username));
+          if (taken) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USERNAME_TAKEN', message: USERNAME_TAKEN });
+        }
+        const fullName = ctx.body.fullName || ctx.body.name || 'User';
+        const user = await ctx.context.internalAdapter.createUser(
+          {
+            email: phoneOnlyEmail(phoneNumber),
+            name: fullName,
+            emailVerified: false,
+            fullName,
+            username: ctx.body.username ?? null,
+            userType: ctx.body.userType ?? 'customer',
+            preferredLanguage: ctx.body.preferredLanguage ?? 'english',
+          },
+          ctx,
+        );
+        if (!user)
+          throw new APIError('INTERNAL_SERVER_ERROR', { message: 'An unexpected error occurred during signup' });
+        await ctx.context.internalAdapter.linkAccount({
+          userId: user.id,
+          providerId: 'credential',
+          accountId: user.id,
+          password: await ctx.context.password.hash(password),
+        });
+        // The phoneNumber plugin only writes numbers that are already confirmed, so the
+        // unconfirmed number is set here; it signs nobody in until the code is entered.
+        try {
+          await deps.db.update(users).set({ phoneNumber }).where(eq(users.id, user.id));
+        } catch (error) {
+          await deps.db.delete(users).where(eq(users.id, user.id));
+          if (isUniqueViolation(error)) {
+            throw new APIError('UNPROCESSABLE_ENTITY', { code: 'PHONE_TAKEN', message: PHONE_TAKEN });
+          }
+          throw error;
+        }
+        await deps.sendCode(phoneNumber);
+        return ctx.json({ status: true, phoneNumber, user: { id: user.id } });
+      }),
+    },
+  } satisfies BetterAuthPlugin;
+}

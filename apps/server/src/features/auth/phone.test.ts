@@ -1,0 +1,351 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authAttempts, securityEvents, users } from '#src/db/schema/auth.ts';
+import { outboxMessages } from '#src/db/schema/messaging.ts';
+import {
+  cookiesFrom,
+  lastSmsCode,
+  lastSmsTo,
+  send,
+  signUpAndVerify,
+  STRONG_PASSWORD,
+  uniquePhone,
+} from '../../../test/auth-helpers.ts';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { totpFromUri } from '../../../test/totp.ts';
+import { PHONE_TAKEN } from './phone-sign-up.ts';
+import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+type Json = Record<string, unknown>;
+const json = async (response: Response) => (await response.json()) as Json;
+const userByPhone = async (e164: string) => (await ctx.db.select().from(users).where(eq(users.phoneNumber, e164)))[0];
+const smsCount = async (to: string) =>
+  (await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).length;
+const meStatus = async (cookie: string) => (await send(ctx, '/api/me', undefined, { cookie })).status;
+
+/** Signs up by phone in local form and enters the SMS code; returns the session cookie. */
+async function signUpByPhone(extra: Json = {}) {
+  const phone = uniquePhone();
+  const signUp = await send(ctx, '/api/auth/sign-up/phone', {
+    phoneNumber: phone.local,
+    password: STRONG_PASSWORD,
+    fullName: 'Nambi Grace',
+    ...extra,
+  });
+  expect(signUp.status).toBe(200);
+  const verify = await send(ctx, '/api/auth/phone-number/verify', {
+    phoneNumber: phone.local,
+    code: await lastSmsCode(ctx.db, phone.e164),
+  });
+  expect(verify.status).toBe(200);
+  return { ...phone, cookie: cookiesFrom(verify) };
+}
+
+describe('sign-up by phone', () => {
+  it('stores the number in E.164, texts a code, and keeps the account closed until the code is entered', async () => {
+    const phone = uniquePhone();
+    const signUp = await send(ctx, '/api/auth/sign-up/phone', {
+      phoneNumber: phone.local,
+      password: STRONG_PASSWORD,
+      fullName: 'Nambi Grace',
+      userType: 'agent',
+      preferredLanguage: 'luganda',
+    });
+    expect(signUp.status).toBe(200);
+    expect(await json(signUp)).toMatchObject({ phoneNumber: phone.e164 });
+    expect(await userByPhone(phone.e164)).toMatchObject({
+      phoneNumberVerified: false,
+      email: `${phone.e164.slice(1)}@${PHONE_ONLY_EMAIL_DOMAIN}`,
+      fullName: 'Nambi Grace',
+      userType: 'agent',
+      agentStatus: 'applicant',
+      preferredLanguage: 'luganda',
+    });
+    const sms = await lastSmsTo(ctx.db, phone.e164);
+    expect(sms?.body).toMatch(/EcoGrid: your code is \d{6}\./);
+
+    const early = await send(ctx, '/api/auth/sign-in/phone-number', {
+      phoneNumber: phone.local,
+      password: STRONG_PASSWORD,
+    });
+    expect(early.status).toBe(401);
+    expect((await json(early)).code).toBe('PHONE_NUMBER_NOT_VERIFIED');
+
+    const code = await lastSmsCode(ctx.db, phone.e164);
+    const wrong = await send(ctx, '/api/auth/phone-number/verify', {
+      phoneNumber: phone.e164,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).code).toBe('INVALID_OTP');
+
+    const right = await send(ctx, '/api/auth/phone-number/verify', {
+      phoneNumber: `+256 ${phone.local.slice(1)}`,
+      code,
+    });
+    expect(right.status).toBe(200);
+    const cookie = cookiesFrom(right);
+    const me = await send(ctx, '/api/me', undefined, { cookie });
+    expect(await json(me)).toMatchObject({ phoneNumber: phone.e164, phoneVerified: true, email: null });
+
+    const reused = await send(ctx, '/api/auth/phone-number/verify', { phoneNumber: phone.e164, code });
+    expect(reused.status).toBe(400);
+    const [event] = await ctx.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.eventType, 'signup_success'))
+      .orderBy(desc(securityEvents.createdAt))
+      .limit(1);
+    expect(event?.details).toMatchObject({ method: 'phone', identifier: phone.e164 });
+    expect(JSON.stringify(event)).not.toContain(STRONG_PASSWORD);
+  });
+
+  it('refuses a number that is not a phone number, a weak or personal password, and an admin account', async () => {
+    const phone = uniquePhone();
+    const bad = await send(ctx, '/api/auth/sign-up/phone', { phoneNumber: '12ab', password: STRONG_PASSWORD });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).code).toBe('INVALID_PHONE_NUMBER');
+
+    const personal = await send(ctx, '/api/auth/sign-up/phone', {
+      phoneNumber: phone.local,
+      password: `${phone.local}x`,
+    });
+    expect(personal.status).toBe(400);
+    expect((await json(personal)).code).toBe('WEAK_PASSWORD');
+
+    const admin = await send(ctx, '/api/auth/sign-up/phone', {
+      phoneNumber: phone.local,
+      password: STRONG_PASSWORD,
+      userType: 'admin',
+    });
+    expect(admin.status).toBe(400);
+    expect(await userByPhone(phone.e164)).toBeUndefined();
+    expect(await smsCount(phone.e164)).toBe(0);
+
+    const missing = await send(ctx, '/api/auth/sign-up/phone', { phoneNumber: phone.local });
+    expect(await json(missing)).toMatchObject({
+      message: 'You must provide either an email or phone number and a password',
+    });
+  });
+
+  it('refuses a confirmed number, and hands an unconfirmed one to whoever confirms it', async () => {
+    const taken = await signUpByPhone();
+    const again = await send(ctx, '/api/auth/sign-up/phone', { phoneNumber: taken.e164, password: STRONG_PASSWORD });
+    expect(again.status).toBe(422);
+    expect((await json(again)).message).toBe(PHONE_TAKEN);
+
+    const phone = uniquePhone();
+    const first = await send(ctx, '/api/auth/sign-up/phone', { phoneNumber: phone.local, password: STRONG_PASSWORD });
+    expect(first.status).toBe(200);
+    const firstId = (await userByPhone(phone.e164))?.id;
+    const second = await send(ctx, '/api/auth/sign-up/phone', {
+      phoneNumber: phone.local,
+      password: 'another long passphrase by the lake',
+      fullName: 'Real Owner',
+    });
+    expect(second.status).toBe(200);
+    const row = await userByPhone(phone.e164);
+    expect(row?.id).not.toBe(firstId);
+    expect(row?.fullName).toBe('Real Owner');
+  });
+
+  it('texts no code to a number that has no account waiting for one', async () => {
+    const phone = uniquePhone();
+    const response = await send(ctx, '/api/auth/phone-number/send-otp', { phoneNumber: phone.local });
+    expect(response.status).toBe(200);
+    expect(await smsCount(phone.e164)).toBe(0);
+
+    const confirmed = await signUpByPhone();
+    const before = await smsCount(confirmed.e164);
+    expect((await send(ctx, '/api/auth/phone-number/send-otp', { phoneNumber: confirmed.e164 })).status).toBe(200);
+    expect(await smsCount(confirmed.e164)).toBe(before);
+  });
+});
+
+describe('sign-in by phone', () => {
+  it('signs in with the number in local or international form; one generic message for a wrong password', async () => {
+    const { local, e164 } = await signUpByPhone();
+    const signIn = await send(ctx, '/api/auth/sign-in/phone-number', { phoneNumber: local, password: STRONG_PASSWORD });
+    expect(signIn.status).toBe(200);
+    expect(await meStatus(cookiesFrom(signIn))).toBe(200);
+    const international = await send(ctx, '/api/auth/sign-in/phone-number', {
+      phoneNumber: e164,
+      password: STRONG_PASSWORD,
+    });
+    expect(international.status).toBe(200);
+
+    const wrong = await send(ctx, '/api/auth/sign-in/phone-number', { phoneNumber: local, password: 'not it at all' });
+    const unknown = await send(ctx, '/api/auth/sign-in/phone-number', {
+      phoneNumber: uniquePhone().local,
+      password: STRONG_PASSWORD,
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect((await json(wrong)).message).toBe((await json(unknown)).message);
+
+    const attempts = await ctx.db.select().from(authAttempts).where(eq(authAttempts.identifier, e164));
+    expect(attempts.map((a) => [a.loginMethod, a.success])).toEqual(
+      expect.arrayContaining([
+        ['phone', true],
+        ['phone', false],
+      ]),
+    );
+  });
+
+  it('answers 429 after five failed attempts on one number, whatever form it is typed in', async () => {
+    const { local, e164 } = await signUpByPhone();
+    for (let i = 0; i < 5; i++) {
+      const phoneNumber = i % 2 ? local : e164;
+      expect((await send(ctx, '/api/auth/sign-in/phone-number', { phoneNumber, password: 'wrong guess' })).status).toBe(
+        401,
+      );
+    }
+    const blocked = await send(ctx, '/api/auth/sign-in/phone-number', {
+      phoneNumber: local,
+      password: STRONG_PASSWORD,
+    });
+    expect(blocked.status).toBe(429);
+  });
+});
+
+describe('password reset by SMS code', () => {
+  it('texts a code; the reset checks strength, ends every session, works once, and the new password signs in', async () => {
+    const { local, e164, cookie } = await signUpByPhone();
+    expect((await send(ctx, '/api/auth/phone-number/request-password-reset', { phoneNumber: local })).status).toBe(200);
+    const sms = await lastSmsTo(ctx.db, e164);
+    expect(sms?.body).toMatch(/password reset code is \d{6}/);
+    const otp = await lastSmsCode(ctx.db, e164);
+
+    const weak = await send(ctx, '/api/auth/phone-number/reset-password', {
+      phoneNumber: local,
+      otp,
+      newPassword: 'password123',
+    });
+    expect(weak.status).toBe(400);
+    expect((await json(weak)).code).toBe('WEAK_PASSWORD');
+
+    const newPassword = 'sunflowers grow near the river';
+    const reset = await send(ctx, '/api/auth/phone-number/reset-password', { phoneNumber: local, otp, newPassword });
+    expect(reset.status).toBe(200);
+    expect(await meStatus(cookie)).toBe(401);
+    const again = await send(ctx, '/api/auth/phone-number/reset-password', {
+      phoneNumber: local,
+      otp,
+      newPassword: 'a third passphrase for the hills',
+    });
+    expect(again.status).toBe(400);
+
+    const old = await send(ctx, '/api/auth/sign-in/phone-number', { phoneNumber: local, password: STRONG_PASSWORD });
+    expect(old.status).toBe(401);
+    const fresh = await send(ctx, '/api/auth/sign-in/phone-number', { phoneNumber: local, password: newPassword });
+    expect(fresh.status).toBe(200);
+  });
+});
+
+describe('second factor', () => {
+  const challengeCookie = (response: Response) => {
+    const cookie = cookiesFrom(response);
+    expect(cookie).not.toMatch(/session_token=/);
+    return cookie;
+  };
+
+  it('turns on SMS codes for a confirmed number, then asks for one at phone sign-in', async () => {
+    const { local, e164, cookie } = await signUpByPhone();
+    expect((await send(ctx, '/api/auth/two-factor/send-otp', {}, { cookie })).status).toBe(200);
+    const enable = await send(
+      ctx,
+      '/api/auth/two-factor/verify-otp',
+      { code: await lastSmsCode(ctx.db, e164) },
+      { cookie },
+    );
+    expect(enable.status).toBe(200);
+    expect((await userByPhone(e164))?.twoFactorEnabled).toBe(true);
+
+    const signIn = await send(ctx, '/api/auth/sign-in/phone-number', { phoneNumber: local, password: STRONG_PASSWORD });
+    expect(await json(signIn)).toMatchObject({ twoFactorRedirect: true });
+    const challenge = challengeCookie(signIn);
+    expect((await send(ctx, '/api/auth/two-factor/send-otp', {}, { cookie: challenge })).status).toBe(200);
+    const sms = await lastSmsTo(ctx.db, e164);
+    expect(sms?.body).toMatch(/sign-in code is \d{6}/);
+    const wrong = await send(ctx, '/api/auth/two-factor/verify-otp', { code: '000000' }, { cookie: challenge });
+    expect(wrong.status).toBe(401);
+    const right = await send(
+      ctx,
+      '/api/auth/two-factor/verify-otp',
+      { code: await lastSmsCode(ctx.db, e164) },
+      { cookie: challenge },
+    );
+    expect(right.status).toBe(200);
+    expect(await meStatus(cookiesFrom(right))).toBe(200);
+    const [attempt] = await ctx.db
+      .select()
+      .from(authAttempts)
+      .where(and(eq(authAttempts.loginMethod, 'sms_code'), eq(authAttempts.success, true)));
+    expect(attempt).toBeDefined();
+  });
+
+  it('signs in once with a backup code, and TOTP can be switched off with the password', async () => {
+    const { email, cookie } = await signUpAndVerify(ctx);
+    const enable = await send(ctx, '/api/auth/two-factor/enable', { password: STRONG_PASSWORD }, { cookie });
+    const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
+    const verify = await send(ctx, '/api/auth/two-factor/verify-totp', { code: totpFromUri(totpURI) }, { cookie });
+    expect(verify.status).toBe(200);
+
+    const signIn = async () =>
+      challengeCookie(await send(ctx, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD }));
+    const code = backupCodes[0]!;
+    const first = await send(ctx, '/api/auth/two-factor/verify-backup-code', { code }, { cookie: await signIn() });
+    expect(first.status).toBe(200);
+    const session = cookiesFrom(first);
+    expect(await meStatus(session)).toBe(200);
+    const reused = await send(ctx, '/api/auth/two-factor/verify-backup-code', { code }, { cookie: await signIn() });
+    expect(reused.status).toBe(401);
+
+    const wrongPassword = await send(
+      ctx,
+      '/api/auth/two-factor/disable',
+      { password: 'not my password' },
+      { cookie: session },
+    );
+    expect(wrongPassword.status).toBe(400);
+    const disable = await send(ctx, '/api/auth/two-factor/disable', { password: STRONG_PASSWORD }, { cookie: session });
+    expect(disable.status).toBe(200);
+    const plain = await send(ctx, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD });
+    expect(await json(plain)).not.toHaveProperty('twoFactorRedirect');
+  });
+
+  it('lets no confirmation code sign in around a second factor', async () => {
+    // An email link: the address is confirmed, but nobody is signed in.
+    const email = `second.${Date.now()}@example.ug`;
+    await send(ctx, '/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'Akello Ruth' });
+    await ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, email));
+    const [mail] = await ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, email))
+      .orderBy(desc(outboxMessages.createdAt));
+    const token = /token=(\S+)/.exec(mail?.body ?? '')?.[1];
+    const link = await send(ctx, `/api/auth/verify-email?token=${token}`);
+    expect(link.status).toBe(200);
+    expect(cookiesFrom(link)).not.toMatch(/session_token=[^;]/);
+    expect((await ctx.db.select().from(users).where(eq(users.email, email)))[0]?.emailVerified).toBe(true);
+
+    // An SMS code: the number is confirmed, but nobody is signed in.
+    const phone = uniquePhone();
+    await send(ctx, '/api/auth/sign-up/phone', { phoneNumber: phone.local, password: STRONG_PASSWORD });
+    await ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.phoneNumber, phone.e164));
+    const verify = await send(ctx, '/api/auth/phone-number/verify', {
+      phoneNumber: phone.e164,
+      code: await lastSmsCode(ctx.db, phone.e164),
+    });
+    expect(verify.status).toBe(200);
+    expect(cookiesFrom(verify)).not.toMatch(/session_token=[^;]/);
+    expect((await userByPhone(phone.e164))?.phoneNumberVerified).toBe(true);
+  });
+});
