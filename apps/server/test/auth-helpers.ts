@@ -55,6 +55,15 @@ export async function lastSmsTo(db: Database, to: string) {
   return message;
 }
 
+export async function smsCountTo(db: Database, to: string): Promise<number> {
+  return (
+    await db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, to), eq(outboxMessages.channel, 'sms')))
+  ).length;
+}
+
 /** The six-digit code in the last SMS to a number. */
 export async function lastSmsCode(db: Database, to: string): Promise<string> {
   const code = /\b(\d{6})\b/.exec((await lastSmsTo(db, to))?.body ?? '')?.[1];

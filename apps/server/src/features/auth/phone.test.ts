@@ -1,13 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAttempts, securityEvents, users } from '#src/db/schema/auth.ts';
-import { outboxMessages } from '#src/db/schema/messaging.ts';
 import {
   cookiesFrom,
+  lastEmailTo,
   lastSmsCode,
   lastSmsTo,
   send,
   signUpAndVerify,
+  smsCountTo,
   STRONG_PASSWORD,
   uniquePhone,
 } from '../../../test/auth-helpers.ts';
@@ -25,8 +26,7 @@ afterAll(async () => ctx.close());
 type Json = Record<string, unknown>;
 const json = async (response: Response) => (await response.json()) as Json;
 const userByPhone = async (e164: string) => (await ctx.db.select().from(users).where(eq(users.phoneNumber, e164)))[0];
-const smsCount = async (to: string) =>
-  (await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).length;
+const smsCount = (to: string) => smsCountTo(ctx.db, to);
 const meStatus = async (cookie: string) => (await send(ctx, '/api/me', undefined, { cookie })).status;
 
 /** Signs up by phone in local form and enters the SMS code; returns the session cookie. */
@@ -325,11 +325,7 @@ describe('second factor', () => {
     const email = `second.${Date.now()}@example.ug`;
     await send(ctx, '/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'Akello Ruth' });
     await ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, email));
-    const [mail] = await ctx.db
-      .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, email))
-      .orderBy(desc(outboxMessages.createdAt));
+    const mail = await lastEmailTo(ctx.db, email);
     const token = /token=(\S+)/.exec(mail?.body ?? '')?.[1];
     const link = await send(ctx, `/api/auth/verify-email?token=${token}`);
     expect(link.status).toBe(200);
