@@ -24,6 +24,13 @@ describe('settings', () => {
     );
   });
 
+  it('creates the demo sign-ins by default only outside production', () => {
+    expect(loadSettings({}).DEMO_ACCOUNTS).toBe(true);
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'a-real-secret-of-at-least-32-characters!' };
+    expect(loadSettings(production).DEMO_ACCOUNTS).toBe(false);
+    expect(loadSettings({ ...production, DEMO_ACCOUNTS: 'true' }).DEMO_ACCOUNTS).toBe(true);
+  });
+
   it('is documented setting for setting in .env.example and the README', () => {
     const documented = (file: string, pattern: RegExp) =>
       [...readFileSync(path.join(ROOT_DIR, file), 'utf8').matchAll(pattern)].map((m) => m[1]).sort();

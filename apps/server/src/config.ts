@@ -23,6 +23,7 @@ const settingsSchema = z.object({
     .optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO_DATA: booleanSetting.default(true),
+  DEMO_ACCOUNTS: booleanSetting.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'apps/web/dist')),
   AUTH_SECRET: z
@@ -43,7 +44,10 @@ const settingsSchema = z.object({
 /** Every setting the server reads; .env.example and the README list the same ones. */
 export const SETTING_NAMES = Object.keys(settingsSchema.shape);
 
-export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL' | 'DEMO_ACCOUNTS'> & {
+  PUBLIC_URL: string;
+  DEMO_ACCOUNTS: boolean;
+};
 
 /** Parses settings; a bad value stops the process with a message naming the setting. */
 export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
@@ -65,6 +69,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     DATA_DIR: path.resolve(baseDir, s.DATA_DIR),
     WEB_DIST_DIR: path.resolve(baseDir, s.WEB_DIST_DIR),
     PUBLIC_URL: s.PUBLIC_URL ?? `http://localhost:${s.PORT}`,
+    // Demo sign-ins have a published password: on by default only outside production.
+    DEMO_ACCOUNTS: s.DEMO_ACCOUNTS ?? s.NODE_ENV !== 'production',
   };
 }
 

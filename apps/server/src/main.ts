@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadDotEnv, loadSettings } from './config.ts';
 import { migrateDatabase, openConfiguredDatabase } from './db/client.ts';
+import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { createLogger } from './platform/logger.ts';
 import { APP_VERSION } from './platform/version.ts';
@@ -15,6 +16,13 @@ async function main() {
   if (settings.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(database.db);
     if (seeded.products) logger.info(seeded, 'demo data loaded');
+  }
+  if (settings.DEMO_ACCOUNTS) {
+    const seeded = await seedDemoAccounts(database.db);
+    if (seeded.accounts) {
+      const log = settings.NODE_ENV === 'production' ? logger.warn.bind(logger) : logger.info.bind(logger);
+      log(seeded, 'demo sign-ins created; their password is public (see the README)');
+    }
   }
   const app = createApp({ database, logger, settings, webDistDir: settings.WEB_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {

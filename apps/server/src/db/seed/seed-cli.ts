@@ -1,5 +1,6 @@
 import { loadDotEnv, loadSettings } from '../../config.ts';
 import { migrateDatabase, openConfiguredDatabase } from '../client.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoData } from './seed.ts';
 
 loadDotEnv();
@@ -9,6 +10,10 @@ try {
   await migrateDatabase(database);
   const seeded = await seedDemoData(database.db);
   console.log(seeded.products ? `loaded ${seeded.products} demo products` : 'the catalogue already has products');
+  if (settings.DEMO_ACCOUNTS) {
+    const created = await seedDemoAccounts(database.db);
+    console.log(created.accounts ? `created ${created.accounts} demo sign-ins` : 'the demo sign-ins already exist');
+  }
 } finally {
   await database.close();
 }

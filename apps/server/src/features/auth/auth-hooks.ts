@@ -139,6 +139,12 @@ export function createAuthHooks(db: Database) {
       if (holder && (holder.phoneNumberVerified || holder.twoFactorEnabled)) changes.disableSession = true;
     }
 
+    if (path === '/two-factor/enable' && (ctx.body as { method?: unknown } | undefined)?.method === 'otp') {
+      // Codes by SMS are switched on by entering one (send-otp, then verify-otp), which proves
+      // the number works; switching them on blind could lock the account out.
+      throw refuse('BAD_REQUEST', 'CONFIRM_SMS_CODE', 'To use codes by SMS, enter a code sent to your phone.');
+    }
+
     if (path === '/update-user' && ctx.body && typeof ctx.body === 'object' && 'userType' in ctx.body) {
       throw new APIError('FORBIDDEN', {
         code: 'FIELD_NOT_ALLOWED',

@@ -257,6 +257,14 @@ describe('second factor', () => {
 
   it('turns on SMS codes for a confirmed number, then asks for one at phone sign-in', async () => {
     const { local, e164, cookie } = await signUpByPhone();
+    const blind = await send(
+      ctx,
+      '/api/auth/two-factor/enable',
+      { password: STRONG_PASSWORD, method: 'otp' },
+      { cookie },
+    );
+    expect(blind.status).toBe(400);
+    expect((await userByPhone(e164))?.twoFactorEnabled).toBe(false);
     expect((await send(ctx, '/api/auth/two-factor/send-otp', {}, { cookie })).status).toBe(200);
     const enable = await send(
       ctx,

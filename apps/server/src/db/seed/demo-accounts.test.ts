@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookiesFrom, send } from '../../../test/auth-helpers.ts';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+describe('demo sign-ins', () => {
+  it('are created once, sign in with the published password, and the admin must still set up an authenticator', async () => {
+    expect(await seedDemoAccounts(ctx.db)).toEqual({ accounts: 3 });
+    expect(await seedDemoAccounts(ctx.db)).toEqual({ accounts: 0 });
+
+    const agent = await send(ctx, '/api/auth/sign-in/phone-number', {
+      phoneNumber: '0772000002',
+      password: DEMO_PASSWORD,
+    });
+    expect(agent.status).toBe(200);
+    const me = await send(ctx, '/api/me', undefined, { cookie: cookiesFrom(agent) });
+    expect(await me.json()).toMatchObject({ userType: 'agent', agentStatus: 'approved', agentCode: 'EG-DEMO-01' });
+
+    const admin = await send(ctx, '/api/auth/sign-in/email', { email: 'admin@ecogrid.demo', password: DEMO_PASSWORD });
+    expect(admin.status).toBe(200);
+    const tools = await send(ctx, '/api/admin/users', undefined, { cookie: cookiesFrom(admin) });
+    expect(tools.status).toBe(403);
+  });
+});

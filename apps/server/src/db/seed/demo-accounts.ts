@@ -1,0 +1,67 @@
+import { hashPassword } from 'better-auth/crypto';
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { accounts, users } from '../schema/auth.ts';
+
+/** The one password of every demo sign-in, published in the README. */
+export const DEMO_PASSWORD = 'solar lantern at dusk';
+
+type DemoAccount = Pick<
+  typeof users.$inferInsert,
+  'email' | 'fullName' | 'userType' | 'agentStatus' | 'agentCode' | 'commissionRateBp' | 'phoneNumber' | 'district'
+>;
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  // The admin has no authenticator yet: admin tools open once one is set up in My account.
+  { email: 'admin@ecogrid.demo', fullName: 'Demo Admin', userType: 'admin', district: 'Kampala' },
+  {
+    email: 'agent@ecogrid.demo',
+    fullName: 'Demo Agent',
+    userType: 'agent',
+    agentStatus: 'approved',
+    agentCode: 'EG-DEMO-01',
+    commissionRateBp: 500,
+    phoneNumber: '+256772000002',
+    district: 'Mukono',
+  },
+  {
+    email: 'customer@ecogrid.demo',
+    fullName: 'Demo Customer',
+    userType: 'customer',
+    phoneNumber: '+256772000001',
+    district: 'Wakiso',
+  },
+];
+
+/**
+ * Creates the demo sign-ins that do not exist yet, with confirmed addresses and numbers.
+ * Only for trying the app: their password is public.
+ */
+export async function seedDemoAccounts(db: Database): Promise<{ accounts: number }> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const existing = new Set(
+    (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((u) => u.email),
+  );
+  const missing = DEMO_ACCOUNTS.filter((a) => !existing.has(a.email));
+  if (missing.length === 0) return { accounts: 0 };
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const account of missing) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          ...account,
+          name: account.fullName!,
+          emailVerified: true,
+          phoneNumberVerified: Boolean(account.phoneNumber),
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!user) continue;
+      await tx
+        .insert(accounts)
+        .values({ userId: user.id, accountId: user.id, providerId: 'credential', password: hash });
+    }
+  });
+  return { accounts: missing.length };
+}
