@@ -31,7 +31,8 @@ export async function authGet(path: string): Promise<Response> {
 }
 
 export type SignUpInput = {
-  email: string;
+  email?: string;
+  phoneNumber?: string;
   password: string;
   fullName: string;
   username?: string;
@@ -42,8 +43,45 @@ export type SignUpInput = {
 export const signUpEmail = (input: SignUpInput) =>
   authPost('/sign-up/email', { ...input, name: input.fullName, username: input.username || undefined });
 
+/** Creates a phone account and texts it a code; the account opens once the code is entered. */
+export const signUpPhone = (input: SignUpInput) =>
+  authPost<{ phoneNumber: string }>('/sign-up/phone', { ...input, username: input.username || undefined });
+
+export type SignInResult = { twoFactorRedirect?: boolean; twoFactorMethods?: ('totp' | 'otp')[] };
+
 export const signInEmail = (email: string, password: string) =>
-  authPost<{ twoFactorRedirect?: boolean }>('/sign-in/email', { email, password });
+  authPost<SignInResult>('/sign-in/email', { email, password });
+
+export const signInPhone = (phoneNumber: string, password: string) =>
+  authPost<SignInResult>('/sign-in/phone-number', { phoneNumber, password });
+
+export const sendPhoneCode = (phoneNumber: string) => authPost('/phone-number/send-otp', { phoneNumber });
+
+/** Confirms a number with its SMS code. A new account is signed in, unless it needs its second factor. */
+export const verifyPhone = (phoneNumber: string, code: string, updatePhoneNumber = false) =>
+  authPost<{ status: boolean; token?: string | null; signInRequired?: boolean }>('/phone-number/verify', {
+    phoneNumber,
+    code,
+    ...(updatePhoneNumber ? { updatePhoneNumber: true } : {}),
+  });
+
+export const requestPhoneReset = (phoneNumber: string) =>
+  authPost('/phone-number/request-password-reset', { phoneNumber });
+
+export const resetPasswordByPhone = (phoneNumber: string, otp: string, newPassword: string) =>
+  authPost('/phone-number/reset-password', { phoneNumber, otp, newPassword });
+
+/** The second factor at sign-in (with the challenge cookie) or while setting it up (with the session). */
+export const verifyTotp = (code: string) => authPost('/two-factor/verify-totp', { code });
+export const sendSmsCode = () => authPost('/two-factor/send-otp', {});
+export const verifySmsCode = (code: string) => authPost('/two-factor/verify-otp', { code });
+export const verifyBackupCode = (code: string) => authPost('/two-factor/verify-backup-code', { code });
+
+export const enableTotp = (password: string) =>
+  authPost<{ totpURI: string; backupCodes: string[] }>('/two-factor/enable', { password });
+export const disableTwoFactor = (password: string) => authPost('/two-factor/disable', { password });
+export const newBackupCodes = (password: string) =>
+  authPost<{ backupCodes: string[] }>('/two-factor/generate-backup-codes', { password });
 
 export const signOut = () => authPost('/sign-out', {});
 

@@ -2,17 +2,32 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { AuthError, resendVerification, signInEmail, signUpEmail, type SignUpInput } from './auth-api.ts';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { refreshSession, safeRedirect } from './api.ts';
+import {
+  AuthError,
+  resendVerification,
+  signInEmail,
+  signInPhone,
+  signUpEmail,
+  signUpPhone,
+  type SignInResult,
+  type SignUpInput,
+} from './auth-api.ts';
 import { Field } from './components/field.tsx';
+import { PhoneCodeStep } from './components/phone-code-step.tsx';
+import { SecondFactorStep } from './components/second-factor-step.tsx';
+import { readIdentifier } from './identifier.ts';
 
 type Mode = 'signIn' | 'signUp';
+/** The combined flow: the form, then perhaps an SMS code to confirm a number, or a second factor. */
+type Step =
+  { name: 'form' } | { name: 'phoneCode'; phoneNumber: string } | { name: 'secondFactor'; methods: ('totp' | 'otp')[] };
 
 const LANGUAGES: Record<string, SignUpInput['preferredLanguage']> = { en: 'english', lg: 'luganda', sw: 'swahili' };
 
-/** The combined sign-in and sign-up flow (/auth, /login, /signup). */
+/** The combined sign-in and sign-up flow (/auth, /login, /signup), by email or phone number. */
 export function AuthPage() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
@@ -22,49 +37,71 @@ export function AuthPage() {
   const redirect = params.get('redirect');
   const target = safeRedirect(redirect);
   const [mode, setMode] = useState<Mode>(pathname === '/signup' ? 'signUp' : 'signIn');
+  const [step, setStep] = useState<Step>({ name: 'form' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  const finishSignIn = async () => {
+    await refreshSession(queryClient);
+    await navigate(target, { replace: true });
+  };
+
+  const afterSignIn = async (result: SignInResult) => {
+    if (result.twoFactorRedirect) {
+      setStep({ name: 'secondFactor', methods: result.twoFactorMethods ?? ['totp'] });
+      return;
+    }
+    await finishSignIn();
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '').trim();
+    const identifier = readIdentifier(String(form.get('identifier') ?? ''));
     const password = String(form.get('password') ?? '');
     setError(null);
     setNotice(null);
     setUnverifiedEmail(null);
-    if (!email || !password) {
+    if (!identifier || !password) {
       setError(t('auth.missingCredentials'));
       return;
     }
     setBusy(true);
     try {
       if (mode === 'signIn') {
-        const result = await signInEmail(email, password);
-        if (result.twoFactorRedirect) {
-          setError(t('auth.twoFactorNotYet'));
-          return;
-        }
-        await refreshSession(queryClient);
-        await navigate(target, { replace: true });
-      } else {
-        await signUpEmail({
-          email,
-          password,
-          fullName: String(form.get('fullName') ?? '').trim(),
-          username: String(form.get('username') ?? '').trim(),
-          userType: form.get('userType') === 'agent' ? 'agent' : 'customer',
-          preferredLanguage: LANGUAGES[i18n.resolvedLanguage ?? 'en'] ?? 'english',
-        });
-        await navigate(
-          `/email-confirmation?email=${encodeURIComponent(email)}${redirect ? `&redirect=${encodeURIComponent(target)}` : ''}`,
+        await afterSignIn(
+          identifier.kind === 'email'
+            ? await signInEmail(identifier.value, password)
+            : await signInPhone(identifier.value, password),
         );
+        return;
       }
+      const input: SignUpInput = {
+        password,
+        fullName: String(form.get('fullName') ?? '').trim(),
+        username: String(form.get('username') ?? '').trim(),
+        userType: form.get('userType') === 'agent' ? 'agent' : 'customer',
+        preferredLanguage: LANGUAGES[i18n.resolvedLanguage ?? 'en'] ?? 'english',
+      };
+      if (identifier.kind === 'phone') {
+        const created = await signUpPhone({ ...input, phoneNumber: identifier.value });
+        setStep({ name: 'phoneCode', phoneNumber: created.phoneNumber });
+        return;
+      }
+      await signUpEmail({ ...input, email: identifier.value });
+      await navigate(
+        `/email-confirmation?email=${encodeURIComponent(identifier.value)}${redirect ? `&redirect=${encodeURIComponent(target)}` : ''}`,
+      );
     } catch (cause) {
+      if (cause instanceof AuthError && cause.code === 'PHONE_NUMBER_NOT_VERIFIED' && identifier.kind === 'phone') {
+        // Signing in with a number that was never confirmed: the server has just texted a code.
+        setStep({ name: 'phoneCode', phoneNumber: identifier.value });
+        return;
+      }
       setError(describe(cause, mode));
-      if (cause instanceof AuthError && cause.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(email);
+      if (cause instanceof AuthError && cause.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(identifier.value);
     } finally {
       setBusy(false);
     }
@@ -74,6 +111,7 @@ export function AuthPage() {
     if (!(cause instanceof AuthError))
       return t(current === 'signIn' ? 'auth.signInUnexpected' : 'auth.signUpUnexpected');
     if (cause.code === 'EMAIL_NOT_VERIFIED') return t('auth.notVerified');
+    if (cause.code === 'ACCOUNT_DEACTIVATED') return cause.message;
     if (current === 'signIn' && cause.status === 401) return t('auth.invalidCredentials');
     if (cause.code === 'WEAK_PASSWORD') return cause.message || t('auth.weakPassword');
     if (cause.status === 0 || cause.status === 429 || (cause.status >= 400 && cause.status < 500 && cause.message)) {
@@ -97,11 +135,47 @@ export function AuthPage() {
     </button>
   );
 
-  return (
+  const title = mode === 'signIn' ? t('auth.signInTab') : t('auth.signUpTab');
+  const frame = (body: React.ReactNode) => (
     <section className="mx-auto max-w-md space-y-4 p-4 md:py-10" aria-labelledby="auth-title">
       <h1 id="auth-title" className="text-2xl font-bold">
-        {mode === 'signIn' ? t('auth.signInTab') : t('auth.signUpTab')}
+        {title}
       </h1>
+      {body}
+    </section>
+  );
+
+  if (step.name === 'phoneCode') {
+    return frame(
+      <>
+        <PhoneCodeStep
+          phoneNumber={step.phoneNumber}
+          onConfirmed={async (signedIn) => {
+            if (signedIn) return finishSignIn();
+            setMode('signIn');
+            setStep({ name: 'form' });
+            setNotice(t('auth.phoneConfirmedSignIn'));
+          }}
+        />
+        <Button variant="ghost" className="w-full" onClick={() => setStep({ name: 'form' })}>
+          {t('auth.back')}
+        </Button>
+      </>,
+    );
+  }
+  if (step.name === 'secondFactor') {
+    return frame(
+      <>
+        <SecondFactorStep methods={step.methods} onDone={finishSignIn} />
+        <Button variant="ghost" className="w-full" onClick={() => setStep({ name: 'form' })}>
+          {t('auth.back')}
+        </Button>
+      </>,
+    );
+  }
+
+  return frame(
+    <>
       {redirect && <p data-testid="auth-return-to">{t('auth.returnTo', { path: target })}</p>}
       <div role="tablist" className="flex gap-1 rounded-xl border border-stone-200 bg-white p-1">
         {tab('signIn', t('auth.signInTab'))}
@@ -112,11 +186,11 @@ export function AuthPage() {
           <Field id="fullName" name="fullName" label={t('auth.fullName')} autoComplete="name" required />
         )}
         <Field
-          id="email"
-          name="email"
-          type="email"
-          label={t('auth.email')}
-          autoComplete="email"
+          id="identifier"
+          name="identifier"
+          label={t('auth.identifier')}
+          hint={mode === 'signUp' ? t('auth.identifierHint') : undefined}
+          autoComplete="username"
           inputMode="email"
           required
         />
@@ -131,7 +205,7 @@ export function AuthPage() {
         />
         {mode === 'signUp' && (
           <>
-            <Field id="username" name="username" label={t('auth.username')} autoComplete="username" />
+            <Field id="username" name="username" label={t('auth.username')} autoComplete="nickname" />
             <fieldset className="space-y-1">
               <legend className="text-sm font-medium">{t('auth.accountType')}</legend>
               <label className="flex min-h-11 items-center gap-2">
@@ -141,7 +215,6 @@ export function AuthPage() {
                 <input type="radio" name="userType" value="agent" /> {t('auth.agent')}
               </label>
             </fieldset>
-            <p className="text-sm text-stone-600">{t('auth.phoneNotYet')}</p>
           </>
         )}
         {error && <FormAlert>{error}</FormAlert>}
@@ -168,7 +241,7 @@ export function AuthPage() {
           {t('auth.resend')}
         </Button>
       )}
-    </section>
+    </>,
   );
 }
 

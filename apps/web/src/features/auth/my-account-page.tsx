@@ -9,11 +9,12 @@ import { apiFetch, ApiError } from '@/lib/api-client.ts';
 import { refreshSession, useSession } from './api.ts';
 import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession } from './auth-api.ts';
 import { Field } from './components/field.tsx';
+import { PhoneSettings } from './components/phone-settings.tsx';
+import { TwoFactorSettings, type SecurityProfile } from './components/two-factor-settings.tsx';
 
-type Profile = {
+type Profile = SecurityProfile & {
   fullName: string;
   email: string | null;
-  phoneNumber: string | null;
   district: string | null;
   subCounty: string | null;
   village: string | null;
@@ -152,6 +153,8 @@ export default function MyAccountPage() {
   const { t } = useTranslation();
   const profile = useQuery(profileQuery);
   const session = useSession();
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
   if (profile.isPending) return <LoadingOverlay type="customer" />;
   if (profile.isError) return <FormAlert>{profile.error.message}</FormAlert>;
   return (
@@ -171,13 +174,17 @@ export default function MyAccountPage() {
         </h2>
         <Sessions currentId={session.data?.sessionId ?? undefined} />
       </section>
-      <section aria-labelledby="security-title" className="space-y-2">
+      <section aria-labelledby="phone-title" className="space-y-3">
+        <h2 id="phone-title" className="text-lg font-semibold">
+          {t('auth.phoneSection')}
+        </h2>
+        <PhoneSettings phoneNumber={profile.data.phoneVerified ? profile.data.phoneNumber : null} onChanged={reload} />
+      </section>
+      <section aria-labelledby="security-title" className="space-y-3">
         <h2 id="security-title" className="text-lg font-semibold">
           {t('auth.securitySection')}
         </h2>
-        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
-          {t('auth.mfaNotYet')}
-        </p>
+        <TwoFactorSettings profile={profile.data} onChanged={reload} />
       </section>
     </section>
   );

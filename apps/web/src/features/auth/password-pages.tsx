@@ -3,23 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
-import { AuthError, requestPasswordReset, resetPassword } from './auth-api.ts';
+import { AuthError, requestPasswordReset, requestPhoneReset, resetPassword, resetPasswordByPhone } from './auth-api.ts';
 import { Field } from './components/field.tsx';
+import { readIdentifier, type Identifier } from './identifier.ts';
 
 type State = { status: 'idle' | 'busy' | 'done' } | { status: 'error'; message: string };
 
-/** /forgot-password: asks for a reset link by email; answers the same whether or not the account exists. */
+/**
+ * /forgot-password: a reset link by email, or a code by SMS entered here with the new
+ * password. It answers the same whether or not the account exists.
+ */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ status: 'idle' });
-  const [email, setEmail] = useState('');
+  const [text, setText] = useState('');
+  const [sentTo, setSentTo] = useState<Identifier | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim()) return;
+    const identifier = readIdentifier(text);
+    if (!identifier) return;
     setState({ status: 'busy' });
     try {
-      await requestPasswordReset(email.trim(), `${window.location.origin}/reset-password`);
-      setState({ status: 'done' });
+      if (identifier.kind === 'phone') await requestPhoneReset(identifier.value);
+      else await requestPasswordReset(identifier.value, `${window.location.origin}/reset-password`);
+      setSentTo(identifier);
+      setState({ status: 'idle' });
     } catch (cause) {
       setState({
         status: 'error',
@@ -32,28 +40,100 @@ export function ForgotPasswordPage() {
       <h1 id="forgot-title" className="text-2xl font-bold">
         {t('auth.forgotTitle')}
       </h1>
-      {state.status === 'done' ? (
-        <p role="status">{t('auth.forgotSent', { email: email.trim() })}</p>
+      {sentTo?.kind === 'email' ? (
+        <p role="status">{t('auth.forgotSent', { email: sentTo.value })}</p>
+      ) : sentTo?.kind === 'phone' ? (
+        <PhoneReset phoneNumber={sentTo.value} />
       ) : (
         <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-busy={state.status === 'busy'}>
           <p>{t('auth.forgotBody')}</p>
           <Field
-            id="email"
-            name="email"
-            type="email"
-            label={t('auth.email')}
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            id="identifier"
+            name="identifier"
+            label={t('auth.identifier')}
+            autoComplete="username"
+            inputMode="email"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
             required
           />
           {state.status === 'error' && <FormAlert>{state.message}</FormAlert>}
           <Button type="submit" className="w-full" disabled={state.status === 'busy'}>
-            {state.status === 'busy' ? t('auth.working') : t('auth.sendLink')}
+            {state.status === 'busy' ? t('auth.working') : t('auth.sendResetCode')}
           </Button>
         </form>
       )}
     </section>
+  );
+}
+
+/** The SMS half of a reset: the texted code and the new password, in one form. */
+function PhoneReset({ phoneNumber }: { phoneNumber: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setState({ status: 'busy' });
+    try {
+      await resetPasswordByPhone(
+        phoneNumber,
+        String(form.get('code') ?? '').replace(/\s/g, ''),
+        String(form.get('password') ?? ''),
+      );
+      setState({ status: 'done' });
+    } catch (cause) {
+      setState({ status: 'error', message: describeResetFailure(cause, t) });
+    }
+  };
+  if (state.status === 'done') return <ResetDone />;
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-busy={state.status === 'busy'}>
+      <p role="status">{t('auth.forgotSentPhone', { phone: phoneNumber })}</p>
+      <Field
+        id="code"
+        name="code"
+        label={t('auth.codeLabel.sms')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        required
+      />
+      <Field
+        id="password"
+        name="password"
+        type="password"
+        label={t('auth.newPassword')}
+        autoComplete="new-password"
+        hint={t('auth.passwordHint')}
+        required
+      />
+      {state.status === 'error' && <FormAlert>{state.message}</FormAlert>}
+      <Button type="submit" className="w-full" disabled={state.status === 'busy'}>
+        {state.status === 'busy' ? t('auth.working') : t('auth.savePassword')}
+      </Button>
+    </form>
+  );
+}
+
+function describeResetFailure(cause: unknown, t: (key: string) => string): string {
+  if (!(cause instanceof AuthError)) return t('auth.signInUnexpected');
+  if (cause.code === 'WEAK_PASSWORD') return cause.message || t('auth.weakPassword');
+  if (cause.code === 'INVALID_OTP') return t('auth.wrongCode');
+  if (cause.code === 'OTP_EXPIRED' || cause.code === 'OTP_NOT_FOUND') return t('auth.codeExpired');
+  if (cause.status === 400) return t('auth.resetFailed');
+  return cause.message || t('auth.signInUnexpected');
+}
+
+function ResetDone() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p role="status">{t('auth.resetDone')}</p>
+      <Link to="/auth" className={buttonClass()}>
+        {t('auth.signInTab')}
+      </Link>
+    </>
   );
 }
 
@@ -71,13 +151,7 @@ export function ResetPasswordPage() {
       await resetPassword(token, newPassword);
       setState({ status: 'done' });
     } catch (cause) {
-      const message =
-        cause instanceof AuthError && cause.code === 'WEAK_PASSWORD'
-          ? cause.message || t('auth.weakPassword')
-          : cause instanceof AuthError && cause.status === 400
-            ? t('auth.resetFailed')
-            : t('auth.signInUnexpected');
-      setState({ status: 'error', message });
+      setState({ status: 'error', message: describeResetFailure(cause, t) });
     }
   };
   return (
@@ -86,12 +160,7 @@ export function ResetPasswordPage() {
         {t('auth.resetTitle')}
       </h1>
       {state.status === 'done' ? (
-        <>
-          <p role="status">{t('auth.resetDone')}</p>
-          <Link to="/auth" className={buttonClass()}>
-            {t('auth.signInTab')}
-          </Link>
-        </>
+        <ResetDone />
       ) : !token ? (
         <p role="alert">{t('auth.resetFailed')}</p>
       ) : (
