@@ -56,6 +56,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       SEED_DEMO_DATA: 'true',
+      DEMO_ACCOUNTS: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       AUTH_SECRET: 'e2e-only-secret-0123456789-abcdefghijklmnop',

@@ -18,7 +18,7 @@ test('forgot password: the mailed link sets a new password once, and the new pas
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
-  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Email or phone number').fill(email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByText(`If an account uses ${email}, a link is on its way.`)).toBeVisible();
 
@@ -36,7 +36,7 @@ test('forgot password: the mailed link sets a new password once, and the new pas
   await expect(page.getByRole('alert')).toHaveText('This link has expired or was already used. Ask for a new one.');
 
   await page.goto('/auth?redirect=%2Fmy-orders');
-  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Email or phone number').fill(email);
   await page.getByLabel('Password').fill('river crossing near the old mill');
   await page.getByRole('button', { name: 'Sign in' }).last().click();
   await expect(page).toHaveURL('/my-orders');

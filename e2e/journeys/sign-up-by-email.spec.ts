@@ -9,7 +9,7 @@ test('sign up by email, confirm from the mail, sign in and land on the remembere
   await expect(page).toHaveURL('/auth?redirect=%2Fcart');
   await page.getByRole('tab', { name: 'Create account' }).click();
   await page.getByLabel('Full name').fill('Sarah Nakato');
-  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Email or phone number').fill(email);
   await page.getByLabel('Password').fill('password123');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert')).toContainText('too easy to guess');
@@ -30,10 +30,10 @@ test('sign up by email, confirm from the mail, sign in and land on the remembere
   await expect(page).toHaveURL('/marketplace');
   await page.goto('/cart');
   await expect(page).toHaveURL('/auth?redirect=%2Fcart');
-  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Email or phone number').fill(email);
   await page.getByLabel('Password').fill('a wrong password entirely');
   await page.getByRole('button', { name: 'Sign in' }).last().click();
-  await expect(page.getByRole('alert')).toHaveText('The email or password is not correct.');
+  await expect(page.getByRole('alert')).toHaveText('The email, phone number or password is not correct.');
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).last().click();
   await expect(page).toHaveURL('/cart');

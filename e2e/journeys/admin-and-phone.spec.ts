@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { totpFromUri } from '../../apps/server/test/totp.ts';
+
+// The demo admin (DEMO_ACCOUNTS=true in the test server) starts without an authenticator app.
+const ADMIN = { email: 'admin@ecogrid.demo', password: 'solar lantern at dusk' };
+const codeFor = (key: string) => totpFromUri(`otpauth://totp/EcoGrid?secret=${key.replace(/\s/g, '')}`);
+
+test.describe.configure({ mode: 'serial' });
+
+let adminKey = '';
+
+async function signIn(page: Page, identifier: string, password: string) {
+  await page.getByLabel('Email or phone number').fill(identifier);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+}
+
+test('an admin sets up an authenticator app, then reaches /system-audit', async ({ page }) => {
+  await page.goto('/system-audit');
+  await expect(page).toHaveURL('/auth?redirect=%2Fsystem-audit');
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL('/system-audit');
+  await expect(page.getByRole('alert')).toContainText('Admins must set up two-step sign-in with an authenticator app');
+
+  await page.getByRole('link', { name: 'My account' }).last().click();
+  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await page.getByLabel('Your password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  adminKey = (await page.getByTestId('totp-key').textContent()) ?? '';
+  expect(adminKey).toMatch(/^[A-Z2-7 ]{16,}$/);
+
+  await page.getByLabel('The 6-digit code the app shows').fill('000000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
+  await page.getByLabel('The 6-digit code the app shows').fill(codeFor(adminKey));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Your backup codes' })).toBeVisible();
+  await expect(page.getByTestId('backup-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('Authenticator app: set up.')).toBeVisible();
+
+  await page.goto('/system-audit');
+  await expect(page.getByRole('heading', { name: 'System audit' })).toBeVisible();
+  await expect(page.getByText('Admins must set up two-step sign-in')).toHaveCount(0);
+});
+
+test('a customer signs up by phone with the SMS code an admin reads in the outbox', async ({ page, browser }) => {
+  const subscriber = String(100_000 + Math.floor(Math.random() * 900_000));
+  const local = `0772${subscriber}`;
+  const e164 = `+256772${subscriber}`;
+  const password = 'mango tree beside the borehole';
+
+  await page.goto('/my-account');
+  await expect(page).toHaveURL('/auth?redirect=%2Fmy-account');
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('Full name').fill('Nambi Grace');
+  await page.getByLabel('Email or phone number').fill(local);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your phone number' })).toBeVisible();
+  await expect(page.getByText(`We texted a 6-digit code to ${e164}.`)).toBeVisible();
+
+  // No SMS provider is configured, so the message waits in the outbox for an admin.
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto('/auth?redirect=%2Fadmin%2Foutbox');
+  await signIn(admin, ADMIN.email, ADMIN.password);
+  await admin.getByLabel('Code from your authenticator app').fill(codeFor(adminKey));
+  await admin.getByRole('button', { name: 'Continue' }).click();
+  await expect(admin).toHaveURL('/admin/outbox');
+  const message = admin.getByText(/EcoGrid: your code is \d{6}/).first();
+  await expect(message).toBeVisible();
+  const code = /your code is (\d{6})/.exec((await message.textContent()) ?? '')?.[1];
+  expect(code).toBeTruthy();
+
+  await page.getByLabel('Code from the SMS').fill(code!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/my-account');
+  await expect(page.getByText(`Your number: ${e164}`)).toBeVisible();
+
+  // Signed out, the number and password sign in again.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.goto('/auth');
+  await signIn(page, local, password);
+  await expect(page).toHaveURL('/marketplace');
+});
