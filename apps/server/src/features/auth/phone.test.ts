@@ -168,6 +168,38 @@ describe('sign-up by phone', () => {
   });
 });
 
+describe('changing the phone number', () => {
+  it('takes a new number only once its code is entered, and never one another account has confirmed', async () => {
+    const { cookie } = await signUpAndVerify(ctx);
+    const phone = uniquePhone();
+    expect((await send(ctx, '/api/auth/phone-number/send-otp', { phoneNumber: phone.local }, { cookie })).status).toBe(
+      200,
+    );
+    const code = await lastSmsCode(ctx.db, phone.e164);
+    const me = async () => json(await send(ctx, '/api/me', undefined, { cookie }));
+    expect(await me()).toMatchObject({ phoneNumber: null });
+    const confirm = await send(
+      ctx,
+      '/api/auth/phone-number/verify',
+      { phoneNumber: phone.local, code, updatePhoneNumber: true },
+      { cookie },
+    );
+    expect(confirm.status).toBe(200);
+    expect(await me()).toMatchObject({ phoneNumber: phone.e164, phoneVerified: true });
+
+    const taken = await signUpByPhone();
+    await send(ctx, '/api/auth/phone-number/send-otp', { phoneNumber: taken.e164 }, { cookie });
+    const clash = await send(
+      ctx,
+      '/api/auth/phone-number/verify',
+      { phoneNumber: taken.e164, code: await lastSmsCode(ctx.db, taken.e164), updatePhoneNumber: true },
+      { cookie },
+    );
+    expect(clash.status).toBe(400);
+    expect(await me()).toMatchObject({ phoneNumber: phone.e164 });
+  });
+});
+
 describe('sign-in by phone', () => {
   it('signs in with the number in local or international form; one generic message for a wrong password', async () => {
     const { local, e164 } = await signUpByPhone();
