@@ -18,7 +18,14 @@ describe('the built web app', () => {
 
   it('loads other routes lazily, outside the marketplace download', () => {
     const marketplace = new Set(measureInitialJs(dist, MARKETPLACE_PAGE).files.map((f) => f.file));
-    for (const page of ['src/app/pages/product-route.tsx', 'src/features/auth/auth-page.tsx']) {
+    for (const page of [
+      'src/app/pages/product-route.tsx',
+      'src/features/auth/auth-page.tsx',
+      'src/features/admin/admin-home-page.tsx',
+      'src/features/admin/users-page.tsx',
+      'src/features/admin/security-page.tsx',
+      'src/features/admin/outbox-page.tsx',
+    ]) {
       const files = measureInitialJs(dist, page).files.map((f) => f.file);
       expect(
         files.some((file) => !marketplace.has(file)),

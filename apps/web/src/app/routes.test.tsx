@@ -1,4 +1,5 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { adminRoutes, appRoutes, loginRoutes as pageRoutes, publicRoutes, redirects, routes } from './routes.tsx';
 
@@ -37,6 +38,8 @@ const SPEC_LOGIN = [
   '/agent/anything',
 ];
 const SPEC_ADMIN = ['/system-audit', '/system-testing', '/security-dashboard', '/mockups'];
+// The admin tools built on the admin APIs.
+const ADMIN_TOOLS = ['/admin', '/admin/users', '/admin/outbox'];
 
 const within = (group: RouteObject[], path: string) => Boolean(matchRoutes(group, path)?.length);
 
@@ -50,9 +53,24 @@ describe('the route table', () => {
     expect(within(publicRoutes, path)).toBe(false);
   });
 
-  it.each(SPEC_ADMIN)('keeps %s for admins only', (path) => {
+  it.each([...SPEC_ADMIN, ...ADMIN_TOOLS])('keeps %s for admins only', (path) => {
     expect(within(adminRoutes, path)).toBe(true);
     expect(within(publicRoutes, path) || within(loginRoutes, path)).toBe(false);
+  });
+
+  it.each(['/system-audit', '/security-dashboard', '/admin/users', '/admin/outbox'])(
+    'loads the admin page %s in its own chunk',
+    (path) => {
+      const route = matchRoutes(adminRoutes, path)?.at(-1)?.route;
+      expect(route?.lazy).toBeTypeOf('function');
+      expect(route?.element).toBeUndefined();
+    },
+  );
+
+  it('sends /admin to the admin home', () => {
+    const route = matchRoutes(adminRoutes, '/admin')?.at(-1)?.route;
+    expect(isValidElement(route?.element) && route.element.type === Navigate).toBe(true);
+    expect(isValidElement<{ to: string }>(route?.element) && route.element.props.to).toBe('/system-audit');
   });
 
   it('redirects the old addresses as the spec lists them', () => {

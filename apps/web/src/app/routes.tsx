@@ -71,10 +71,13 @@ export const appRoutes: RouteObject[] = [
 
 /** Admin only: non-admins are sent to /marketplace. */
 export const adminRoutes: RouteObject[] = [
-  { path: 'system-audit', ...later('pages.systemAudit') },
+  { path: 'system-audit', ...lazyPage(() => import('@/features/admin/admin-home-page.tsx')) },
   { path: 'system-testing', ...later('pages.systemTesting') },
-  { path: 'security-dashboard', ...later('pages.securityDashboard') },
+  { path: 'security-dashboard', ...lazyPage(() => import('@/features/admin/security-page.tsx')) },
   { path: 'mockups', ...later('pages.mockups') },
+  { path: 'admin', element: <Navigate to="/system-audit" replace /> },
+  { path: 'admin/users', ...lazyPage(() => import('@/features/admin/users-page.tsx')) },
+  { path: 'admin/outbox', ...lazyPage(() => import('@/features/admin/outbox-page.tsx')) },
 ];
 
 /** Old and short addresses (spec section 2). */

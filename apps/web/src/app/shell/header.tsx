@@ -1,3 +1,4 @@
+import { isAdmin } from '@ecogrid/core/roles';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -15,6 +16,7 @@ export function Header() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const admin = isAdmin(session.data?.user.userType);
   const leave = async () => {
     await signOut().catch(() => undefined);
     queryClient.setQueryData(sessionQuery.queryKey, null);
@@ -36,6 +38,11 @@ export function Header() {
           <NavLink to="/support" className={link}>
             {t('nav.support')}
           </NavLink>
+          {admin && (
+            <NavLink to="/system-audit" className={link}>
+              {t('admin.navLink')}
+            </NavLink>
+          )}
         </nav>
         <LanguageSwitcher />
         {session.data && (
@@ -56,6 +63,23 @@ export function Header() {
           </Link>
         )}
       </div>
+      {admin && (
+        // A phone's header row has no room left, so admins get the link on a row of its own.
+        <nav aria-label={t('admin.navLink')} className="border-t border-stone-200 md:hidden">
+          <div className="mx-auto flex max-w-6xl px-2">
+            <NavLink
+              to="/system-audit"
+              className={({ isActive }) =>
+                `inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold ${
+                  isActive ? 'text-brand-900 underline underline-offset-4' : 'text-brand-800 hover:bg-brand-50'
+                }`
+              }
+            >
+              {t('admin.home.toolsTitle')}
+            </NavLink>
+          </div>
+        </nav>
+      )}
     </header>
   );
 }

@@ -1,11 +1,12 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const variants: Record<Variant, string> = {
   primary: 'bg-brand-800 text-white hover:bg-brand-900 disabled:bg-stone-400',
   secondary: 'border border-stone-300 bg-white text-stone-900 hover:bg-stone-100 disabled:text-stone-400',
   ghost: 'text-brand-800 hover:bg-brand-50',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-400',
 };
 
 export function buttonClass(variant: Variant = 'primary', extra = ''): string {

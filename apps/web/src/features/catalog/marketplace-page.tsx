@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { productListQuery } from './api.ts';
 import { CategoryChips } from './components/category-chips.tsx';
 import { ProductCard, ProductCardSkeleton } from './components/product-card.tsx';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '@/lib/use-debounced.ts';
 
 const asCategory = (v: string | null) =>
   PRODUCT_CATEGORIES.includes(v as ProductCategory) ? (v as ProductCategory) : undefined;

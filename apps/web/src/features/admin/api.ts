@@ -1,0 +1,196 @@
+import type { UserType } from '@ecogrid/core/roles';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { apiFetch, toSearch } from '@/lib/api-client.ts';
+
+export { USER_TYPES, type UserType } from '@ecogrid/core/roles';
+
+export type AdminUser = {
+  id: string;
+  fullName: string;
+  email: string | null;
+  emailVerified: boolean;
+  phoneNumber: string | null;
+  phoneVerified: boolean;
+  userType: UserType;
+  agentStatus: 'applicant' | 'approved' | null;
+  agentCode: string | null;
+  /** Basis points: 250 is 2.5 %. */
+  commissionRateBp: number | null;
+  twoFactorEnabled: boolean;
+  isActive: boolean;
+  createdAt: string;
+};
+
+export type SecurityEvent = {
+  id: string;
+  eventType: string;
+  userId: string | null;
+  details: Record<string, unknown>;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+};
+
+export type AuthAttempt = {
+  id: string;
+  userId: string | null;
+  loginMethod: string;
+  identifier: string;
+  success: boolean;
+  failureReason: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+};
+
+export type OutboxChannel = 'email' | 'sms';
+
+export type OutboxMessage = {
+  id: string;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string | null;
+  body: string | null;
+  status: 'stored' | 'sent' | 'failed';
+  provider: string;
+  error: string | null;
+  createdAt: string;
+};
+
+export type Health = {
+  status: 'ok' | 'degraded';
+  version: string;
+  database: { reachable: boolean; kind: 'pglite' | 'postgres' };
+  migrations: { applied: number; expected: number; upToDate: boolean };
+};
+
+/** One page of a newest-first list; `nextCursor` is null on the last page. */
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
+/** The security log's event types, in the order the filter lists them. */
+export const SECURITY_EVENT_TYPES = [
+  'signin_success',
+  'signin_failed',
+  'signup_success',
+  'signup_failed',
+  'admin_role_changed',
+  'admin_agent_approved',
+  'admin_user_deactivated',
+  'admin_user_reactivated',
+  'admin_mfa_reset',
+] as const;
+
+/** Twenty-five rows fill a few phone screens without a long download on a slow network. */
+export const PAGE_SIZE = 25;
+
+/** Admin lists change while an operator watches them (a sign-in code arriving), so they are fresh for 30 s only. */
+const FRESH_MS = 30_000;
+
+const pages = <T>(key: readonly unknown[], path: string, params: Record<string, string | undefined>) =>
+  infiniteQueryOptions({
+    queryKey: key,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<Page<T>>(`${path}${toSearch({ ...params, limit: PAGE_SIZE, cursor: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
+    staleTime: FRESH_MS,
+    refetchOnMount: true,
+    // A new search or filter keeps the last list on screen until its answer comes.
+    placeholderData: keepPreviousData,
+  });
+
+export const usersQuery = (q: string) =>
+  pages<AdminUser>(['admin', 'users', { q }], '/api/admin/users', { q: q || undefined });
+
+export const securityEventsQuery = (type: string) =>
+  pages<SecurityEvent>(['admin', 'security-events', { type }], '/api/admin/security-events', {
+    type: type || undefined,
+  });
+
+export const authAttemptsQuery = (failedOnly: boolean) =>
+  pages<AuthAttempt>(['admin', 'auth-attempts', { failedOnly }], '/api/admin/auth-attempts', {
+    failed: failedOnly ? 'true' : undefined,
+  });
+
+export const outboxQuery = (filters: { channel?: OutboxChannel | undefined; recipient: string }) =>
+  pages<OutboxMessage>(['admin', 'outbox', filters], '/api/admin/outbox', {
+    channel: filters.channel,
+    recipient: filters.recipient || undefined,
+  });
+
+/** The health check answers 503 with the same body when degraded: that is a status to show, not a failure. */
+export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
+  const response = await fetch('/api/health', {
+    signal,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  const body =
+    response.ok || response.status === 503 ? ((await response.json().catch(() => null)) as Health | null) : null;
+  if (!body?.database || !body.migrations) throw new Error(`The health check answered ${response.status}.`);
+  return body;
+}
+
+export const healthQuery = queryOptions({
+  queryKey: ['admin', 'health'],
+  queryFn: ({ signal }) => fetchHealth(signal),
+  staleTime: 0,
+  refetchOnMount: true,
+});
+
+/** A change an admin makes to someone's account; each answers with the account as it is now. */
+export type UserAction =
+  | { kind: 'role'; userType: UserType }
+  | { kind: 'approveAgent'; agentCode: string; commissionRateBp: number }
+  | { kind: 'deactivate' }
+  | { kind: 'reactivate' }
+  | { kind: 'resetMfa' };
+
+const actionRequest = (action: UserAction): { method: 'PATCH' | 'POST'; path: string; body: object } => {
+  switch (action.kind) {
+    case 'role':
+      return { method: 'PATCH', path: 'role', body: { userType: action.userType } };
+    case 'approveAgent':
+      return {
+        method: 'POST',
+        path: 'approve-agent',
+        body: { agentCode: action.agentCode, commissionRateBp: action.commissionRateBp },
+      };
+    case 'deactivate':
+      return { method: 'POST', path: 'deactivate', body: {} };
+    case 'reactivate':
+      return { method: 'POST', path: 'reactivate', body: {} };
+    case 'resetMfa':
+      return { method: 'POST', path: 'reset-mfa', body: {} };
+  }
+};
+
+export function runUserAction(userId: string, action: UserAction): Promise<AdminUser> {
+  const { method, path, body } = actionRequest(action);
+  return apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Puts the changed account in every cached page of the user list, wherever it appears. */
+export function replaceCachedUser(queryClient: QueryClient, updated: AdminUser): void {
+  queryClient.setQueriesData<InfiniteData<Page<AdminUser>>>({ queryKey: ['admin', 'users'] }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((user) => (user.id === updated.id ? updated : user)),
+          })),
+        }
+      : data,
+  );
+}

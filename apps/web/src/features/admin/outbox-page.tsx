@@ -1,0 +1,108 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button.tsx';
+import { useDebounced } from '@/lib/use-debounced.ts';
+import { outboxQuery, type OutboxChannel } from './api.ts';
+import { OutboxItem } from './components/outbox-item.tsx';
+import { AdminPageHeader } from './components/page-header.tsx';
+import { PagedList } from './components/paged-list.tsx';
+import { SelectField } from './components/select-field.tsx';
+
+const asChannel = (value: string | null): OutboxChannel | undefined =>
+  value === 'email' || value === 'sms' ? value : undefined;
+
+/**
+ * /admin/outbox: email and SMS as written. Without a mail or SMS provider the messages stay
+ * here, whole, and this is where an operator reads a sign-in code or link to pass on.
+ */
+export default function OutboxPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const channel = asChannel(params.get('channel'));
+  const [text, setText] = useState(params.get('recipient') ?? '');
+  const recipient = useDebounced(text.trim(), 400);
+  const query = useInfiniteQuery(outboxQuery({ channel, recipient }));
+  const refreshing = query.isRefetching && !query.isFetchingNextPage && !query.isPlaceholderData;
+
+  // The filters live in the address, so a reload shows the same messages.
+  const update = (key: string, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-4 p-4" aria-labelledby="outbox-title">
+      <AdminPageHeader titleId="outbox-title" title={t('admin.outbox.title')}>
+        <p>{t('admin.outbox.intro')}</p>
+        <p className="text-sm">{t('admin.timesInKampala')}</p>
+      </AdminPageHeader>
+
+      <form role="search" onSubmit={(event) => event.preventDefault()} className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+        <SelectField
+          id="outbox-channel"
+          label={t('admin.outbox.channelLabel')}
+          value={channel ?? ''}
+          onChange={(event) => update('channel', event.target.value || undefined)}
+          options={[
+            { value: '', label: t('admin.outbox.allChannels') },
+            { value: 'email', label: t('admin.outbox.channel.email') },
+            { value: 'sms', label: t('admin.outbox.channel.sms') },
+          ]}
+        />
+        <div className="space-y-1">
+          <label htmlFor="outbox-recipient" className="block text-sm font-medium">
+            {t('admin.outbox.recipientLabel')}
+          </label>
+          <input
+            id="outbox-recipient"
+            type="search"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              update('recipient', event.target.value.trim() || undefined);
+            }}
+            aria-describedby="outbox-recipient-hint"
+            maxLength={200}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
+          />
+          <p id="outbox-recipient-hint" className="text-sm text-stone-600">
+            {t('admin.outbox.recipientHint')}
+          </p>
+        </div>
+      </form>
+
+      <div className="flex justify-end">
+        <Button variant="secondary" disabled={refreshing} aria-busy={refreshing} onClick={() => void query.refetch()}>
+          {refreshing ? t('admin.refreshing') : t('admin.refresh')}
+        </Button>
+      </div>
+
+      <PagedList
+        query={query}
+        label={t('admin.outbox.title')}
+        loadingLabel={t('admin.outbox.loading')}
+        emptyText={channel || recipient ? t('admin.outbox.noMatch') : t('admin.outbox.empty')}
+        summary={
+          query.isPlaceholderData ? (
+            <p role="status" className="text-sm text-stone-700">
+              {t('admin.searching')}
+            </p>
+          ) : null
+        }
+      >
+        {(message) => <OutboxItem key={message.id} message={message} />}
+      </PagedList>
+    </section>
+  );
+}

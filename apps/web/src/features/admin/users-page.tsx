@@ -1,0 +1,77 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useDebounced } from '@/lib/use-debounced.ts';
+import { usersQuery, type AdminUser } from './api.ts';
+import { AdminPageHeader } from './components/page-header.tsx';
+import { PagedList } from './components/paged-list.tsx';
+import { UserActionsDialog } from './components/user-actions-dialog.tsx';
+import { UserCard } from './components/user-card.tsx';
+
+/** /admin/users: find an account by name, email, phone or agent code, and change its role or standing. */
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebounced(text.trim(), 300);
+  const query = useInfiniteQuery(usersQuery(q));
+  const loaded = query.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+  const [selected, setSelected] = useState<AdminUser | null>(null);
+
+  const search = (value: string) => {
+    setText(value);
+    // The search is kept in the address, so a reload or a shared link shows the same list.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value.trim()) next.set('q', value.trim());
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <section className="mx-auto max-w-6xl space-y-4 p-4" aria-labelledby="users-title">
+      <AdminPageHeader titleId="users-title" title={t('admin.users.title')}>
+        <p>{t('admin.users.intro')}</p>
+      </AdminPageHeader>
+
+      <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-xl space-y-1">
+        <label htmlFor="users-search" className="block text-sm font-medium">
+          {t('admin.users.searchLabel')}
+        </label>
+        <input
+          id="users-search"
+          type="search"
+          value={text}
+          onChange={(event) => search(event.target.value)}
+          placeholder={t('admin.users.searchPlaceholder')}
+          maxLength={100}
+          enterKeyHint="search"
+          autoComplete="off"
+          className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
+        />
+      </form>
+
+      <PagedList
+        query={query}
+        label={t('admin.users.title')}
+        loadingLabel={t('admin.users.loading')}
+        emptyText={q ? t('admin.users.noMatch', { q }) : t('admin.users.empty')}
+        listClassName="grid gap-3 md:grid-cols-2 xl:grid-cols-3"
+        summary={
+          <p role="status" className="text-sm text-stone-700">
+            {query.isPlaceholderData ? t('admin.searching') : t('admin.users.shown', { count: loaded })}
+          </p>
+        }
+      >
+        {(user) => <UserCard key={user.id} user={user} onActions={setSelected} />}
+      </PagedList>
+
+      {selected && <UserActionsDialog user={selected} onClose={() => setSelected(null)} />}
+    </section>
+  );
+}
