@@ -42,7 +42,8 @@ test('an admin sets up an authenticator app, then reaches /system-audit', async 
   await expect(page.getByText('Authenticator app: set up.')).toBeVisible();
 
   await page.goto('/system-audit');
-  await expect(page.getByRole('heading', { name: 'System audit' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
+  await expect(page.getByText('Everything is working')).toBeVisible();
   await expect(page.getByText('Admins must set up two-step sign-in')).toHaveCount(0);
 });
 
@@ -69,6 +70,7 @@ test('a customer signs up by phone with the SMS code an admin reads in the outbo
   await admin.getByLabel('Code from your authenticator app').fill(codeFor(adminKey));
   await admin.getByRole('button', { name: 'Continue' }).click();
   await expect(admin).toHaveURL('/admin/outbox');
+  await admin.getByLabel('Recipient').fill(e164);
   const message = admin.getByText(/EcoGrid: your code is \d{6}/).first();
   await expect(message).toBeVisible();
   const code = /your code is (\d{6})/.exec((await message.textContent()) ?? '')?.[1];
