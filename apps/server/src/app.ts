@@ -43,10 +43,12 @@ function withClientIp(c: Context<AppEnv>): Request {
 function loadSession(auth: Auth) {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    const user = session?.user as { id: string; userType?: string; twoFactorEnabled?: boolean | null } | undefined;
+    const user = session?.user as
+      { id: string; userType?: string; twoFactorEnabled?: boolean | null; isActive?: boolean } | undefined;
+    // A deactivated account's sessions are ended at once; this also covers one racing the deactivation.
     c.set(
       'user',
-      user
+      user && user.isActive !== false
         ? { id: user.id, userType: user.userType ?? 'customer', twoFactorEnabled: Boolean(user.twoFactorEnabled) }
         : null,
     );

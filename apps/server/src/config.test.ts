@@ -24,8 +24,11 @@ describe('settings', () => {
     );
   });
 
-  it('creates the demo sign-ins by default only outside production', () => {
+  it('creates the demo sign-ins by default only for a development copy at a loopback address', () => {
     expect(loadSettings({}).DEMO_ACCOUNTS).toBe(true);
+    expect(loadSettings({ PUBLIC_URL: 'http://127.0.0.1:3000' }).DEMO_ACCOUNTS).toBe(true);
+    expect(loadSettings({ PUBLIC_URL: 'https://shop.ecogrid.ug' }).DEMO_ACCOUNTS).toBe(false);
+    expect(loadSettings({ PUBLIC_URL: 'http://192.168.1.20:3000' }).DEMO_ACCOUNTS).toBe(false);
     const production = { NODE_ENV: 'production', AUTH_SECRET: 'a-real-secret-of-at-least-32-characters!' };
     expect(loadSettings(production).DEMO_ACCOUNTS).toBe(false);
     expect(loadSettings({ ...production, DEMO_ACCOUNTS: 'true' }).DEMO_ACCOUNTS).toBe(true);

@@ -64,14 +64,21 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
       'Invalid settings (see .env.example):\n  AUTH_SECRET: must be set to your own secret in production',
     );
   }
+  const publicUrl = s.PUBLIC_URL ?? `http://localhost:${s.PORT}`;
   return {
     ...s,
     DATA_DIR: path.resolve(baseDir, s.DATA_DIR),
     WEB_DIST_DIR: path.resolve(baseDir, s.WEB_DIST_DIR),
-    PUBLIC_URL: s.PUBLIC_URL ?? `http://localhost:${s.PORT}`,
-    // Demo sign-ins have a published password: on by default only outside production.
-    DEMO_ACCOUNTS: s.DEMO_ACCOUNTS ?? s.NODE_ENV !== 'production',
+    PUBLIC_URL: publicUrl,
+    // Demo sign-ins have a published password: on by default only for a development copy that
+    // people reach at a loopback address, never for one with a public address or in production.
+    DEMO_ACCOUNTS: s.DEMO_ACCOUNTS ?? (s.NODE_ENV !== 'production' && isLoopback(publicUrl)),
   };
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** Reads KEY=value lines from the root .env, if one exists, without overriding the environment. */

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadDotEnv, loadSettings } from './config.ts';
 import { migrateDatabase, openConfiguredDatabase } from './db/client.ts';
-import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
+import { disableDemoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { createLogger } from './platform/logger.ts';
 import { APP_VERSION } from './platform/version.ts';
@@ -23,6 +23,9 @@ async function main() {
       const log = settings.NODE_ENV === 'production' ? logger.warn.bind(logger) : logger.info.bind(logger);
       log(seeded, 'demo sign-ins created; their password is public (see the README)');
     }
+  } else {
+    const disabled = await disableDemoAccounts(database.db);
+    if (disabled.accounts) logger.warn(disabled, 'demo sign-ins deactivated (DEMO_ACCOUNTS is off)');
   }
   const app = createApp({ database, logger, settings, webDistDir: settings.WEB_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {

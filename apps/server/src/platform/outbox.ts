@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { outboxMessages } from '#src/db/schema/messaging.ts';
 import { after, toPage, type Page, type PageQuery } from './pagination.ts';
@@ -42,4 +42,22 @@ export async function listOutboxMessages(
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(query.limit + 1);
   return toPage(rows, query.limit, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** How many messages went to one recipient on one channel in the last `minutes`. */
+export async function countRecentMessages(
+  db: Database,
+  query: { channel: 'email' | 'sms'; recipient: string; minutes: number },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.channel, query.channel),
+        eq(outboxMessages.recipient, query.recipient),
+        gte(outboxMessages.createdAt, new Date(Date.now() - query.minutes * 60_000)),
+      ),
+    );
+  return row?.n ?? 0;
 }

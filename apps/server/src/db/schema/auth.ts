@@ -180,6 +180,7 @@ export const authAttempts = pgTable(
     index('auth_attempts_created_idx').on(t.createdAt),
     index('auth_attempts_identifier_idx').on(t.identifier, t.createdAt),
     index('auth_attempts_ip_idx').on(t.ipAddress, t.createdAt),
+    index('auth_attempts_user_idx').on(t.userId, t.createdAt),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesFrom, send } from '../../../test/auth-helpers.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
+import { DEMO_PASSWORD, disableDemoAccounts, seedDemoAccounts } from './demo-accounts.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,5 +26,11 @@ describe('demo sign-ins', () => {
     expect(admin.status).toBe(200);
     const tools = await send(ctx, '/api/admin/users', undefined, { cookie: cookiesFrom(admin) });
     expect(tools.status).toBe(403);
+
+    // Switched off later: signed out, and the public password opens nothing.
+    expect(await disableDemoAccounts(ctx.db)).toEqual({ accounts: 3 });
+    expect((await send(ctx, '/api/me', undefined, { cookie: cookiesFrom(agent) })).status).toBe(401);
+    const again = await send(ctx, '/api/auth/sign-in/email', { email: 'admin@ecogrid.demo', password: DEMO_PASSWORD });
+    expect(again.status).toBe(403);
   });
 });

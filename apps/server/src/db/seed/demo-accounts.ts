@@ -1,7 +1,7 @@
 import { hashPassword } from 'better-auth/crypto';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { accounts, users } from '../schema/auth.ts';
+import { accounts, sessions, users } from '../schema/auth.ts';
 
 /** The one password of every demo sign-in, published in the README. */
 export const DEMO_PASSWORD = 'solar lantern at dusk';
@@ -64,4 +64,34 @@ export async function seedDemoAccounts(db: Database): Promise<{ accounts: number
     }
   });
   return { accounts: missing.length };
+}
+
+/**
+ * With demo sign-ins switched off, any left from before are deactivated and signed out, so a
+ * copy that once ran with them does not keep a public password working.
+ */
+export async function disableDemoAccounts(db: Database): Promise<{ accounts: number }> {
+  return db.transaction(async (tx) => {
+    const disabled = await tx
+      .update(users)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(
+        and(
+          inArray(
+            users.email,
+            DEMO_ACCOUNTS.map((a) => a.email),
+          ),
+          eq(users.isActive, true),
+        ),
+      )
+      .returning({ id: users.id });
+    if (disabled.length > 0)
+      await tx.delete(sessions).where(
+        inArray(
+          sessions.userId,
+          disabled.map((u) => u.id),
+        ),
+      );
+    return { accounts: disabled.length };
+  });
 }

@@ -1,6 +1,6 @@
 import { loadDotEnv, loadSettings } from '../../config.ts';
 import { migrateDatabase, openConfiguredDatabase } from '../client.ts';
-import { seedDemoAccounts } from './demo-accounts.ts';
+import { disableDemoAccounts, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoData } from './seed.ts';
 
 loadDotEnv();
@@ -13,6 +13,9 @@ try {
   if (settings.DEMO_ACCOUNTS) {
     const created = await seedDemoAccounts(database.db);
     console.log(created.accounts ? `created ${created.accounts} demo sign-ins` : 'the demo sign-ins already exist');
+  } else {
+    const disabled = await disableDemoAccounts(database.db);
+    if (disabled.accounts) console.log(`deactivated ${disabled.accounts} demo sign-ins (DEMO_ACCOUNTS is off)`);
   }
 } finally {
   await database.close();

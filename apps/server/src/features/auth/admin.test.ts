@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents, users } from '#src/db/schema/auth.ts';
-import { cookiesFrom, send, signUpAndVerify, STRONG_PASSWORD } from '../../../test/auth-helpers.ts';
+import { cookiesFrom, send, signUpAndVerify, smsCountTo, STRONG_PASSWORD } from '../../../test/auth-helpers.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { totpFromUri } from '../../../test/totp.ts';
 import { ADMIN_NEEDS_TOTP } from './admin.guard.ts';
@@ -76,6 +76,25 @@ describe('admin APIs', () => {
       { cookie: challenge },
     );
     expect(right.status).toBe(200);
+  });
+
+  it('never offers an admin codes by SMS, even with a confirmed phone', async () => {
+    const { cookie, email } = await makeAdmin();
+    const phone = `+256772${String(100_000 + Math.floor(Math.random() * 900_000))}`;
+    await ctx.db.update(users).set({ phoneNumber: phone, phoneNumberVerified: true }).where(eq(users.email, email));
+    await enrolTotp(cookie);
+    const signIn = await send(ctx, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD });
+    expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+    await send(ctx, '/api/auth/two-factor/send-otp', {}, { cookie: cookiesFrom(signIn) });
+    expect(await smsCountTo(ctx.db, phone)).toBe(0);
+
+    const [event] = await ctx.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.eventType, 'signin_success'))
+      .orderBy(desc(securityEvents.createdAt))
+      .limit(1);
+    expect(event?.details).toMatchObject({ identifier: email, secondFactor: 'required' });
   });
 
   it('pages through users with a cursor', async () => {

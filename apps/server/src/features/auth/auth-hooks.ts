@@ -1,29 +1,18 @@
 import { normalizePhone } from '@ecogrid/core';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
-import { checkSignInAllowed, recordAuthAttempt, recordSecurityEvent } from './auth-log.service.ts';
+import { beginSignInAttempt, finishSignInAttempt, recordAuthAttempt, recordSecurityEvent } from './auth-log.service.ts';
 import { validatePasswordStrength } from './password-strength.ts';
 import { USERNAME_TAKEN } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 export const INVALID_PHONE = 'Enter a valid phone number, for example 0772 123456.';
-
-const body = z.object({
-  email: z.string().optional(),
-  password: z.string().optional(),
-  newPassword: z.string().optional(),
-  name: z.string().optional(),
-  fullName: z.string().optional(),
-  phoneNumber: z.string().optional(),
-  username: z.string().optional(),
-  updatePhoneNumber: z.boolean().optional(),
-});
-type Body = z.infer<typeof body>;
+export const ADMINS_USE_TOTP = 'Admins sign in with their authenticator app or a backup code.';
 
 const SIGN_UP = new Set(['/sign-up/email', '/sign-up/phone']);
 const SIGN_IN = new Set(['/sign-in/email', '/sign-in/phone-number']);
@@ -36,91 +25,131 @@ const PHONE_INPUT = new Set([
   '/phone-number/request-password-reset',
   '/phone-number/reset-password',
 ]);
-/** Second-factor checks at sign-in, by the method each one records. */
+/** Second-factor checks, by the method each one records. */
 const SECOND_FACTOR: Record<string, string> = {
   '/two-factor/verify-totp': 'totp',
   '/two-factor/verify-otp': 'sms_code',
   '/two-factor/verify-backup-code': 'backup_code',
 };
+/** Endpoints that set a new password: the same strength rules as at sign-up. */
+const NEW_PASSWORD = new Set(['/reset-password', '/phone-number/reset-password', '/change-password']);
 
+type Body = Record<string, unknown>;
+const bodyOf = (ctx: { body?: unknown }): Body =>
+  ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? (ctx.body as Body) : {};
+/** A field that must be text when present: anything else is refused, never silently skipped. */
+function text(body: Body, key: string): string | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw refuse('BAD_REQUEST', 'INVALID_FIELD', `${key} must be text.`);
+  return value;
+}
 const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 const isPhoneOnlyEmail = (email: string | undefined) =>
   Boolean(email?.trim().toLowerCase().endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`));
 
 /** The client's address, as the server put it in x-client-ip (never trusted from the client). */
 const clientIp = (headers: Headers | undefined) => headers?.get('x-client-ip') ?? null;
+const userAgentOf = (headers: Headers | undefined) => headers?.get('user-agent') ?? null;
+/** Whether the request carries the challenge cookie of a sign-in waiting for its second factor. */
+const isSecondStepOfSignIn = (headers: Headers | undefined) =>
+  /(^|;\s*)(__Secure-)?better-auth\.two_factor=/.test(headers?.get('cookie') ?? '');
 
-const refuse = (status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'UNPROCESSABLE_ENTITY', code: string, message: string) =>
-  new APIError(status, { code, message });
+function refuse(
+  status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'UNPROCESSABLE_ENTITY',
+  code: string,
+  message: string,
+) {
+  return new APIError(status, { code, message });
+}
 
 /**
  * The rules better-auth does not know: the spec's messages, password strength, E.164 phone
- * numbers, per-account sign-in limits, no sign-in path around a second factor, and the
- * security log (spec log_security_event and log_auth_attempt).
+ * numbers, per-account sign-in limits, and no sign-in path around a second factor. `notify`
+ * texts a number without the per-number cap on codes.
  */
-export function createAuthHooks(db: Database) {
+export function createAuthHooks(db: Database, notify: (to: string, message: string) => Promise<void>) {
   const userByPhone = async (phoneNumber: string) =>
     (await db.select().from(users).where(eq(users.phoneNumber, phoneNumber)))[0];
+  const userByEmail = async (email: string) =>
+    (await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())))[0];
+  /** Attempts begun before sign-in, finished by the security log once the outcome is known. */
+  const attempts = new WeakMap<Request, string>();
 
   const before = createAuthMiddleware(async (ctx) => {
     const path = ctx.path;
-    const input: Body = body.safeParse(ctx.body ?? {}).data ?? {};
-    const changes: Record<string, unknown> = {};
+    const body = bodyOf(ctx);
+    const changes: Body = {};
+    const email = text(body, 'email');
+    const password = text(body, 'password');
+    const phoneInput = text(body, 'phoneNumber');
 
     if (SIGN_UP.has(path) || SIGN_IN.has(path)) {
-      if (!(hasText(input.email) || hasText(input.phoneNumber)) || !hasText(input.password)) {
+      if (!(hasText(email) || hasText(phoneInput)) || !hasText(password)) {
         throw refuse('BAD_REQUEST', 'MISSING_CREDENTIALS', MISSING_CREDENTIALS);
       }
-      if (path.endsWith('/email') && !hasText(input.email)) {
+      if (path.endsWith('/email') && !hasText(email)) {
         throw refuse('BAD_REQUEST', 'USE_PHONE', 'To use a phone number, send it to the phone sign-up or sign-in.');
       }
     }
     // A made-up address of a phone-only account is not a way in.
-    if ((path === '/sign-in/email' || path === '/send-verification-email') && isPhoneOnlyEmail(input.email)) {
+    if ((path === '/sign-in/email' || path === '/send-verification-email') && isPhoneOnlyEmail(email)) {
       throw refuse('UNAUTHORIZED', 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password');
     }
 
     let phone: string | undefined;
-    if (PHONE_INPUT.has(path) && typeof input.phoneNumber === 'string') {
-      const normalized = normalizePhone(input.phoneNumber);
+    if (PHONE_INPUT.has(path)) {
+      if (!hasText(phoneInput)) throw refuse('BAD_REQUEST', 'INVALID_PHONE_NUMBER', INVALID_PHONE);
+      const normalized = normalizePhone(phoneInput);
       if (!normalized) throw refuse('BAD_REQUEST', 'INVALID_PHONE_NUMBER', INVALID_PHONE);
       phone = normalized;
       changes.phoneNumber = normalized;
     }
 
     if (SIGN_UP.has(path)) {
-      const check = validatePasswordStrength(input.password!, [
-        input.name,
-        input.fullName,
-        input.email,
-        input.username,
-        input.phoneNumber,
+      const username = text(body, 'username');
+      const check = validatePasswordStrength(password!, [
+        text(body, 'name'),
+        text(body, 'fullName'),
+        email,
+        username,
+        phoneInput,
         phone,
       ]);
       if (!check.ok) {
         await recordSecurityEvent(db, {
           eventType: 'signup_failed',
-          details: { method: phone ? 'phone' : 'email', reason: 'weak_password', identifier: input.email ?? phone },
+          details: { method: phone ? 'phone' : 'email', reason: 'weak_password', identifier: email ?? phone },
           ipAddress: clientIp(ctx.headers),
-          userAgent: ctx.headers?.get('user-agent') ?? null,
+          userAgent: userAgentOf(ctx.headers),
         });
         throw refuse('BAD_REQUEST', 'WEAK_PASSWORD', check.message);
       }
-      if (hasText(input.username)) {
-        const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, input.username.trim()));
+      if (hasText(username)) {
+        const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, username.trim()));
         if (taken) throw refuse('UNPROCESSABLE_ENTITY', 'USERNAME_TAKEN', USERNAME_TAKEN);
       }
     }
 
-    if (path === '/reset-password' || path === '/phone-number/reset-password') {
-      const check = validatePasswordStrength(input.newPassword ?? '');
+    if (NEW_PASSWORD.has(path)) {
+      const check = validatePasswordStrength(text(body, 'newPassword') ?? '');
       if (!check.ok) throw refuse('BAD_REQUEST', 'WEAK_PASSWORD', check.message);
     }
 
     if (SIGN_IN.has(path)) {
-      const identifier = phone ?? input.email!.trim().toLowerCase();
-      const blocked = await checkSignInAllowed(db, { identifier, ipAddress: clientIp(ctx.headers) });
-      if (blocked) throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: blocked });
+      const identifier = phone ?? email!.trim().toLowerCase();
+      const account = phone ? await userByPhone(phone) : await userByEmail(identifier);
+      const started = await beginSignInAttempt(db, {
+        identifier,
+        userId: account?.id ?? null,
+        loginMethod: phone ? 'phone' : 'email',
+        ipAddress: clientIp(ctx.headers),
+        userAgent: userAgentOf(ctx.headers),
+      });
+      if (started.id === null) {
+        throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: started.refused });
+      }
+      if (ctx.request) attempts.set(ctx.request, started.id);
     }
 
     if (path === '/phone-number/send-otp' && phone) {
@@ -132,36 +161,54 @@ export function createAuthHooks(db: Database) {
       if (!allowed) return { message: 'code sent' };
     }
 
-    if (path === '/phone-number/verify' && phone && !input.updatePhoneNumber) {
-      // A code confirms a new account's number and signs it in once. It is never a way into
-      // an account that is already confirmed, nor around its second factor.
-      const holder = await userByPhone(phone);
-      if (holder && (holder.phoneNumberVerified || holder.twoFactorEnabled)) changes.disableSession = true;
+    if (path === '/phone-number/verify' && phone) {
+      if (body.updatePhoneNumber === true) {
+        // A new number becomes the way to reset the password and to receive codes, so
+        // moving to one takes the account's password as well as the code.
+        const session = await getSessionFromCtx(ctx);
+        const given = text(body, 'password');
+        const credential = session
+          ? (await ctx.context.internalAdapter.findAccounts(session.user.id)).find((a) => a.providerId === 'credential')
+          : undefined;
+        const ok =
+          hasText(given) && credential?.password
+            ? await ctx.context.password.verify({ hash: credential.password, password: given })
+            : false;
+        if (!ok) throw refuse('BAD_REQUEST', 'INVALID_PASSWORD', 'Enter your password to change your phone number.');
+      } else {
+        // A code confirms a new account's number and signs it in once. It is never a way into
+        // an account that is already confirmed, nor around its second factor.
+        const holder = await userByPhone(phone);
+        if (holder && (holder.phoneNumberVerified || holder.twoFactorEnabled)) changes.disableSession = true;
+      }
     }
 
-    if (path === '/two-factor/enable' && (ctx.body as { method?: unknown } | undefined)?.method === 'otp') {
+    if (path === '/update-user' && 'userType' in body) {
+      throw refuse('FORBIDDEN', 'FIELD_NOT_ALLOWED', 'The account type cannot be changed here.');
+    }
+
+    if (path === '/two-factor/enable' && body.method === 'otp') {
       // Codes by SMS are switched on by entering one (send-otp, then verify-otp), which proves
       // the number works; switching them on blind could lock the account out.
       throw refuse('BAD_REQUEST', 'CONFIRM_SMS_CODE', 'To use codes by SMS, enter a code sent to your phone.');
     }
 
-    if (path === '/update-user' && ctx.body && typeof ctx.body === 'object' && 'userType' in ctx.body) {
-      throw new APIError('FORBIDDEN', {
-        code: 'FIELD_NOT_ALLOWED',
-        message: 'The account type cannot be changed here.',
-      });
-    }
-
-    if (Object.keys(changes).length > 0) return { context: { body: { ...(ctx.body as object), ...changes } } };
+    if (Object.keys(changes).length > 0) return { context: { body: { ...body, ...changes } } };
   });
 
-  const after = createAuthMiddleware(async (ctx) => {
+  /**
+   * Runs after the plugins' own hooks (it is installed as the last plugin), so it sees the
+   * final outcome: a password that still needs its second factor, a confirmation that must
+   * not sign in. It writes the security log (spec log_security_event and log_auth_attempt).
+   */
+  const afterPlugins = createAuthMiddleware(async (ctx) => {
     const path = ctx.path;
     const returned = ctx.context.returned;
-    const failed = returned instanceof APIError;
+    const failed = isAPIError(returned);
+    const body = bodyOf(ctx);
 
-    // Confirming an email address signs the user in, unless a second factor is on: then they
-    // sign in with their password and that factor like everyone else.
+    // Confirming an email address or phone number signs the user in, unless a second factor
+    // is on: then they sign in with their password and that factor like everyone else.
     if ((path === '/verify-email' || path === '/phone-number/verify') && !failed) {
       const fresh = ctx.context.newSession;
       if (fresh?.user.twoFactorEnabled) {
@@ -173,54 +220,133 @@ export function createAuthHooks(db: Database) {
       return;
     }
 
-    const secondFactor = SECOND_FACTOR[path];
-    if (!SIGN_UP.has(path) && !SIGN_IN.has(path) && !secondFactor) return;
-    const input: Body = body.safeParse(ctx.body ?? {}).data ?? {};
     const ipAddress = clientIp(ctx.headers);
-    const userAgent = ctx.headers?.get('user-agent') ?? null;
-    const returnedUser =
-      !failed && returned && typeof returned === 'object' && 'user' in returned
-        ? ((returned as { user?: { id?: string } }).user?.id ?? null)
-        : null;
-    const userId = ctx.context.newSession?.user.id ?? returnedUser;
+    const userAgent = userAgentOf(ctx.headers);
+    const returnedObject = !failed && returned && typeof returned === 'object' ? (returned as Body) : {};
     const reason = failed ? String(returned.body?.code ?? returned.status) : null;
-    const method = secondFactor ?? (path.endsWith('/email') ? 'email' : 'phone');
-    const identifier =
-      method === 'email' ? (input.email ?? '').trim().toLowerCase() : (input.phoneNumber ?? userId ?? '');
-    const pendingSecondFactor = !failed && returned && typeof returned === 'object' && 'twoFactorRedirect' in returned;
 
     if (SIGN_UP.has(path)) {
+      const created = returnedObject.user as { id?: string } | undefined;
+      const phone = typeof body.phoneNumber === 'string' ? body.phoneNumber : undefined;
       await recordSecurityEvent(db, {
         eventType: failed ? 'signup_failed' : 'signup_success',
-        userId,
-        details: { method, identifier, ...(reason ? { reason } : {}) },
+        userId: created?.id ?? null,
+        details: {
+          method: path === '/sign-up/phone' ? 'phone' : 'email',
+          identifier: path === '/sign-up/phone' ? phone : text(body, 'email'),
+          ...(reason ? { reason } : {}),
+        },
         ipAddress,
         userAgent,
       });
       return;
     }
-    await recordSecurityEvent(db, {
-      eventType: failed ? 'signin_failed' : 'signin_success',
-      userId,
-      details: {
-        method,
-        ...(secondFactor ? {} : { identifier }),
-        ...(reason ? { reason } : {}),
-        ...(pendingSecondFactor ? { secondFactor: 'required' } : {}),
-      },
-      ipAddress,
-      userAgent,
-    });
-    await recordAuthAttempt(db, {
-      userId,
-      loginMethod: method,
-      identifier,
-      success: !failed,
-      failureReason: reason,
-      ipAddress,
-      userAgent,
-    });
+
+    if (SIGN_IN.has(path)) {
+      const method = path === '/sign-in/email' ? 'email' : 'phone';
+      const identifier =
+        method === 'email' ? (text(body, 'email') ?? '').trim().toLowerCase() : String(body.phoneNumber ?? '');
+      const pendingSecondFactor = returnedObject.twoFactorRedirect === true;
+      const account =
+        ctx.context.newSession?.user ??
+        (method === 'email' ? await userByEmail(identifier) : await userByPhone(identifier));
+      await recordSecurityEvent(db, {
+        eventType: failed ? 'signin_failed' : 'signin_success',
+        userId: failed ? null : (account?.id ?? null),
+        details: {
+          method,
+          identifier,
+          ...(reason ? { reason } : {}),
+          ...(pendingSecondFactor ? { secondFactor: 'required' } : {}),
+        },
+        ipAddress,
+        userAgent,
+      });
+      const outcome = { success: !failed, failureReason: reason, userId: failed ? null : (account?.id ?? null) };
+      const attemptId = ctx.request ? attempts.get(ctx.request) : undefined;
+      if (attemptId) await finishSignInAttempt(db, attemptId, outcome);
+      else await recordAuthAttempt(db, { ...outcome, loginMethod: method, identifier, ipAddress, userAgent });
+
+      if (pendingSecondFactor && account) {
+        // Offer codes by SMS only where they can arrive, and never to an admin.
+        const full = 'userType' in account ? account : await userByEmail(identifier);
+        const sms = Boolean(full?.phoneNumberVerified) && full?.userType !== 'admin';
+        const methods = (returnedObject.twoFactorMethods as string[] | undefined) ?? [];
+        return ctx.json({ ...returnedObject, twoFactorMethods: methods.filter((m) => m !== 'otp' || sms) });
+      }
+      return;
+    }
+
+    const secondFactor = SECOND_FACTOR[path];
+    if (secondFactor && isSecondStepOfSignIn(ctx.headers)) {
+      const userId = ctx.context.newSession?.user.id ?? null;
+      await recordSecurityEvent(db, {
+        eventType: failed ? 'signin_failed' : 'signin_success',
+        userId,
+        details: { method: secondFactor, ...(reason ? { reason } : {}) },
+        ipAddress,
+        userAgent,
+      });
+      await recordAuthAttempt(db, {
+        userId,
+        loginMethod: secondFactor,
+        identifier: userId ?? 'second_factor',
+        success: !failed,
+        failureReason: reason,
+        ipAddress,
+        userAgent,
+      });
+      return;
+    }
+
+    if (path === '/phone-number/verify' && body.updatePhoneNumber === true && !failed) {
+      await recordSecurityEvent(db, {
+        eventType: 'phone_changed',
+        userId: (returnedObject.user as { id?: string } | undefined)?.id ?? null,
+        details: { to: String(body.phoneNumber ?? '') },
+        ipAddress,
+        userAgent,
+      });
+    }
   });
 
-  return { before, after };
+  /** Tells the old number that the account moved to a new one. */
+  const beforePhoneChange = createAuthMiddleware(async (ctx) => {
+    const session = await getSessionFromCtx(ctx);
+    const old = session ? (await db.select().from(users).where(eq(users.id, session.user.id)))[0] : undefined;
+    if (old?.phoneNumber && old.phoneNumberVerified) {
+      const previous = old.phoneNumber;
+      phoneChangeNotices.set(ctx.request ?? ctx, previous);
+    }
+  });
+  const phoneChangeNotices = new WeakMap<object, string>();
+  const afterPhoneChange = createAuthMiddleware(async (ctx) => {
+    const previous = phoneChangeNotices.get(ctx.request ?? ctx);
+    if (!previous || isAPIError(ctx.context.returned)) return;
+    await notify(
+      previous,
+      'EcoGrid: the phone number on your account was changed. If you did not do this, contact EcoGrid support at once.',
+    );
+  });
+
+  const securityLog = {
+    id: 'ecogrid-security-log',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/phone-number/verify' && bodyOf(ctx).updatePhoneNumber === true,
+          handler: beforePhoneChange,
+        },
+      ],
+      after: [
+        { matcher: () => true, handler: afterPlugins },
+        {
+          matcher: (ctx) => ctx.path === '/phone-number/verify' && bodyOf(ctx).updatePhoneNumber === true,
+          handler: afterPhoneChange,
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+
+  return { hooks: { before }, securityLog };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { authAttempts, securityEvents } from '#src/db/schema/auth.ts';
 
@@ -43,23 +43,69 @@ export async function recordAuthAttempt(
 /** Failed sign-ins allowed in the window, per account and per address, before 429. */
 export const SIGN_IN_LIMITS = { windowMinutes: 15, perAccount: 5, perAddress: 20 } as const;
 
+/** The failure reason of an attempt whose password is still being checked. */
+const IN_PROGRESS = 'in_progress';
+
 /**
- * Counted from the auth_attempts table, so every app process shares the count. Returns the
- * refusal message, or null when the sign-in may go ahead.
+ * Starts a sign-in attempt: records it as in progress, then counts the failures (and the
+ * attempts still in progress) before it, per account and per address, from the auth_attempts
+ * table that every app process shares. Recording first means a burst of parallel guesses
+ * sees itself: only the first few get through. Returns the attempt's id, or the refusal
+ * message (and forgets the attempt) when the limit is reached.
  */
-export async function checkSignInAllowed(
+export async function beginSignInAttempt(
   db: Database,
-  { identifier, ipAddress }: { identifier: string; ipAddress: string | null },
-): Promise<string | null> {
+  attempt: { identifier: string; userId: string | null; loginMethod: string } & Context,
+): Promise<{ id: string; refused: null } | { id: null; refused: string }> {
+  const [row] = await db
+    .insert(authAttempts)
+    .values({
+      identifier: attempt.identifier,
+      userId: attempt.userId,
+      loginMethod: attempt.loginMethod,
+      success: false,
+      failureReason: IN_PROGRESS,
+      ipAddress: attempt.ipAddress ?? null,
+      userAgent: attempt.userAgent ?? null,
+    })
+    .returning({ id: authAttempts.id });
+  const id = row!.id;
   const since = new Date(Date.now() - SIGN_IN_LIMITS.windowMinutes * 60_000);
-  const failures = (where: ReturnType<typeof eq>) =>
+  const failures = (who: SQL | undefined) =>
     db
       .select({ n: count() })
       .from(authAttempts)
-      .where(and(where, eq(authAttempts.success, false), gte(authAttempts.createdAt, since)))
+      .where(and(who, ne(authAttempts.id, id), eq(authAttempts.success, false), gte(authAttempts.createdAt, since)))
       .then((rows) => rows[0]?.n ?? 0);
-  const message = `Too many failed sign-in attempts. Try again in ${SIGN_IN_LIMITS.windowMinutes} minutes.`;
-  if ((await failures(eq(authAttempts.identifier, identifier))) >= SIGN_IN_LIMITS.perAccount) return message;
-  if (ipAddress && (await failures(eq(authAttempts.ipAddress, ipAddress))) >= SIGN_IN_LIMITS.perAddress) return message;
-  return null;
+  // One account has one count, whether it is tried by email or by phone number.
+  const account = attempt.userId
+    ? or(eq(authAttempts.identifier, attempt.identifier), eq(authAttempts.userId, attempt.userId))
+    : eq(authAttempts.identifier, attempt.identifier);
+  const blocked =
+    (await failures(account)) >= SIGN_IN_LIMITS.perAccount ||
+    (attempt.ipAddress
+      ? (await failures(eq(authAttempts.ipAddress, attempt.ipAddress))) >= SIGN_IN_LIMITS.perAddress
+      : false);
+  if (!blocked) return { id, refused: null };
+  await db.delete(authAttempts).where(eq(authAttempts.id, id));
+  return {
+    id: null,
+    refused: `Too many failed sign-in attempts. Try again in ${SIGN_IN_LIMITS.windowMinutes} minutes.`,
+  };
+}
+
+/** Records how an attempt begun by beginSignInAttempt ended. */
+export async function finishSignInAttempt(
+  db: Database,
+  id: string,
+  outcome: { success: boolean; failureReason: string | null; userId: string | null },
+): Promise<void> {
+  await db
+    .update(authAttempts)
+    .set({
+      success: outcome.success,
+      failureReason: outcome.failureReason,
+      ...(outcome.userId ? { userId: outcome.userId } : {}),
+    })
+    .where(eq(authAttempts.id, id));
 }

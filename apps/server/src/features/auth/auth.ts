@@ -7,8 +7,9 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { authSchema, users } from '#src/db/schema/auth.ts';
 import type { Mailer } from '#src/platform/mail.ts';
+import { countRecentMessages } from '#src/platform/outbox.ts';
 import type { SmsSender } from '#src/platform/sms.ts';
-import { createAuthHooks } from './auth-hooks.ts';
+import { ADMINS_USE_TOTP, createAuthHooks } from './auth-hooks.ts';
 import { phoneSignUp } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
@@ -23,12 +24,22 @@ export type AuthDeps = { db: Database; settings: AuthSettings; mailer: Mailer; s
 
 /** SMS codes (phone confirmation, password reset, second factor) last five minutes. */
 const SMS_CODE_SECONDS = 300;
+/** At most this many codes to one number per hour, whoever asks: SMS costs money and annoys strangers. */
+export const SMS_CODES_PER_HOUR = 6;
+export const TOO_MANY_CODES = 'Too many codes were sent to this number. Try again in an hour.';
 
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 export function createAuth({ db, settings, mailer, sms }: AuthDeps) {
   const origin = new URL(settings.PUBLIC_URL).origin;
-  const text = (to: string, message: string) => sms.send(db, { to, message });
+  const notify = (to: string, message: string) => sms.send(db, { to, message });
+  const text = async (to: string, message: string) => {
+    if ((await countRecentMessages(db, { channel: 'sms', recipient: to, minutes: 60 })) >= SMS_CODES_PER_HOUR) {
+      throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: TOO_MANY_CODES });
+    }
+    await notify(to, message);
+  };
+  const { hooks, securityLog } = createAuthHooks(db, notify);
   const auth = betterAuth({
     appName: 'EcoGrid',
     baseURL: origin,
@@ -96,6 +107,7 @@ export function createAuth({ db, settings, mailer, sms }: AuthDeps) {
         },
         agentStatus: { type: 'string', required: false, input: false },
         kycStatus: { type: 'string', required: false, defaultValue: 'pending', input: false },
+        isActive: { type: 'boolean', required: false, defaultValue: true, input: false },
       },
     },
     // Counted in the database so every app process shares them. Many Ugandan phones share one
@@ -144,7 +156,15 @@ export function createAuth({ db, settings, mailer, sms }: AuthDeps) {
         otpOptions: {
           period: SMS_CODE_SECONDS / 60,
           sendOTP: async ({ user, otp }) => {
-            const phone = user as typeof user & { phoneNumber?: string | null; phoneNumberVerified?: boolean | null };
+            const phone = user as typeof user & {
+              phoneNumber?: string | null;
+              phoneNumberVerified?: boolean | null;
+              userType?: string;
+            };
+            // The code is stored before this runs; refusing to send it leaves it unusable.
+            if (phone.userType === 'admin') {
+              throw new APIError('FORBIDDEN', { code: 'ADMINS_USE_TOTP', message: ADMINS_USE_TOTP });
+            }
             if (!phone.phoneNumber || !phone.phoneNumberVerified) {
               throw new APIError('BAD_REQUEST', { code: 'NO_PHONE_FOR_CODES', message: NO_PHONE_FOR_CODES });
             }
@@ -157,6 +177,8 @@ export function createAuth({ db, settings, mailer, sms }: AuthDeps) {
       }),
       // Signed tokens for other services, verified against the keys at /.well-known/jwks.json.
       jwt(),
+      // Last, so that it sees what the other plugins made of each request.
+      securityLog,
     ],
     databaseHooks: {
       user: {
@@ -185,7 +207,7 @@ export function createAuth({ db, settings, mailer, sms }: AuthDeps) {
         },
       },
     },
-    hooks: createAuthHooks(db),
+    hooks,
   });
   return auth;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
@@ -9,8 +10,18 @@ import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 export const PHONE_TAKEN = 'An account with this phone number already exists. Sign in instead.';
 export const USERNAME_TAKEN = 'That username is taken. Choose another one.';
 
-/** The made-up address of a phone-only account: never shown and never mailed. */
-export const phoneOnlyEmail = (e164: string) => `${e164.replace(/\D/g, '')}@${PHONE_ONLY_EMAIL_DOMAIN}`;
+export const SIGN_UP_WAITING =
+  'A sign-up with this number is waiting for its SMS code. Enter that code, or try again in 10 minutes.';
+/** How long an unconfirmed phone sign-up keeps its number before someone else may claim it. */
+const PENDING_MINUTES = 10;
+
+/**
+ * The made-up address of a phone-only account: never shown and never mailed. The random part
+ * keeps it unique after the account moves to another number and someone signs up with this one.
+ */
+export const phoneOnlyEmail = (e164: string) =>
+  `${e164.replace(/\D/g, '')}.${randomUUID().slice(0, 8)}@${PHONE_ONLY_EMAIL_DOMAIN}`;
+const isPhoneOnly = (email: string) => email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`);
 
 const body = z.object({
   phoneNumber: z.string().min(1),
@@ -38,14 +49,18 @@ export function phoneSignUp(deps: { db: Database; sendCode: (phoneNumber: string
       signUpPhone: createAuthEndpoint('/sign-up/phone', { method: 'POST', body }, async (ctx) => {
         const { phoneNumber, password } = ctx.body;
         const [holder] = await deps.db
-          .select({ id: users.id, email: users.email, verified: users.phoneNumberVerified })
+          .select({ id: users.id, email: users.email, verified: users.phoneNumberVerified, createdAt: users.createdAt })
           .from(users)
           .where(eq(users.phoneNumber, phoneNumber));
         if (holder?.verified) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'PHONE_TAKEN', message: PHONE_TAKEN });
         if (holder) {
-          // An earlier sign-up with this number never entered its code: the number goes to
-          // whoever proves they hold it now, so an unconfirmed claim cannot squat on it.
-          if (holder.email === phoneOnlyEmail(phoneNumber)) await deps.db.delete(users).where(eq(users.id, holder.id));
+          // An earlier sign-up with this number never entered its code. For ten minutes it keeps
+          // the number (so nobody can swap their own account in under a code already texted);
+          // after that the number goes to whoever proves they hold it, so no claim squats on it.
+          if (holder.createdAt.getTime() > Date.now() - PENDING_MINUTES * 60_000) {
+            throw new APIError('UNPROCESSABLE_ENTITY', { code: 'SIGN_UP_WAITING', message: SIGN_UP_WAITING });
+          }
+          if (isPhoneOnly(holder.email)) await deps.db.delete(users).where(eq(users.id, holder.id));
           else await deps.db.update(users).set({ phoneNumber: null }).where(eq(users.id, holder.id));
         }
         if (ctx.body.username) {

@@ -61,7 +61,7 @@ describe('sign-up by phone', () => {
     expect(await json(signUp)).toMatchObject({ phoneNumber: phone.e164 });
     expect(await userByPhone(phone.e164)).toMatchObject({
       phoneNumberVerified: false,
-      email: `${phone.e164.slice(1)}@${PHONE_ONLY_EMAIL_DOMAIN}`,
+      email: expect.stringMatching(new RegExp(`^${phone.e164.slice(1)}\\.[0-9a-f]{8}@${PHONE_ONLY_EMAIL_DOMAIN}$`)),
       fullName: 'Nambi Grace',
       userType: 'agent',
       agentStatus: 'applicant',
@@ -144,15 +144,45 @@ describe('sign-up by phone', () => {
     const first = await send(ctx, '/api/auth/sign-up/phone', { phoneNumber: phone.local, password: STRONG_PASSWORD });
     expect(first.status).toBe(200);
     const firstId = (await userByPhone(phone.e164))?.id;
-    const second = await send(ctx, '/api/auth/sign-up/phone', {
+    const claim = {
       phoneNumber: phone.local,
       password: 'another long passphrase by the lake',
       fullName: 'Real Owner',
-    });
+    };
+    // While the first code can still be entered, nobody else can take the number.
+    const early = await send(ctx, '/api/auth/sign-up/phone', claim);
+    expect(early.status).toBe(422);
+    expect((await json(early)).code).toBe('SIGN_UP_WAITING');
+    await ctx.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(users.id, firstId!));
+    const second = await send(ctx, '/api/auth/sign-up/phone', claim);
     expect(second.status).toBe(200);
     const row = await userByPhone(phone.e164);
     expect(row?.id).not.toBe(firstId);
     expect(row?.fullName).toBe('Real Owner');
+  });
+
+  it('refuses a field of the wrong type instead of skipping its checks', async () => {
+    const phone = uniquePhone();
+    const response = await send(ctx, '/api/auth/phone-number/send-otp', { phoneNumber: phone.e164, email: 0 });
+    expect(response.status).toBe(400);
+    expect(await smsCount(phone.e164)).toBe(0);
+  });
+
+  it('texts one number at most six codes an hour, whoever asks', async () => {
+    const phone = uniquePhone();
+    expect(
+      (await send(ctx, '/api/auth/sign-up/phone', { phoneNumber: phone.local, password: STRONG_PASSWORD })).status,
+    ).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await send(ctx, '/api/auth/phone-number/send-otp', { phoneNumber: phone.local })).status).toBe(200);
+    }
+    const seventh = await send(ctx, '/api/auth/phone-number/send-otp', { phoneNumber: phone.local });
+    expect(seventh.status).toBe(429);
+    expect((await json(seventh)).code).toBe('TOO_MANY_CODES');
+    expect(await smsCount(phone.e164)).toBe(6);
   });
 
   it('texts no code to a number that has no account waiting for one', async () => {
@@ -178,10 +208,18 @@ describe('changing the phone number', () => {
     const code = await lastSmsCode(ctx.db, phone.e164);
     const me = async () => json(await send(ctx, '/api/me', undefined, { cookie }));
     expect(await me()).toMatchObject({ phoneNumber: null });
-    const confirm = await send(
+    const noPassword = await send(
       ctx,
       '/api/auth/phone-number/verify',
       { phoneNumber: phone.local, code, updatePhoneNumber: true },
+      { cookie },
+    );
+    expect(noPassword.status).toBe(400);
+    expect((await json(noPassword)).code).toBe('INVALID_PASSWORD');
+    const confirm = await send(
+      ctx,
+      '/api/auth/phone-number/verify',
+      { phoneNumber: phone.local, code, updatePhoneNumber: true, password: STRONG_PASSWORD },
       { cookie },
     );
     expect(confirm.status).toBe(200);
@@ -192,11 +230,33 @@ describe('changing the phone number', () => {
     const clash = await send(
       ctx,
       '/api/auth/phone-number/verify',
-      { phoneNumber: taken.e164, code: await lastSmsCode(ctx.db, taken.e164), updatePhoneNumber: true },
+      {
+        phoneNumber: taken.e164,
+        code: await lastSmsCode(ctx.db, taken.e164),
+        updatePhoneNumber: true,
+        password: STRONG_PASSWORD,
+      },
       { cookie },
     );
     expect(clash.status).toBe(400);
     expect(await me()).toMatchObject({ phoneNumber: phone.e164 });
+
+    // Moving on again tells the old number.
+    const next = uniquePhone();
+    await send(ctx, '/api/auth/phone-number/send-otp', { phoneNumber: next.e164 }, { cookie });
+    const moved = await send(
+      ctx,
+      '/api/auth/phone-number/verify',
+      {
+        phoneNumber: next.e164,
+        code: await lastSmsCode(ctx.db, next.e164),
+        updatePhoneNumber: true,
+        password: STRONG_PASSWORD,
+      },
+      { cookie },
+    );
+    expect(moved.status).toBe(200);
+    expect((await lastSmsTo(ctx.db, phone.e164))?.body).toMatch(/phone number on your account was changed/);
   });
 });
 
@@ -228,6 +288,21 @@ describe('sign-in by phone', () => {
         ['phone', false],
       ]),
     );
+  });
+
+  it('lets only five of a burst of parallel guesses through', async () => {
+    const { e164 } = await signUpByPhone();
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const response = await send(ctx, '/api/auth/sign-in/phone-number', {
+          phoneNumber: e164,
+          password: 'a wrong guess',
+        });
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
   });
 
   it('answers 429 after five failed attempts on one number, whatever form it is typed in', async () => {

@@ -40,6 +40,27 @@ describe('sessions', () => {
   });
 });
 
+describe('change password', () => {
+  it('holds the new password to the sign-up rules', async () => {
+    const { cookie } = await signUpAndVerify(ctx);
+    const weak = await send(
+      ctx,
+      '/api/auth/change-password',
+      { currentPassword: STRONG_PASSWORD, newPassword: 'password123' },
+      { cookie },
+    );
+    expect(weak.status).toBe(400);
+    expect(((await weak.json()) as { code: string }).code).toBe('WEAK_PASSWORD');
+    const strong = await send(
+      ctx,
+      '/api/auth/change-password',
+      { currentPassword: STRONG_PASSWORD, newPassword: 'kettle whistles over charcoal' },
+      { cookie },
+    );
+    expect(strong.status).toBe(200);
+  });
+});
+
 describe('forgot and reset password by email', () => {
   const resetLink = async (email: string) => {
     const mail = await lastEmailTo(ctx.db, email);

@@ -58,12 +58,15 @@ export const signInPhone = (phoneNumber: string, password: string) =>
 export const sendPhoneCode = (phoneNumber: string) => authPost('/phone-number/send-otp', { phoneNumber });
 
 /** Confirms a number with its SMS code. A new account is signed in, unless it needs its second factor. */
-export const verifyPhone = (phoneNumber: string, code: string, updatePhoneNumber = false) =>
+export const verifyPhone = (phoneNumber: string, code: string) =>
   authPost<{ status: boolean; token?: string | null; signInRequired?: boolean }>('/phone-number/verify', {
     phoneNumber,
     code,
-    ...(updatePhoneNumber ? { updatePhoneNumber: true } : {}),
   });
+
+/** Moves a signed-in account to a new number: its SMS code and the account's password. */
+export const changePhone = (phoneNumber: string, code: string, password: string) =>
+  authPost('/phone-number/verify', { phoneNumber, code, password, updatePhoneNumber: true });
 
 export const requestPhoneReset = (phoneNumber: string) =>
   authPost('/phone-number/request-password-reset', { phoneNumber });

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { AuthError, sendPhoneCode, verifyPhone } from '../auth-api.ts';
-import { CodeForm } from './code-form.tsx';
+import { AuthError, changePhone, sendPhoneCode } from '../auth-api.ts';
 import { Field } from './field.tsx';
 
 /** Adds or changes the phone number: the new number counts only once its SMS code is entered. */
@@ -22,9 +21,29 @@ export function PhoneSettings({
   const describe = (cause: unknown) =>
     cause instanceof AuthError && cause.code === 'INVALID_OTP'
       ? t('auth.wrongCode')
-      : cause instanceof AuthError && cause.message
-        ? cause.message
-        : t('auth.profileFailed');
+      : cause instanceof AuthError && cause.code === 'INVALID_PASSWORD'
+        ? t('auth.mfa.wrongPassword')
+        : cause instanceof AuthError && cause.message
+          ? cause.message
+          : t('auth.profileFailed');
+
+  const confirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!pending) return;
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      await changePhone(pending, String(form.get('code') ?? '').replace(/\s/g, ''), String(form.get('password') ?? ''));
+      setPending(null);
+      setDone(true);
+      await onChanged();
+    } catch (cause) {
+      setError(describe(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,23 +67,35 @@ export function PhoneSettings({
       <p>{phoneNumber ? t('auth.currentPhone', { phone: phoneNumber }) : t('auth.noPhone')}</p>
       {done && <p role="status">{t('auth.phoneChanged')}</p>}
       {pending ? (
-        <CodeForm
-          id="phone-change-code"
-          label={t('auth.codeLabel.sms')}
-          hint={t('auth.confirmPhoneBody', { phone: pending })}
-          submitLabel={t('auth.verifyCode')}
-          describe={describe}
-          onSubmit={async (code) => {
-            await verifyPhone(pending, code, true);
-            setPending(null);
-            setDone(true);
-            await onChanged();
-          }}
-        >
-          <Button variant="secondary" className="w-full" onClick={() => setPending(null)}>
-            {t('auth.mfa.cancel')}
-          </Button>
-        </CodeForm>
+        <form onSubmit={(e) => void confirm(e)} className="space-y-3" aria-busy={busy}>
+          <p role="status">{t('auth.confirmPhoneBody', { phone: pending })}</p>
+          <Field
+            id="phone-change-code"
+            name="code"
+            label={t('auth.codeLabel.sms')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            required
+          />
+          <Field
+            id="phone-change-password"
+            name="password"
+            type="password"
+            label={t('auth.mfa.password')}
+            autoComplete="current-password"
+            required
+          />
+          {error && <FormAlert>{error}</FormAlert>}
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button type="submit" disabled={busy}>
+              {busy ? t('auth.working') : t('auth.verifyCode')}
+            </Button>
+            <Button variant="secondary" onClick={() => setPending(null)}>
+              {t('auth.mfa.cancel')}
+            </Button>
+          </div>
+        </form>
       ) : (
         <form onSubmit={(e) => void send(e)} className="space-y-3" aria-busy={busy}>
           <Field id="new-phone" name="phone" type="tel" label={t('auth.newPhone')} autoComplete="tel" required />

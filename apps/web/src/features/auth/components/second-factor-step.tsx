@@ -19,8 +19,8 @@ export function SecondFactorStep({ methods, onDone }: { methods: ('totp' | 'otp'
   const [sending, setSending] = useState(false);
 
   const describe = (cause: unknown) => {
-    if (cause instanceof AuthError && cause.status === 401) return t('auth.wrongCode');
     if (cause instanceof AuthError && cause.code === 'INVALID_TWO_FACTOR_COOKIE') return t('auth.codeTimedOut');
+    if (cause instanceof AuthError && cause.status === 401) return t('auth.wrongCode');
     if (cause instanceof AuthError && cause.message) return cause.message;
     return t('auth.signInUnexpected');
   };

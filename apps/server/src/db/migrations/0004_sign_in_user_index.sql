@@ -1,0 +1,1 @@
+CREATE INDEX "auth_attempts_user_idx" ON "auth_attempts" USING btree ("user_id","created_at");
