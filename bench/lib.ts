@@ -48,3 +48,9 @@ export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
+
+/** The nearest-rank percentile `q` (0-100) of `values`. */
+export const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((q / 100) * sorted.length) - 1)] ?? NaN;
+};

@@ -1,14 +1,25 @@
 /**
- * `npm run bench`: the catalogue API against the raw driver (on a throw-away PostgreSQL) and
- * the marketplace page's JavaScript and Lighthouse score. Prints the figures and writes them
- * to bench/results/latest.json; bench/README.md records them with the date.
+ * `npm run bench`: the catalogue API against the raw driver (on a throw-away PostgreSQL), the
+ * marketplace page's JavaScript and Lighthouse score, and password hashing and sign-in. Prints
+ * the figures and writes them to bench/results/latest.json; bench/README.md records them with
+ * the date.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { benchAuth } from './auth.bench.ts';
 import { benchCatalogApi } from './catalog-api.bench.ts';
 import { ROOT } from './lib.ts';
 import { benchMarketplacePage } from './marketplace-page.bench.ts';
+
+// `npm run bench -- api`, `-- page` or `-- auth` runs one of the three.
+const BENCHMARKS = ['api', 'page', 'auth'];
+const only = process.argv[2];
+if (only !== undefined && !BENCHMARKS.includes(only)) {
+  console.error(`Unknown benchmark ${only}: choose one of ${BENCHMARKS.join(', ')}, or none for all.`);
+  process.exit(1);
+}
+const runs = (name: string) => only === undefined || only === name;
 
 if (!process.env.DATABASE_URL) {
   // Re-run this script with a throw-away PostgreSQL server behind DATABASE_URL.
@@ -22,27 +33,34 @@ if (!process.env.DATABASE_URL) {
   process.exit(child.status ?? 1);
 }
 
-const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The sign-in benchmark serves no pages, so it alone needs no web build.
+if (runs('api') || runs('page')) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
-// `npm run bench -- api` or `-- page` runs one of the two.
-const only = process.argv[2];
 let catalogApi: Awaited<ReturnType<typeof benchCatalogApi>> | undefined;
 let marketplace: Awaited<ReturnType<typeof benchMarketplacePage>> | undefined;
+let auth: Awaited<ReturnType<typeof benchAuth>> | undefined;
 
-if (only !== 'page') {
+if (runs('api')) {
   catalogApi = await benchCatalogApi(process.env.DATABASE_URL);
   console.log('\n(a) catalogue list API, 24 products, PostgreSQL');
   console.table({ app: catalogApi.app, 'raw pg driver': catalogApi.raw });
   console.log(`ratio app/raw: ${catalogApi.ratio} (target >= 0.6)`);
 }
-if (only !== 'api') {
+if (runs('page')) {
   marketplace = await benchMarketplacePage();
   console.log('\n(b) marketplace page');
   console.log(JSON.stringify(marketplace, null, 2));
 }
+if (runs('auth')) {
+  auth = await benchAuth(process.env.DATABASE_URL);
+  console.log('\n(c) password hashing and sign-in, PostgreSQL');
+  console.log(JSON.stringify(auth, null, 2));
+}
 
-// A run of one benchmark keeps the other's last figures.
+// A run of one benchmark keeps the others' last figures.
 const file = path.join(ROOT, 'bench/results/latest.json');
 const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 const results = {
@@ -51,6 +69,7 @@ const results = {
   node: process.version,
   ...(catalogApi && { catalogApi }),
   ...(marketplace && { marketplace }),
+  ...(auth && { auth }),
 };
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2));

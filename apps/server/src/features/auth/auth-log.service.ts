@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { authAttempts, securityEvents } from '#src/db/schema/auth.ts';
 
@@ -47,10 +47,11 @@ export const SIGN_IN_LIMITS = { windowMinutes: 15, perAccount: 5, perAddress: 20
 const IN_PROGRESS = 'in_progress';
 
 /**
- * Starts a sign-in attempt: records it as in progress, then counts the failures (and the
- * attempts still in progress) before it, per account and per address, from the auth_attempts
- * table that every app process shares. Recording first means a burst of parallel guesses
- * sees itself: only the first few get through. Returns the attempt's id, or the refusal
+ * Starts a sign-in attempt: records it as in progress, then counts the failures before it per
+ * account (attempts still in progress included) and per address (finished ones only: many
+ * phones share a carrier's address and may sign in at the same moment), from the auth_attempts
+ * table that every app process shares. Recording first means a burst of parallel guesses at
+ * one account sees itself: only the first few get through. Returns the attempt's id, or the refusal
  * message (and forgets the attempt) when the limit is reached.
  */
 export async function beginSignInAttempt(
@@ -71,11 +72,21 @@ export async function beginSignInAttempt(
     .returning({ id: authAttempts.id });
   const id = row!.id;
   const since = new Date(Date.now() - SIGN_IN_LIMITS.windowMinutes * 60_000);
-  const failures = (who: SQL | undefined) =>
+  const failures = (who: SQL | undefined, finishedOnly = false) =>
     db
       .select({ n: count() })
       .from(authAttempts)
-      .where(and(who, ne(authAttempts.id, id), eq(authAttempts.success, false), gte(authAttempts.createdAt, since)))
+      .where(
+        and(
+          who,
+          ne(authAttempts.id, id),
+          eq(authAttempts.success, false),
+          gte(authAttempts.createdAt, since),
+          finishedOnly
+            ? or(isNull(authAttempts.failureReason), ne(authAttempts.failureReason, IN_PROGRESS))
+            : undefined,
+        ),
+      )
       .then((rows) => rows[0]?.n ?? 0);
   // One account has one count, whether it is tried by email or by phone number.
   const account = attempt.userId
@@ -84,7 +95,7 @@ export async function beginSignInAttempt(
   const blocked =
     (await failures(account)) >= SIGN_IN_LIMITS.perAccount ||
     (attempt.ipAddress
-      ? (await failures(eq(authAttempts.ipAddress, attempt.ipAddress))) >= SIGN_IN_LIMITS.perAddress
+      ? (await failures(eq(authAttempts.ipAddress, attempt.ipAddress), true)) >= SIGN_IN_LIMITS.perAddress
       : false);
   if (!blocked) return { id, refused: null };
   await db.delete(authAttempts).where(eq(authAttempts.id, id));

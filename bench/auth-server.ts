@@ -1,0 +1,51 @@
+/**
+ * The app for benchmark (c): createApp on the PostgreSQL server in DATABASE_URL, served on
+ * PORT like apps/server/src/main.ts (settings from the environment, migrations applied), with
+ * one difference. Requests reach the app without the Node socket, the way the server tests call
+ * it in-process, so withClientIp keeps the x-client-ip header the load generator sends instead
+ * of overwriting it with the socket's address. The benchmark's requests all come from 127.0.0.1;
+ * through this server each one comes from the address it names, and the app's per-address
+ * limits apply to those addresses unchanged.
+ *
+ * GET /bench/usage, answered here and never by the app, reports the process's CPU time (all
+ * threads, libuv's included) and how many app requests it has finished.
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from '../apps/server/src/app.ts';
+import { loadSettings } from '../apps/server/src/config.ts';
+import { migrateDatabase, openConfiguredDatabase } from '../apps/server/src/db/client.ts';
+import { createLogger } from '../apps/server/src/platform/logger.ts';
+
+const settings = loadSettings();
+const database = await openConfiguredDatabase(settings);
+await migrateDatabase(database);
+const app = createApp({ database, logger: createLogger(settings.LOG_LEVEL), settings });
+
+// Requests whose client has gone (autocannon stops mid-request) still run to the end; the
+// database closes only once none is left.
+let inFlight = 0;
+let finished = 0;
+const server = serve({
+  fetch: async (request) => {
+    if (new URL(request.url).pathname === '/bench/usage') {
+      const { user, system } = process.cpuUsage();
+      return Response.json({ cpuMs: (user + system) / 1000, requests: finished });
+    }
+    inFlight++;
+    try {
+      return await app.fetch(request);
+    } finally {
+      inFlight--;
+      finished++;
+    }
+  },
+  port: settings.PORT,
+  hostname: settings.HOST,
+});
+process.on('SIGTERM', () =>
+  server.close(async () => {
+    while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    await database.close();
+    process.exit(0);
+  }),
+);
