@@ -10,6 +10,7 @@ import { adminRoutes } from './features/auth/admin.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { createRouter, type AppEnv } from './platform/http.ts';
 import { createMailer } from './platform/mail.ts';
@@ -19,19 +20,20 @@ import { APP_VERSION } from './platform/version.ts';
 import { mountWebApp } from './platform/web-static.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'SMTP_URL' | 'MAIL_FROM'> &
-  Partial<Pick<Settings, 'AT_USERNAME' | 'AT_API_KEY' | 'AT_SENDER_ID' | 'AT_BASE_URL'>>;
+  Partial<Pick<Settings, 'AT_USERNAME' | 'AT_API_KEY' | 'AT_SENDER_ID' | 'AT_BASE_URL' | 'TRUST_PROXY_HOPS'>>;
 export type AppDeps = { database: DatabaseHandle; logger: Logger; settings: AppSettings; webDistDir?: string };
 
 /**
- * The caller's address from the socket, in x-client-ip for the auth library's rate limits and
- * logs; whatever a client sent in that header is overwritten. Requests made in-process (the
- * tests) have no socket and keep the header they were given.
+ * The caller's address (from the socket, or from X-Forwarded-For behind trusted proxies), in
+ * x-client-ip for the auth library's rate limits and logs; whatever a client sent in that
+ * header is overwritten. Requests made in-process (the tests) have no socket and keep the
+ * header they were given.
  */
-function withClientIp(c: Context<AppEnv>): Request {
+function withClientIp(c: Context<AppEnv>, trustedHops: number): Request {
   const request = new Request(c.req.raw);
   let address: string | undefined;
   try {
-    address = getConnInfo(c).remote.address;
+    address = clientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for') ?? null, trustedHops);
   } catch {
     return request;
   }
@@ -76,7 +78,7 @@ export function createApp({ database, logger, settings, webDistDir }: AppDeps) {
   });
   app.use('*', compress());
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c)));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c, settings.TRUST_PROXY_HOPS ?? 0)));
   app.use('/api/me', loadSession(auth));
   app.use('/api/admin/*', loadSession(auth));
   app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));

@@ -15,6 +15,7 @@ const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as http://localhost:3000' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
