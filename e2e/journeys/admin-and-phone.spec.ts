@@ -82,7 +82,7 @@ test('a customer signs up by phone with the SMS code an admin reads in the outbo
   await expect(page.getByText(`Your number: ${e164}`)).toBeVisible();
 
   // Signed out, the number and password sign in again.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.goto('/auth');
   await signIn(page, local, password);
   await expect(page).toHaveURL('/marketplace');
