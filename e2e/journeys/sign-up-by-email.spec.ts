@@ -26,7 +26,7 @@ test('sign up by email, confirm from the mail, sign in and land on the remembere
   await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
 
   // Signed in by the link; sign out and sign in again through the guard's remembered path.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/marketplace');
   await page.goto('/cart');
   await expect(page).toHaveURL('/auth?redirect=%2Fcart');
@@ -40,7 +40,7 @@ test('sign up by email, confirm from the mail, sign in and land on the remembere
   await expect(page.getByRole('heading', { name: 'Cart' })).toBeVisible();
 
   // The link confirms once; opened again it signs nobody in.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.goto(link!);
   await expect(page.getByText('This email address is already confirmed. Sign in to continue.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
