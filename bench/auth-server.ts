@@ -15,11 +15,13 @@ import { createApp } from '../apps/server/src/app.ts';
 import { loadSettings } from '../apps/server/src/config.ts';
 import { migrateDatabase, openConfiguredDatabase } from '../apps/server/src/db/client.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
+import { createRealtime } from '../apps/server/src/platform/realtime.ts';
 
 const settings = loadSettings();
 const database = await openConfiguredDatabase(settings);
 await migrateDatabase(database);
-const app = createApp({ database, logger: createLogger(settings.LOG_LEVEL), settings });
+const logger = createLogger(settings.LOG_LEVEL);
+const app = createApp({ database, logger, settings, realtime: await createRealtime(database, logger) });
 
 // Requests whose client has gone (autocannon stops mid-request) still run to the end; the
 // database closes only once none is left.

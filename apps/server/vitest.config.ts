@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Tests of several app processes sharing one PostgreSQL server run in the PostgreSQL pass
+    // (DATABASE_URL set); the embedded database belongs to one process by design.
+    exclude: process.env.DATABASE_URL ? [] : ['test/**/*.postgres.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

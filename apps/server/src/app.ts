@@ -10,18 +10,27 @@ import { adminRoutes } from './features/auth/admin.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { eventRoutes } from './features/notifications/events.routes.ts';
+import { notificationRoutes } from './features/notifications/notifications.routes.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { createRouter, type AppEnv } from './platform/http.ts';
 import { createMailer } from './platform/mail.ts';
 import { createSmsSender } from './platform/sms.ts';
 import type { Logger } from './platform/logger.ts';
+import type { Realtime } from './platform/realtime.ts';
 import { APP_VERSION } from './platform/version.ts';
 import { mountWebApp } from './platform/web-static.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'SMTP_URL' | 'MAIL_FROM'> &
   Partial<Pick<Settings, 'AT_USERNAME' | 'AT_API_KEY' | 'AT_SENDER_ID' | 'AT_BASE_URL' | 'TRUST_PROXY_HOPS'>>;
-export type AppDeps = { database: DatabaseHandle; logger: Logger; settings: AppSettings; webDistDir?: string };
+export type AppDeps = {
+  database: DatabaseHandle;
+  logger: Logger;
+  settings: AppSettings;
+  realtime: Realtime;
+  webDistDir?: string;
+};
 
 /**
  * The caller's address (from the socket, or from X-Forwarded-For behind trusted proxies), in
@@ -58,7 +67,7 @@ function loadSession(auth: Auth) {
   };
 }
 
-export function createApp({ database, logger, settings, webDistDir }: AppDeps) {
+export function createApp({ database, logger, settings, realtime, webDistDir }: AppDeps) {
   const app = createRouter();
   const mailer = createMailer(settings);
   const auth = createAuth({ db: database.db, settings, mailer, sms: createSmsSender(settings) });
@@ -69,6 +78,7 @@ export function createApp({ database, logger, settings, webDistDir }: AppDeps) {
     c.set('log', log);
     c.set('db', database.db);
     c.set('dbHandle', database);
+    c.set('realtime', realtime);
     const started = performance.now();
     await next();
     log.info(
@@ -76,14 +86,21 @@ export function createApp({ database, logger, settings, webDistDir }: AppDeps) {
       'request',
     );
   });
-  app.use('*', compress());
+  // An event stream must reach the client as it is written, never held back to be compressed.
+  const compression = compress();
+  app.use('*', (c, next) => (c.req.path === '/api/events' ? next() : compression(c, next)));
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c, settings.TRUST_PROXY_HOPS ?? 0)));
   app.use('/api/me', loadSession(auth));
   app.use('/api/admin/*', loadSession(auth));
+  app.use('/api/notifications', loadSession(auth));
+  app.use('/api/notifications/*', loadSession(auth));
+  app.use('/api/events', loadSession(auth));
   app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);
+  app.route('/api', notificationRoutes);
+  app.route('/api', eventRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/catalog', catalogRoutes);
   app.doc31('/api/openapi.json', {

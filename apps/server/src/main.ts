@@ -5,6 +5,7 @@ import { migrateDatabase, openConfiguredDatabase } from './db/client.ts';
 import { disableDemoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { createLogger } from './platform/logger.ts';
+import { createRealtime } from './platform/realtime.ts';
 import { APP_VERSION } from './platform/version.ts';
 
 async function main() {
@@ -27,7 +28,8 @@ async function main() {
     const disabled = await disableDemoAccounts(database.db);
     if (disabled.accounts) logger.warn(disabled, 'demo sign-ins deactivated (DEMO_ACCOUNTS is off)');
   }
-  const app = createApp({ database, logger, settings, webDistDir: settings.WEB_DIST_DIR });
+  const realtime = await createRealtime(database, logger);
+  const app = createApp({ database, logger, settings, realtime, webDistDir: settings.WEB_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(
       { version: APP_VERSION, port: info.port, database: database.kind, url: settings.PUBLIC_URL },
@@ -46,6 +48,8 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // Open event streams end first; clients reconnect to another process.
+    void realtime.close();
     server.close(async () => {
       await database.close();
       logger.info('stopped');

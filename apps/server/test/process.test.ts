@@ -1,42 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const serverDir = path.resolve(import.meta.dirname, '..');
-
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    // Each server gets its own embedded database, even when the suite runs against PostgreSQL.
-    env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(check: () => boolean, what: string, ms = 30_000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { startServer, waitFor } from './server-process.ts';
 
 describe('the server process', () => {
   it('refuses at once to open an embedded database another process holds, then shuts down cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ecogrid-lock-'));
     const first = startServer({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' });
     try {
-      await waitFor(() => first.output().includes('EcoGrid is listening'), 'the first server');
-      const port = /"port":(\d+)/.exec(first.output())?.[1];
+      await waitFor(() => first.port() !== null, 'the first server', 60_000);
+      const port = first.port();
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
 

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { createApp, type AppSettings } from '#src/app.ts';
 import { loadSettings } from '#src/config.ts';
+import { createRealtime } from '#src/platform/realtime.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
@@ -11,12 +12,18 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export async function createTestContext(options: { webDistDir?: string; settings?: Partial<AppSettings> } = {}) {
   const database = await createTestDatabase();
   const settings = { ...loadSettings({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN }), ...options.settings };
-  const app = createApp({ database, logger: pino({ level: 'silent' }), settings, webDistDir: options.webDistDir });
+  const logger = pino({ level: 'silent' });
+  const realtime = await createRealtime(database, logger);
+  const app = createApp({ database, logger, settings, realtime, webDistDir: options.webDistDir });
   return {
     app,
     db: database.db,
     database,
     request: (path: string, init?: RequestInit) => app.request(path, init),
-    close: () => database.destroy(),
+    realtime,
+    close: async () => {
+      await realtime.close();
+      await database.destroy();
+    },
   };
 }

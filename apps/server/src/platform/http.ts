@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { AppError } from './errors.ts';
 import type { Logger } from './logger.ts';
+import type { Realtime } from './realtime.ts';
 
 export type AppEnv = {
   Variables: {
@@ -9,6 +10,7 @@ export type AppEnv = {
     log: Logger;
     db: Database;
     dbHandle: DatabaseHandle;
+    realtime: Realtime;
     /** The signed-in user, or null; set for every /api request from the session cookie. */
     user: { id: string; userType: string; twoFactorEnabled: boolean } | null;
   };
@@ -34,4 +36,10 @@ export function createRouter() {
       }
     },
   });
+}
+
+/** The signed-in user's id, or 401 'User not authenticated' (spec section 8). */
+export function signedInUserId(user: AppEnv['Variables']['user']): string {
+  if (!user) throw new AppError('not_authenticated', 'User not authenticated', 401);
+  return user.id;
 }

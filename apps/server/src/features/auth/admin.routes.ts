@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, type AppEnv } from '#src/platform/http.ts';
 import { listOutboxMessages } from '#src/platform/outbox.ts';
-import { requireAdmin } from './admin.guard.ts';
+import { requireAdmin } from './roles.service.ts';
 import {
   approveAgent,
   changeRole,

@@ -4,7 +4,7 @@ import { securityEvents, users } from '#src/db/schema/auth.ts';
 import { cookiesFrom, send, signUpAndVerify, smsCountTo, STRONG_PASSWORD } from '../../../test/auth-helpers.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { totpFromUri } from '../../../test/totp.ts';
-import { ADMIN_NEEDS_TOTP } from './admin.guard.ts';
+import { ADMIN_NEEDS_TOTP } from './roles.service.ts';
 import { hasRole } from './roles.service.ts';
 
 let ctx: TestContext;

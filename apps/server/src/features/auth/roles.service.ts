@@ -1,7 +1,10 @@
 import type { UserType } from '@ecogrid/core';
+import type { Context, Next } from 'hono';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { twoFactors, users } from '#src/db/schema/auth.ts';
+import { AppError } from '#src/platform/errors.ts';
+import type { AppEnv } from '#src/platform/http.ts';
 
 /**
  * Spec has_role(user, role): whether the user holds the role now, read from the database.
@@ -24,4 +27,20 @@ export async function hasTotp(db: Database, userId: string): Promise<boolean> {
     .from(twoFactors)
     .where(and(eq(twoFactors.userId, userId), or(eq(twoFactors.verified, true), isNull(twoFactors.verified))));
   return Boolean(row);
+}
+
+export const ADMIN_NEEDS_TOTP =
+  'Admins must set up two-step sign-in with an authenticator app before using admin tools. Open My account to set it up.';
+
+/** Every admin API: signed in (401), an admin (403), with an authenticator app switched on (403 saying so). */
+export async function requireAdmin(c: Context<AppEnv>, next: Next) {
+  const user = c.var.user;
+  if (!user) throw new AppError('not_authenticated', 'User not authenticated', 401);
+  if (!(await hasRole(c.var.db, user.id, 'admin'))) {
+    throw new AppError('forbidden', 'This is for admins only.', 403);
+  }
+  if (!user.twoFactorEnabled || !(await hasTotp(c.var.db, user.id))) {
+    throw new AppError('admin_totp_required', ADMIN_NEEDS_TOTP, 403);
+  }
+  await next();
 }

@@ -1,0 +1,35 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+export type Started = {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** The port it listens on, once it says so. */
+  port: () => string | null;
+};
+
+/** Starts `src/main.ts` as its own process; by default on its own embedded database, port chosen by the system. */
+export function startServer(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const port = () => (output.includes('EcoGrid is listening') ? (/"port":(\d+)/.exec(output)?.[1] ?? null) : null);
+  return { child, output: () => output, exited, port };
+}
+
+export async function waitFor(check: () => boolean, what: string, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
