@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { totpFromUri } from '../../apps/server/test/totp.ts';
 
 // The demo admin (DEMO_ACCOUNTS=true in the test server) starts without an authenticator app.
@@ -8,6 +8,25 @@ const codeFor = (key: string) => totpFromUri(`otpauth://totp/EcoGrid?secret=${ke
 test.describe.configure({ mode: 'serial' });
 
 let adminKey = '';
+
+// The admin signs in once on a second device and stays signed in for the journeys after:
+// second-factor checks are rate-limited per address, and every journey comes from 127.0.0.1.
+let adminPage: Page | undefined;
+
+async function signInAdmin(browser: Browser, path: string) {
+  if (adminPage) {
+    await adminPage.goto(path);
+    return adminPage;
+  }
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto(`/auth?redirect=${encodeURIComponent(path)}`);
+  await signIn(admin, ADMIN.email, ADMIN.password);
+  await admin.getByLabel('Code from your authenticator app').fill(codeFor(adminKey));
+  await admin.getByRole('button', { name: 'Continue' }).click();
+  await expect(admin).toHaveURL(path);
+  adminPage = admin;
+  return admin;
+}
 
 async function signIn(page: Page, identifier: string, password: string) {
   await page.getByLabel('Email or phone number').fill(identifier);
@@ -64,12 +83,7 @@ test('a customer signs up by phone with the SMS code an admin reads in the outbo
   await expect(page.getByText(`We texted a 6-digit code to ${e164}.`)).toBeVisible();
 
   // No SMS provider is configured, so the message waits in the outbox for an admin.
-  const admin = await (await browser.newContext()).newPage();
-  await admin.goto('/auth?redirect=%2Fadmin%2Foutbox');
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  await admin.getByLabel('Code from your authenticator app').fill(codeFor(adminKey));
-  await admin.getByRole('button', { name: 'Continue' }).click();
-  await expect(admin).toHaveURL('/admin/outbox');
+  const admin = await signInAdmin(browser, '/admin/outbox');
   await admin.getByLabel('Recipient').fill(e164);
   const message = admin.getByText(/EcoGrid: your code is \d{6}/).first();
   await expect(message).toBeVisible();
@@ -86,4 +100,40 @@ test('a customer signs up by phone with the SMS code an admin reads in the outbo
   await page.goto('/auth');
   await signIn(page, local, password);
   await expect(page).toHaveURL('/marketplace');
+});
+
+test("an admin's notification reaches the signed-in customer at once: a toast, the bell and the inbox", async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/auth?redirect=%2Finbox');
+  await signIn(page, 'customer@ecogrid.demo', ADMIN.password);
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+  const before = Number(/(\d+) unread/.exec((await page.getByRole('status').first().textContent()) ?? '')?.[1] ?? 0);
+
+  const admin = await signInAdmin(browser, '/system-audit');
+  const users = await admin.request.get('/api/admin/users?q=customer%40ecogrid.demo');
+  const customerId = ((await users.json()) as { items: { id: string }[] }).items[0]?.id;
+  expect(customerId).toBeTruthy();
+  const sent = await admin.request.post('/api/admin/notifications', {
+    data: {
+      userId: customerId,
+      type: 'order_update',
+      title: 'Order Status Update',
+      message: 'Order A1B2 status: shipped',
+    },
+  });
+  expect(sent.status()).toBe(201);
+
+  // No reload: the event stream brings it.
+  const toast = page.locator('[data-sonner-toast]');
+  await expect(toast).toContainText('Order Status Update');
+  await expect(toast).toContainText('Order A1B2 status: shipped');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Order A1B2 status: shipped' })).toBeVisible();
+  await expect(page.getByText(`${before + 1} unread`)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Notifications, ${before + 1} unread` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByText('0 unread')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 });

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AppToaster } from '@/components/ui/toast.tsx';
+import { useSession } from '@/features/auth/api.ts';
+import { useLiveUpdates } from '@/features/notifications/use-live-updates.ts';
 import { BottomNav } from './shell/bottom-nav.tsx';
 import { Header } from './shell/header.tsx';
 import { InstallBanner } from './shell/install-banner.tsx';
@@ -9,6 +11,8 @@ import { OfflineBanner } from './shell/offline-banner.tsx';
 export function RootLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const session = useSession();
+  useLiveUpdates(Boolean(session.data));
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -43,7 +43,7 @@ export const loginRoutes: RouteObject[] = [
   { path: 'checkout', ...later('pages.checkout') },
   { path: 'my-account', ...lazyPage(() => import('@/features/auth/my-account-page.tsx')) },
   { path: 'my-orders', ...later('pages.myOrders') },
-  { path: 'inbox', ...later('pages.inbox') },
+  { path: 'inbox', ...lazyPage(() => import('@/features/notifications/inbox-page.tsx')) },
   { path: 'customer-dashboard', ...later('pages.customerDashboard') },
   { path: 'mobile-dashboard', ...later('pages.customerDashboard') },
   { path: 'agent-dashboard', ...later('pages.agentDashboard') },

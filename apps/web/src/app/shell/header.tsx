@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { authPath, sessionQuery, useSession } from '@/features/auth/api.ts';
 import { signOut } from '@/features/auth/auth-api.ts';
+import { NotificationBell } from '@/features/notifications/notification-bell.tsx';
 import { Icon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
@@ -20,6 +21,10 @@ export function Header() {
   const leave = async () => {
     await signOut().catch(() => undefined);
     queryClient.setQueryData(sessionQuery.queryKey, null);
+    // Nothing of the signed-out user stays in the cache for whoever uses the phone next.
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] && query.queryKey[0] !== 'catalog',
+    });
     await navigate('/marketplace');
   };
   const link = ({ isActive }: { isActive: boolean }) =>
@@ -45,6 +50,7 @@ export function Header() {
           )}
         </nav>
         <LanguageSwitcher />
+        {session.data && <NotificationBell icon={<Icon name="bell" />} />}
         {session.data && (
           <button
             type="button"

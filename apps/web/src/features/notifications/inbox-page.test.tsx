@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '@/lib/i18n.ts';
+import InboxPage from './inbox-page.tsx';
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const note = (id: string, title: string, isRead: boolean) => ({
+  id,
+  type: 'order_update',
+  title,
+  message: `${title} message`,
+  data: {},
+  isRead,
+  createdAt: '2026-11-21T09:30:00.000Z',
+});
+
+function renderInbox() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <InboxPage />
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the inbox', () => {
+  it('lists notifications with their read state, and marks one and then all read', async () => {
+    const posted: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posted.push(path);
+          const body = path.endsWith('read-all') ? { marked: 1 } : note('n1', 'Order Status Update', true);
+          return new Response(JSON.stringify(body), { status: 200 });
+        }
+        const list = {
+          items: [
+            note('n1', 'Order Status Update', false),
+            note('n2', 'Payment Update', false),
+            note('n3', 'Welcome', true),
+          ],
+          unread: 2,
+        };
+        return new Response(JSON.stringify(list), { status: 200 });
+      }),
+    );
+    renderInbox();
+    expect(await screen.findByText('2 unread')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /^Mark ".*" as read$/ })).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark "Order Status Update" as read' }));
+    await waitFor(() => expect(screen.getByText('1 unread')).toBeTruthy());
+    expect(posted).toEqual(['/api/notifications/n1/read']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(screen.getByText('0 unread')).toBeTruthy());
+    expect(posted).toEqual(['/api/notifications/n1/read', '/api/notifications/read-all']);
+    expect(screen.queryAllByRole('button', { name: /^Mark ".*" as read$/ })).toHaveLength(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button.tsx';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
+import { markAllRead, markRead, notificationsQuery, type NotificationList } from './api.ts';
+
+/** /inbox: the newest 50 notifications, unread first to the eye, with mark read and mark all read. */
+export default function InboxPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const list = useQuery(notificationsQuery);
+  const setList = (update: (list: NotificationList) => NotificationList) =>
+    queryClient.setQueryData<NotificationList>(notificationsQuery.queryKey, (old) => (old ? update(old) : old));
+  const one = useMutation({
+    mutationFn: markRead,
+    onSuccess: (read) =>
+      setList((old) => ({
+        items: old.items.map((n) => (n.id === read.id ? read : n)),
+        unread: Math.max(0, old.unread - 1),
+      })),
+  });
+  const all = useMutation({
+    mutationFn: markAllRead,
+    onSuccess: () => setList((old) => ({ items: old.items.map((n) => ({ ...n, isRead: true })), unread: 0 })),
+  });
+
+  if (list.isPending) return <LoadingOverlay type="customer" />;
+  if (list.isError) return <FormAlert>{list.error.message}</FormAlert>;
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Africa/Kampala',
+  });
+  const failure = one.error ?? all.error;
+  return (
+    <section className="mx-auto max-w-xl space-y-4 p-4" aria-labelledby="inbox-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="inbox-title" className="text-2xl font-bold">
+          {t('pages.inbox')}
+        </h1>
+        {list.data.unread > 0 && (
+          <Button variant="secondary" disabled={all.isPending} onClick={() => all.mutate()}>
+            {all.isPending ? t('auth.working') : t('notifications.markAllRead')}
+          </Button>
+        )}
+      </div>
+      <p role="status">{t('notifications.unreadCount', { count: list.data.unread })}</p>
+      {failure && <FormAlert>{failure.message}</FormAlert>}
+      {list.data.items.length === 0 ? (
+        <p>{t('notifications.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+          {list.data.items.map((n) => (
+            <li key={n.id} className={`space-y-1 p-3 ${n.isRead ? '' : 'bg-amber-50'}`}>
+              <div className="flex items-start justify-between gap-2">
+                <h2 className={`text-base ${n.isRead ? 'font-medium' : 'font-bold'}`}>
+                  {n.isRead ? null : <span className="sr-only">{t('notifications.unread')}: </span>}
+                  {n.title}
+                </h2>
+                <time dateTime={n.createdAt} className="shrink-0 text-sm text-stone-600">
+                  {date.format(new Date(n.createdAt))}
+                </time>
+              </div>
+              <p>{n.message}</p>
+              {!n.isRead && (
+                <Button
+                  variant="ghost"
+                  disabled={one.isPending}
+                  onClick={() => one.mutate(n.id)}
+                  aria-label={t('notifications.markReadOne', { title: n.title })}
+                >
+                  {t('notifications.markRead')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
