@@ -129,7 +129,9 @@ test("an admin's notification reaches the signed-in customer at once: a toast, t
   const toast = page.locator('[data-sonner-toast]');
   await expect(toast).toContainText('Order Status Update');
   await expect(toast).toContainText('Order A1B2 status: shipped');
-  await expect(page.getByRole('listitem').filter({ hasText: 'Order A1B2 status: shipped' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('listitem').filter({ hasText: 'Order A1B2 status: shipped' }),
+  ).toBeVisible();
   await expect(page.getByText(`${before + 1} unread`)).toBeVisible();
   await expect(page.getByRole('link', { name: `Notifications, ${before + 1} unread` })).toBeVisible();
 
