@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toasts } from './notifications.ts';
+import { toastForEvent, toasts } from './notifications.ts';
 
 describe('toast words', () => {
   it("are the spec's, with amounts in UGX", () => {
@@ -15,5 +15,18 @@ describe('toast words', () => {
       title: 'Loan Payment Reminder',
       message: 'Payment of UGX 45,000 due in 3 days',
     });
+  });
+});
+
+describe('toastForEvent', () => {
+  it('words order, payment and loan events, and ignores incomplete ones', () => {
+    expect(toastForEvent('order', { orderId: 'A1B2', status: 'delivered' })?.message).toBe(
+      'Order A1B2 status: delivered',
+    );
+    expect(toastForEvent('payment', { status: 'failed', amount: 20_000 })?.message).toBe('Payment failed: UGX 20,000');
+    expect(toastForEvent('loan_repayment', { amount: 45_000, dueInDays: 2 })?.title).toBe('Loan Payment Reminder');
+    expect(toastForEvent('payment', { status: 'failed', amount: 1.5 })).toBeNull();
+    expect(toastForEvent('order', { status: 'delivered' })).toBeNull();
+    expect(toastForEvent('notification', {})).toBeNull();
   });
 });

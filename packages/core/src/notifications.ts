@@ -31,3 +31,32 @@ export const toasts = {
     message: `Payment of ${formatUgx(amount)} due in ${days} days`,
   }),
 };
+
+/** What the order, payment and loan events carry on the event stream. */
+export type LiveEventData = {
+  order: { orderId: string; status: string };
+  payment: { status: string; amount: number };
+  loan_repayment: { amount: number; dueInDays: number };
+};
+
+/** The toast for an order, payment or loan event, or null when the event lacks what the words need. */
+export function toastForEvent(type: string, data: Record<string, unknown>): Toast | null {
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  const whole = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null);
+  if (type === 'order') {
+    const orderId = text(data.orderId);
+    const status = text(data.status);
+    return orderId && status ? toasts.orderStatus(orderId, status) : null;
+  }
+  if (type === 'payment') {
+    const status = text(data.status);
+    const amount = whole(data.amount);
+    return status && amount !== null ? toasts.payment(status, amount) : null;
+  }
+  if (type === 'loan_repayment') {
+    const amount = whole(data.amount);
+    const days = whole(data.dueInDays);
+    return amount !== null && days !== null ? toasts.loanReminder(amount, days) : null;
+  }
+  return null;
+}
