@@ -1,5 +1,5 @@
 /**
- * The app for benchmark (c): createApp on the PostgreSQL server in DATABASE_URL, served on
+ * The app for benchmarks (c) and (d): createApp on the PostgreSQL server in DATABASE_URL, served on
  * PORT like apps/server/src/main.ts (settings from the environment, migrations applied), with
  * one difference. Requests reach the app without the Node socket, the way the server tests call
  * it in-process, so withClientIp keeps the x-client-ip header the load generator sends instead
@@ -8,7 +8,8 @@
  * limits apply to those addresses unchanged.
  *
  * GET /bench/usage, answered here and never by the app, reports the process's CPU time (all
- * threads, libuv's included) and how many app requests it has finished.
+ * threads, libuv's included), how many app requests it has finished, its memory and the event
+ * streams it holds; with `?gc=1` (and node --expose-gc) it collects garbage first.
  */
 import { serve } from '@hono/node-server';
 import { createApp } from '../apps/server/src/app.ts';
@@ -21,7 +22,9 @@ const settings = loadSettings();
 const database = await openConfiguredDatabase(settings);
 await migrateDatabase(database);
 const logger = createLogger(settings.LOG_LEVEL);
-const app = createApp({ database, logger, settings, realtime: await createRealtime(database, logger) });
+const realtime = await createRealtime(database, logger);
+const app = createApp({ database, logger, settings, realtime });
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
 
 // Requests whose client has gone (autocannon stops mid-request) still run to the end; the
 // database closes only once none is left.
@@ -29,9 +32,19 @@ let inFlight = 0;
 let finished = 0;
 const server = serve({
   fetch: async (request) => {
-    if (new URL(request.url).pathname === '/bench/usage') {
+    const url = new URL(request.url);
+    if (url.pathname === '/bench/usage') {
+      if (url.searchParams.get('gc') === '1') collectGarbage?.();
       const { user, system } = process.cpuUsage();
-      return Response.json({ cpuMs: (user + system) / 1000, requests: finished });
+      const { rss, heapUsed } = process.memoryUsage();
+      return Response.json({
+        cpuMs: (user + system) / 1000,
+        requests: finished,
+        rss,
+        heapUsed,
+        streams: realtime.size(),
+        gc: Boolean(collectGarbage),
+      });
     }
     inFlight++;
     try {
@@ -44,10 +57,11 @@ const server = serve({
   port: settings.PORT,
   hostname: settings.HOST,
 });
-process.on('SIGTERM', () =>
+process.on('SIGTERM', () => {
+  void realtime.close();
   server.close(async () => {
     while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     await database.close();
     process.exit(0);
-  }),
-);
+  });
+});

@@ -8,12 +8,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchAuth } from './auth.bench.ts';
+import { benchEvents } from './events.bench.ts';
 import { benchCatalogApi } from './catalog-api.bench.ts';
 import { ROOT } from './lib.ts';
 import { benchMarketplacePage } from './marketplace-page.bench.ts';
 
-// `npm run bench -- api`, `-- page` or `-- auth` runs one of the three.
-const BENCHMARKS = ['api', 'page', 'auth'];
+// `npm run bench -- api`, `-- page`, `-- auth` or `-- events` runs one of the four.
+const BENCHMARKS = ['api', 'page', 'auth', 'events'];
 const only = process.argv[2];
 if (only !== undefined && !BENCHMARKS.includes(only)) {
   console.error(`Unknown benchmark ${only}: choose one of ${BENCHMARKS.join(', ')}, or none for all.`);
@@ -33,7 +34,7 @@ if (!process.env.DATABASE_URL) {
   process.exit(child.status ?? 1);
 }
 
-// The sign-in benchmark serves no pages, so it alone needs no web build.
+// The sign-in and event-stream benchmarks serve no pages, so they need no web build.
 if (runs('api') || runs('page')) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -42,6 +43,7 @@ if (runs('api') || runs('page')) {
 let catalogApi: Awaited<ReturnType<typeof benchCatalogApi>> | undefined;
 let marketplace: Awaited<ReturnType<typeof benchMarketplacePage>> | undefined;
 let auth: Awaited<ReturnType<typeof benchAuth>> | undefined;
+let events: Awaited<ReturnType<typeof benchEvents>> | undefined;
 
 if (runs('api')) {
   catalogApi = await benchCatalogApi(process.env.DATABASE_URL);
@@ -59,6 +61,11 @@ if (runs('auth')) {
   console.log('\n(c) password hashing and sign-in, PostgreSQL');
   console.log(JSON.stringify(auth, null, 2));
 }
+if (runs('events')) {
+  events = await benchEvents(process.env.DATABASE_URL);
+  console.log('\n(d) 1,000 open event streams, PostgreSQL');
+  console.log(JSON.stringify(events, null, 2));
+}
 
 // A run of one benchmark keeps the others' last figures.
 const file = path.join(ROOT, 'bench/results/latest.json');
@@ -70,6 +77,7 @@ const results = {
   ...(catalogApi && { catalogApi }),
   ...(marketplace && { marketplace }),
   ...(auth && { auth }),
+  ...(events && { events }),
 };
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2));
