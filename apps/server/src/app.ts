@@ -60,7 +60,12 @@ function loadSession(auth: Auth) {
     c.set(
       'user',
       user && user.isActive !== false
-        ? { id: user.id, userType: user.userType ?? 'customer', twoFactorEnabled: Boolean(user.twoFactorEnabled) }
+        ? {
+            id: user.id,
+            userType: user.userType ?? 'customer',
+            twoFactorEnabled: Boolean(user.twoFactorEnabled),
+            sessionId: session!.session.id,
+          }
         : null,
     );
     await next();

@@ -13,7 +13,8 @@ export async function createTestContext(options: { webDistDir?: string; settings
   const database = await createTestDatabase();
   const settings = { ...loadSettings({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN }), ...options.settings };
   const logger = pino({ level: 'silent' });
-  const realtime = await createRealtime(database, logger);
+  // Quick heartbeats, so tests see a stream end soon after its session does.
+  const realtime = await createRealtime(database, logger, { heartbeatMs: 300 });
   const app = createApp({ database, logger, settings, realtime, webDistDir: options.webDistDir });
   return {
     app,

@@ -12,7 +12,7 @@ export type AppEnv = {
     dbHandle: DatabaseHandle;
     realtime: Realtime;
     /** The signed-in user, or null; set for every /api request from the session cookie. */
-    user: { id: string; userType: string; twoFactorEnabled: boolean } | null;
+    user: { id: string; userType: string; twoFactorEnabled: boolean; sessionId: string } | null;
   };
 };
 

@@ -15,6 +15,8 @@ type Listener = (event: RealtimeEvent) => void;
 export const REALTIME_CHANNEL = 'ecogrid_events';
 /** NOTIFY payloads are limited to 8000 bytes; bigger events tell the client to refetch instead. */
 const MAX_PAYLOAD = 7_900;
+/** How often the listening connection proves it is still alive. */
+const LISTEN_CHECK_MS = 30_000;
 
 export type Realtime = {
   /**
@@ -24,10 +26,16 @@ export type Realtime = {
   publish(db: Database, userId: string, event: RealtimeEvent): Promise<void>;
   /** Listens for a user's events in this process; returns the unsubscribe function. */
   subscribe(userId: string, listener: Listener): () => void;
+  /**
+   * Calls `end` when the streams must close: the process is stopping, or its listening
+   * connection was lost and events may have been missed (clients reconnect and refetch).
+   * Returns the function that forgets it.
+   */
+  onEnd(end: () => void): () => void;
+  /** How often an idle stream gets a keep-alive line and its session is checked again. */
+  heartbeatMs: number;
   /** Streams open in this process. */
   size(): number;
-  /** Settles when the process stops listening, so that open streams end and shutdown is not held up. */
-  whenClosed(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -36,11 +44,14 @@ export type Realtime = {
  * notification to that process's subscribers of the user. On PGlite (one process) the same
  * happens through PGlite's own listen.
  */
-export async function createRealtime(handle: DatabaseHandle, logger: Logger): Promise<Realtime> {
+export async function createRealtime(
+  handle: DatabaseHandle,
+  logger: Logger,
+  options: { heartbeatMs?: number } = {},
+): Promise<Realtime> {
   const listeners = new Map<string, Set<Listener>>();
+  const enders = new Set<() => void>();
   let open = 0;
-  let markClosed!: () => void;
-  const closed = new Promise<void>((resolve) => (markClosed = resolve));
 
   const deliver = (payload: string) => {
     let envelope: Envelope;
@@ -52,13 +63,16 @@ export async function createRealtime(handle: DatabaseHandle, logger: Logger): Pr
     }
     for (const listener of listeners.get(envelope.userId) ?? []) listener(envelope.event);
   };
+  const endAll = () => {
+    for (const end of [...enders]) end();
+  };
 
   let stop: () => Promise<void>;
   if (handle.kind === 'pglite') {
     const unlisten = await handle.client.listen(REALTIME_CHANNEL, deliver);
     stop = () => unlisten();
   } else {
-    stop = await listenOnPostgres(handle.client, deliver, logger);
+    stop = await listenOnPostgres(handle.client, deliver, endAll, logger);
   }
 
   return {
@@ -80,49 +94,78 @@ export async function createRealtime(handle: DatabaseHandle, logger: Logger): Pr
         if (set.size === 0) listeners.delete(userId);
       };
     },
+    onEnd(end) {
+      enders.add(end);
+      return () => enders.delete(end);
+    },
+    heartbeatMs: options.heartbeatMs ?? 25_000,
     size: () => open,
-    whenClosed: () => closed,
     close: async () => {
-      markClosed();
+      endAll();
       await stop();
     },
   };
 }
 
-/** A connection held for LISTEN, replaced after a second if it breaks. */
-async function listenOnPostgres(pool: pg.Pool, deliver: (payload: string) => void, logger: Logger) {
+/**
+ * A connection held for LISTEN and checked every 30 s. When it is lost it is replaced after a
+ * second, and `lost` ends the open streams: notifications sent meanwhile never arrive, so the
+ * clients reconnect and refetch.
+ */
+async function listenOnPostgres(pool: pg.Pool, deliver: (payload: string) => void, lost: () => void, logger: Logger) {
   let client: pg.PoolClient | undefined;
   let closing = false;
   let retry: NodeJS.Timeout | undefined;
 
+  const drop = (broken: pg.PoolClient, error: unknown) => {
+    if (client !== broken) return;
+    client = undefined;
+    broken.release(true);
+    logger.warn({ err: error }, 'realtime: listening connection lost; reconnecting');
+    lost();
+    schedule();
+  };
+  const schedule = () => {
+    if (!closing && !retry) retry = setTimeout(() => void connect(), 1_000);
+  };
   const connect = async () => {
+    retry = undefined;
+    let next: pg.PoolClient | undefined;
     try {
-      const next = await pool.connect();
-      next.on('notification', (message) => {
+      next = await pool.connect();
+      const current = next;
+      current.on('notification', (message) => {
         if (message.channel === REALTIME_CHANNEL && message.payload) deliver(message.payload);
       });
-      next.on('error', (error) => {
-        logger.warn({ err: error }, 'realtime: listening connection lost; reconnecting');
-        next.release(true);
-        if (client === next) client = undefined;
-        if (!closing) retry = setTimeout(() => void connect(), 1_000);
-      });
-      await next.query(`LISTEN ${REALTIME_CHANNEL}`);
-      client = next;
+      current.on('error', (error) => drop(current, error));
+      await current.query(`LISTEN ${REALTIME_CHANNEL}`);
+      if (closing) {
+        current.release();
+        return;
+      }
+      client = current;
     } catch (error) {
+      next?.release(true);
       logger.warn({ err: error }, 'realtime: cannot listen; retrying');
-      if (!closing) retry = setTimeout(() => void connect(), 1_000);
+      schedule();
     }
   };
   await connect();
+  const check = setInterval(() => {
+    const current = client;
+    if (current) current.query('select 1').catch((error: unknown) => drop(current, error));
+  }, LISTEN_CHECK_MS);
+  check.unref();
 
   return async () => {
     closing = true;
     clearTimeout(retry);
-    if (client) {
-      await client.query(`UNLISTEN ${REALTIME_CHANNEL}`).catch(() => undefined);
-      client.release();
-      client = undefined;
+    clearInterval(check);
+    const current = client;
+    client = undefined;
+    if (current) {
+      await current.query(`UNLISTEN ${REALTIME_CHANNEL}`).catch(() => undefined);
+      current.release();
     }
   };
 }

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AppToaster } from '@/components/ui/toast.tsx';
-import { useSession } from '@/features/auth/api.ts';
+import { refreshSession, useSession } from '@/features/auth/api.ts';
 import { useLiveUpdates } from '@/features/notifications/use-live-updates.ts';
 import { BottomNav } from './shell/bottom-nav.tsx';
 import { Header } from './shell/header.tsx';
@@ -12,7 +14,9 @@ export function RootLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const session = useSession();
-  useLiveUpdates(Boolean(session.data));
+  const queryClient = useQueryClient();
+  const stillSignedIn = useCallback(async () => Boolean(await refreshSession(queryClient)), [queryClient]);
+  useLiveUpdates(Boolean(session.data), stillSignedIn);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

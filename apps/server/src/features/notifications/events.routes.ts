@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { isSessionLive } from '#src/features/auth/sessions.service.ts';
 import type { RealtimeEvent } from '#src/platform/realtime.ts';
 
-/** Idle streams get a comment line this often, so proxies and carriers keep them open. */
-export const HEARTBEAT_MS = 25_000;
+/** A client this far behind (a stalled phone) is cut off; it reconnects and refetches. */
+const MAX_QUEUED = 100;
 
 const eventsRoute = createRoute({
   method: 'get',
@@ -21,23 +22,29 @@ const eventsRoute = createRoute({
 
 export const eventRoutes = createRouter().openapi(eventsRoute, (c) => {
   const userId = signedInUserId(c.var.user);
-  const realtime = c.var.realtime;
+  const sessionId = c.var.user!.sessionId;
+  const { realtime, db } = c.var;
   c.header('Cache-Control', 'no-store');
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (stream) => {
     const queue: RealtimeEvent[] = [];
     let done = false;
     let wake: (() => void) | undefined;
-    const unsubscribe = realtime.subscribe(userId, (event) => {
-      queue.push(event);
-      wake?.();
-    });
     const finish = () => {
       done = true;
       wake?.();
     };
+    const unsubscribe = realtime.subscribe(userId, (event) => {
+      if (queue.length >= MAX_QUEUED) return finish();
+      queue.push(event);
+      wake?.();
+    });
+    const forget = realtime.onEnd(finish);
     stream.onAbort(finish);
-    void realtime.whenClosed().then(finish);
+    // Every heartbeat (25 s by default) an idle stream gets a comment line, so proxies and
+    // carriers keep it open, and the session is checked again: a stream ends within one
+    // heartbeat of a sign-out, an expiry or a deactivation, even while events keep coming.
+    let checkedAt = Date.now();
     try {
       await stream.writeSSE({ event: 'ready', data: '{}', retry: 3_000 });
       while (!done) {
@@ -49,14 +56,20 @@ export const eventRoutes = createRouter().openapi(eventsRoute, (c) => {
         let timer: NodeJS.Timeout | undefined;
         const woken = await new Promise<boolean>((resolve) => {
           wake = () => resolve(true);
-          timer = setTimeout(() => resolve(false), HEARTBEAT_MS);
+          timer = setTimeout(() => resolve(false), realtime.heartbeatMs);
         });
         clearTimeout(timer);
         wake = undefined;
-        if (!woken && !done) await stream.write(': keep-alive\n\n');
+        if (done) break;
+        if (Date.now() - checkedAt >= realtime.heartbeatMs) {
+          if (!(await isSessionLive(db, sessionId))) break;
+          checkedAt = Date.now();
+        }
+        if (!woken) await stream.write(': keep-alive\n\n');
       }
     } finally {
       unsubscribe();
+      forget();
     }
   }) as never;
 });

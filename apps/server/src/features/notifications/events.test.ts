@@ -98,6 +98,27 @@ describe('GET /api/events', () => {
     expect(((await listed.json()) as { unread: number }).unread).toBe(1);
   });
 
+  it('ends the stream soon after its session ends, and sends keep-alive lines while idle', async () => {
+    const me = await account();
+    const response = await send(ctx, '/api/events', undefined, { cookie: me.cookie });
+    const reader = response.body!.getReader();
+    await readUntil(reader, /: keep-alive/);
+    expect((await send(ctx, '/api/auth/sign-out', {}, { cookie: me.cookie })).status).toBe(200);
+    const decoder = new TextDecoder();
+    const ended = await Promise.race([
+      (async () => {
+        for (;;) {
+          const chunk = await reader.read();
+          if (chunk.done) return true;
+          decoder.decode(chunk.value);
+        }
+      })(),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+    ]);
+    expect(ended).toBe(true);
+    await expect.poll(() => ctx.realtime.size()).toBe(0);
+  });
+
   it('keeps the send-notification API to admins, and refuses an unknown user', async () => {
     const me = await account();
     const refused = await send(

@@ -12,17 +12,31 @@ export default function InboxPage() {
   const list = useQuery(notificationsQuery);
   const setList = (update: (list: NotificationList) => NotificationList) =>
     queryClient.setQueryData<NotificationList>(notificationsQuery.queryKey, (old) => (old ? update(old) : old));
+  // A refetch raised by a live event must not land after a change and undo it on screen; the
+  // server's count is fetched again once the change is done.
+  const settle = {
+    onMutate: () => queryClient.cancelQueries({ queryKey: notificationsQuery.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
+  };
   const one = useMutation({
     mutationFn: markRead,
-    onSuccess: (read) =>
+    ...settle,
+    onSuccess: (read) => {
       setList((old) => ({
         items: old.items.map((n) => (n.id === read.id ? read : n)),
-        unread: Math.max(0, old.unread - 1),
-      })),
+        unread: Math.max(0, old.unread - (old.items.find((n) => n.id === read.id)?.isRead ? 0 : 1)),
+      }));
+      // The button goes away: keep keyboard and screen-reader users on the same notification.
+      document.getElementById(`notification-${read.id}`)?.focus();
+    },
   });
   const all = useMutation({
     mutationFn: markAllRead,
-    onSuccess: () => setList((old) => ({ items: old.items.map((n) => ({ ...n, isRead: true })), unread: 0 })),
+    ...settle,
+    onSuccess: () => {
+      setList((old) => ({ items: old.items.map((n) => ({ ...n, isRead: true })), unread: 0 }));
+      document.getElementById('inbox-title')?.focus();
+    },
   });
 
   if (list.isPending) return <LoadingOverlay type="customer" />;
@@ -36,7 +50,7 @@ export default function InboxPage() {
   return (
     <section className="mx-auto max-w-xl space-y-4 p-4" aria-labelledby="inbox-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="inbox-title" className="text-2xl font-bold">
+        <h1 id="inbox-title" tabIndex={-1} className="text-2xl font-bold">
           {t('pages.inbox')}
         </h1>
         {list.data.unread > 0 && (
@@ -54,7 +68,11 @@ export default function InboxPage() {
           {list.data.items.map((n) => (
             <li key={n.id} className={`space-y-1 p-3 ${n.isRead ? '' : 'bg-amber-50'}`}>
               <div className="flex items-start justify-between gap-2">
-                <h2 className={`text-base ${n.isRead ? 'font-medium' : 'font-bold'}`}>
+                <h2
+                  id={`notification-${n.id}`}
+                  tabIndex={-1}
+                  className={`text-base ${n.isRead ? 'font-medium' : 'font-bold'}`}
+                >
                   {n.isRead ? null : <span className="sr-only">{t('notifications.unread')}: </span>}
                   {n.title}
                 </h2>
@@ -66,9 +84,9 @@ export default function InboxPage() {
               {!n.isRead && (
                 <Button
                   variant="ghost"
-                  disabled={one.isPending}
+                  disabled={one.isPending && one.variables === n.id}
                   onClick={() => one.mutate(n.id)}
-                  aria-label={t('notifications.markReadOne', { title: n.title })}
+                  aria-describedby={`notification-${n.id}`}
                 >
                   {t('notifications.markRead')}
                 </Button>

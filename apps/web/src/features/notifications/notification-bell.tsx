@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { NavLink } from 'react-router';
 import { notificationsQuery } from './api.ts';
 
 /** The header's bell: the unread count, and the way to /inbox. Drawn only for a signed-in user. */
@@ -10,7 +10,7 @@ export function NotificationBell({ icon }: { icon: ReactNode }) {
   const list = useQuery(notificationsQuery);
   const unread = list.data?.unread ?? 0;
   return (
-    <Link
+    <NavLink
       to="/inbox"
       aria-label={unread ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell')}
       className="relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
@@ -25,6 +25,6 @@ export function NotificationBell({ icon }: { icon: ReactNode }) {
           {unread > 99 ? '99+' : unread}
         </span>
       )}
-    </Link>
+    </NavLink>
   );
 }

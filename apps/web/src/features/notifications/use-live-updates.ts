@@ -4,35 +4,68 @@ import { useEffect } from 'react';
 import { showToast } from '@/components/ui/toast.tsx';
 import { notificationsQuery, type Notification } from './api.ts';
 
+/** The lists the events change; refetched after a reconnect in case something was missed. */
+const LIVE_LISTS = [notificationsQuery.queryKey, ['orders'], ['payments'], ['loans']] as const;
+const EVENT_LISTS = { order: ['orders'], payment: ['payments'], loan_repayment: ['loans'] } as const;
+
 /**
  * While signed in, listens to /api/events: each new notification raises its toast (one at a
- * time) and refreshes the bell and the inbox; order, payment and loan events raise theirs. The browser reconnects by itself after a drop;
- * on reconnecting, the list is fetched again in case something arrived meanwhile.
+ * time) and refreshes the bell and the inbox; order, payment and loan events raise theirs.
+ * The browser reconnects by itself after a network drop; after an error answer (a proxy's 502
+ * during a deploy, or the session ended) the stream closes, and this tries again with a
+ * growing delay while the user is still signed in. Every reconnect refetches the lists.
  */
-export function useLiveUpdates(signedIn: boolean) {
+export function useLiveUpdates(signedIn: boolean, stillSignedIn: () => Promise<boolean>) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!signedIn || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
     let connectedBefore = false;
-    source.addEventListener('ready', () => {
-      if (connectedBefore) refresh();
-      connectedBefore = true;
-    });
-    source.addEventListener('notification', (event) => {
-      const notification = JSON.parse((event as MessageEvent<string>).data) as Partial<Notification>;
-      if (notification.title) void showToast(notification.title, { description: notification.message });
-      refresh();
-    });
-    // Order, payment and loan changes raise the spec's toasts; the pages showing them refetch.
-    for (const type of ['order', 'payment', 'loan_repayment'] as const) {
-      source.addEventListener(type, (event) => {
-        const toast = toastForEvent(type, JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>);
-        if (toast) void showToast(toast.title, { description: toast.message });
-        void queryClient.invalidateQueries({ queryKey: [type === 'loan_repayment' ? 'loans' : `${type}s`] });
+    let stopped = false;
+    const refetchAll = () => {
+      for (const queryKey of LIVE_LISTS) void queryClient.invalidateQueries({ queryKey });
+    };
+
+    const open = () => {
+      source = new EventSource('/api/events');
+      source.addEventListener('ready', () => {
+        failures = 0;
+        if (connectedBefore) refetchAll();
+        connectedBefore = true;
       });
-    }
-    return () => source.close();
-  }, [signedIn, queryClient]);
+      source.addEventListener('notification', (event) => {
+        const notification = JSON.parse((event as MessageEvent<string>).data) as Partial<Notification>;
+        if (notification.title) void showToast(notification.title, { description: notification.message });
+        void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      });
+      for (const type of ['order', 'payment', 'loan_repayment'] as const) {
+        source.addEventListener(type, (event) => {
+          const data = JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>;
+          const toast = toastForEvent(type, data);
+          if (toast) void showToast(toast.title, { description: toast.message });
+          void queryClient.invalidateQueries({ queryKey: EVENT_LISTS[type] });
+        });
+      }
+      source.onerror = () => {
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        // 3 s, 6 s, 12 s … up to a minute, with jitter so phones do not come back all at once.
+        const delay = Math.min(60_000, 3_000 * 2 ** failures++) * (0.75 + Math.random() / 2);
+        retry = setTimeout(() => {
+          void stillSignedIn()
+            .catch(() => true)
+            .then((yes) => {
+              if (!stopped && yes) open();
+            });
+        }, delay);
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [signedIn, stillSignedIn, queryClient]);
 }
