@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { users } from '#src/db/schema/auth.ts';
 import { outboxMessages } from '#src/db/schema/messaging.ts';
 import { TEST_ORIGIN, type TestContext } from './test-app.ts';
 
@@ -99,4 +100,16 @@ export async function signUpAndVerify(ctx: TestContext, extra: Record<string, un
   if (!token) throw new Error('no verification link in the outbox');
   const verify = await send(ctx, `/api/auth/verify-email?token=${token}`);
   return { email, cookie: cookiesFrom(verify), verifyStatus: verify.status };
+}
+
+/** The id of the account with this email address. */
+export async function userIdOf(db: Database, email: string): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no account for ${email}`);
+  return row.id;
+}
+
+/** Makes an account an admin, as an existing admin would. */
+export async function promoteToAdmin(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ userType: 'admin' }).where(eq(users.id, userId));
 }

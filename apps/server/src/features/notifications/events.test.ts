@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#src/db/schema/auth.ts';
-import { cookiesFrom, send, signUpAndVerify, STRONG_PASSWORD } from '../../../test/auth-helpers.ts';
+import {
+  cookiesFrom,
+  send,
+  signUpAndVerify,
+  STRONG_PASSWORD,
+  promoteToAdmin,
+  userIdOf,
+} from '../../../test/auth-helpers.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { totpFromUri } from '../../../test/totp.ts';
 
@@ -33,13 +38,12 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until:
 
 async function account() {
   const signedUp = await signUpAndVerify(ctx);
-  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, signedUp.email));
-  return { ...signedUp, id: row!.id };
+  return { ...signedUp, id: await userIdOf(ctx.db, signedUp.email) };
 }
 
 async function adminCookie() {
   const admin = await account();
-  await ctx.db.update(users).set({ userType: 'admin' }).where(eq(users.id, admin.id));
+  await promoteToAdmin(ctx.db, admin.id);
   const enable = await send(
     ctx,
     '/api/auth/two-factor/enable',

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#src/db/schema/auth.ts';
-import { send, signUpAndVerify } from '../../../test/auth-helpers.ts';
+import { send, signUpAndVerify, userIdOf } from '../../../test/auth-helpers.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { storeNotification } from './notifications.service.ts';
 
@@ -15,8 +13,7 @@ type Page = { items: { id: string; title: string; isRead: boolean }[]; unread: n
 
 async function customer() {
   const account = await signUpAndVerify(ctx);
-  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
-  return { ...account, id: row!.id };
+  return { ...account, id: await userIdOf(ctx.db, account.email) };
 }
 
 async function notify(userId: string, n: number) {
