@@ -2,7 +2,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { outboxMessages } from '#src/db/schema/messaging.ts';
+import { expect } from 'vitest';
 import { TEST_ORIGIN, type TestContext } from './test-app.ts';
+import { totpFromUri } from './totp.ts';
 
 /** The name=value pairs a response sets, ready to send back as a Cookie header. */
 export function cookiesFrom(response: Response): string {
@@ -112,4 +114,16 @@ export async function userIdOf(db: Database, email: string): Promise<string> {
 /** Makes an account an admin, as an existing admin would. */
 export async function promoteToAdmin(db: Database, userId: string): Promise<void> {
   await db.update(users).set({ userType: 'admin' }).where(eq(users.id, userId));
+}
+
+/** Switches on an authenticator app for a signed-in account; returns its URI and the renewed session cookie. */
+export async function enrolTotp(ctx: TestContext, cookie: string) {
+  const enable = await send(ctx, '/api/auth/two-factor/enable', { password: STRONG_PASSWORD }, { cookie });
+  expect(enable.status).toBe(200);
+  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
+  expect(backupCodes.length).toBeGreaterThan(0);
+  const verify = await send(ctx, '/api/auth/two-factor/verify-totp', { code: totpFromUri(totpURI) }, { cookie });
+  expect(verify.status).toBe(200);
+  // Turning TOTP on renews the session: the new cookie replaces the old one.
+  return { totpURI, cookie: cookiesFrom(verify).includes('session_token') ? cookiesFrom(verify) : cookie };
 }

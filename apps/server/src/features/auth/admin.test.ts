@@ -1,7 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents, users } from '#src/db/schema/auth.ts';
-import { cookiesFrom, send, signUpAndVerify, smsCountTo, STRONG_PASSWORD } from '../../../test/auth-helpers.ts';
+import {
+  cookiesFrom,
+  send,
+  signUpAndVerify,
+  smsCountTo,
+  STRONG_PASSWORD,
+  enrolTotp as enrolTotpWith,
+} from '../../../test/auth-helpers.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { totpFromUri } from '../../../test/totp.ts';
 import { ADMIN_NEEDS_TOTP } from './roles.service.ts';
@@ -19,16 +26,7 @@ async function makeAdmin() {
   return account;
 }
 
-async function enrolTotp(cookie: string) {
-  const enable = await send(ctx, '/api/auth/two-factor/enable', { password: STRONG_PASSWORD }, { cookie });
-  expect(enable.status).toBe(200);
-  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
-  expect(backupCodes.length).toBeGreaterThan(0);
-  const verify = await send(ctx, '/api/auth/two-factor/verify-totp', { code: totpFromUri(totpURI) }, { cookie });
-  expect(verify.status).toBe(200);
-  // Turning TOTP on renews the session: the new cookie replaces the old one.
-  return { totpURI, cookie: cookiesFrom(verify).includes('session_token') ? cookiesFrom(verify) : cookie };
-}
+const enrolTotp = (cookie: string) => enrolTotpWith(ctx, cookie);
 
 const errorOf = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
 

@@ -69,12 +69,16 @@ function refuse(
  * texts a number without the per-number cap on codes.
  */
 export function createAuthHooks(db: Database, notify: (to: string, message: string) => Promise<void>) {
-  const userByPhone = async (phoneNumber: string) =>
+  type User = typeof users.$inferSelect;
+  const userByPhone = async (phoneNumber: string): Promise<User | undefined> =>
     (await db.select().from(users).where(eq(users.phoneNumber, phoneNumber)))[0];
-  const userByEmail = async (email: string) =>
+  const userByEmail = async (email: string): Promise<User | undefined> =>
     (await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())))[0];
-  /** Attempts begun before sign-in, finished by the security log once the outcome is known. */
-  const attempts = new WeakMap<Request, string>();
+  /**
+   * What the checks before a request learnt and the log after it needs: the sign-in attempt
+   * begun and the account it is for, or the number a phone change moves away from.
+   */
+  const pending = new WeakMap<Request, { attemptId?: string; account?: User; previousPhone?: string }>();
 
   const before = createAuthMiddleware(async (ctx) => {
     const path = ctx.path;
@@ -149,7 +153,7 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
       if (started.id === null) {
         throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: started.refused });
       }
-      if (ctx.request) attempts.set(ctx.request, started.id);
+      if (ctx.request) pending.set(ctx.request, { attemptId: started.id, account });
     }
 
     if (path === '/phone-number/send-otp' && phone) {
@@ -175,6 +179,10 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
             ? await ctx.context.password.verify({ hash: credential.password, password: given })
             : false;
         if (!ok) throw refuse('BAD_REQUEST', 'INVALID_PASSWORD', 'Enter your password to change your phone number.');
+        const [current] = await db.select().from(users).where(eq(users.id, session!.user.id));
+        if (ctx.request && current?.phoneNumber && current.phoneNumberVerified) {
+          pending.set(ctx.request, { previousPhone: current.phoneNumber });
+        }
       } else {
         // A code confirms a new account's number and signs it in once. It is never a way into
         // an account that is already confirmed, nor around its second factor.
@@ -207,6 +215,31 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
     const failed = isAPIError(returned);
     const body = bodyOf(ctx);
 
+    const ipAddress = clientIp(ctx.headers);
+    const userAgent = userAgentOf(ctx.headers);
+    const returnedObject = !failed && returned && typeof returned === 'object' ? (returned as Body) : {};
+    const reason = failed ? String(returned.body?.code ?? returned.status) : null;
+
+    if (path === '/phone-number/verify' && body.updatePhoneNumber === true) {
+      if (failed) return;
+      await recordSecurityEvent(db, {
+        eventType: 'phone_changed',
+        userId: (returnedObject.user as { id?: string } | undefined)?.id ?? null,
+        details: { to: String(body.phoneNumber ?? '') },
+        ipAddress,
+        userAgent,
+      });
+      // Tell the old number that the account moved to a new one.
+      const previous = ctx.request ? pending.get(ctx.request)?.previousPhone : undefined;
+      if (previous) {
+        await notify(
+          previous,
+          'EcoGrid: the phone number on your account was changed. If you did not do this, contact EcoGrid support at once.',
+        );
+      }
+      return;
+    }
+
     // Confirming an email address or phone number signs the user in, unless a second factor
     // is on: then they sign in with their password and that factor like everyone else.
     if ((path === '/verify-email' || path === '/phone-number/verify') && !failed) {
@@ -219,11 +252,6 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
       }
       return;
     }
-
-    const ipAddress = clientIp(ctx.headers);
-    const userAgent = userAgentOf(ctx.headers);
-    const returnedObject = !failed && returned && typeof returned === 'object' ? (returned as Body) : {};
-    const reason = failed ? String(returned.body?.code ?? returned.status) : null;
 
     if (SIGN_UP.has(path)) {
       const created = returnedObject.user as { id?: string } | undefined;
@@ -247,9 +275,9 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
       const identifier =
         method === 'email' ? (text(body, 'email') ?? '').trim().toLowerCase() : String(body.phoneNumber ?? '');
       const pendingSecondFactor = returnedObject.twoFactorRedirect === true;
+      const before = ctx.request ? pending.get(ctx.request) : undefined;
       const account =
-        ctx.context.newSession?.user ??
-        (method === 'email' ? await userByEmail(identifier) : await userByPhone(identifier));
+        before?.account ?? (method === 'email' ? await userByEmail(identifier) : await userByPhone(identifier));
       await recordSecurityEvent(db, {
         eventType: failed ? 'signin_failed' : 'signin_success',
         userId: failed ? null : (account?.id ?? null),
@@ -263,14 +291,12 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
         userAgent,
       });
       const outcome = { success: !failed, failureReason: reason, userId: failed ? null : (account?.id ?? null) };
-      const attemptId = ctx.request ? attempts.get(ctx.request) : undefined;
-      if (attemptId) await finishSignInAttempt(db, attemptId, outcome);
+      if (before?.attemptId) await finishSignInAttempt(db, before.attemptId, outcome);
       else await recordAuthAttempt(db, { ...outcome, loginMethod: method, identifier, ipAddress, userAgent });
 
       if (pendingSecondFactor && account) {
         // Offer codes by SMS only where they can arrive, and never to an admin.
-        const full = 'userType' in account ? account : await userByEmail(identifier);
-        const sms = Boolean(full?.phoneNumberVerified) && full?.userType !== 'admin';
+        const sms = account.phoneNumberVerified && account.userType !== 'admin';
         const methods = (returnedObject.twoFactorMethods as string[] | undefined) ?? [];
         return ctx.json({ ...returnedObject, twoFactorMethods: methods.filter((m) => m !== 'otp' || sms) });
       }
@@ -298,54 +324,11 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
       });
       return;
     }
-
-    if (path === '/phone-number/verify' && body.updatePhoneNumber === true && !failed) {
-      await recordSecurityEvent(db, {
-        eventType: 'phone_changed',
-        userId: (returnedObject.user as { id?: string } | undefined)?.id ?? null,
-        details: { to: String(body.phoneNumber ?? '') },
-        ipAddress,
-        userAgent,
-      });
-    }
-  });
-
-  /** Tells the old number that the account moved to a new one. */
-  const beforePhoneChange = createAuthMiddleware(async (ctx) => {
-    const session = await getSessionFromCtx(ctx);
-    const old = session ? (await db.select().from(users).where(eq(users.id, session.user.id)))[0] : undefined;
-    if (old?.phoneNumber && old.phoneNumberVerified) {
-      const previous = old.phoneNumber;
-      phoneChangeNotices.set(ctx.request ?? ctx, previous);
-    }
-  });
-  const phoneChangeNotices = new WeakMap<object, string>();
-  const afterPhoneChange = createAuthMiddleware(async (ctx) => {
-    const previous = phoneChangeNotices.get(ctx.request ?? ctx);
-    if (!previous || isAPIError(ctx.context.returned)) return;
-    await notify(
-      previous,
-      'EcoGrid: the phone number on your account was changed. If you did not do this, contact EcoGrid support at once.',
-    );
   });
 
   const securityLog = {
     id: 'ecogrid-security-log',
-    hooks: {
-      before: [
-        {
-          matcher: (ctx) => ctx.path === '/phone-number/verify' && bodyOf(ctx).updatePhoneNumber === true,
-          handler: beforePhoneChange,
-        },
-      ],
-      after: [
-        { matcher: () => true, handler: afterPlugins },
-        {
-          matcher: (ctx) => ctx.path === '/phone-number/verify' && bodyOf(ctx).updatePhoneNumber === true,
-          handler: afterPhoneChange,
-        },
-      ],
-    },
+    hooks: { after: [{ matcher: () => true, handler: afterPlugins }] },
   } satisfies BetterAuthPlugin;
 
   return { hooks: { before }, securityLog };

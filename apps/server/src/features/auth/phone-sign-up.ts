@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
+import { hasPgCode, UNIQUE_VIOLATION } from '#src/platform/db-errors.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
 export const PHONE_TAKEN = 'An account with this phone number already exists. Sign in instead.';
@@ -33,14 +34,11 @@ const body = z.object({
   preferredLanguage: z.enum(['english', 'luganda', 'swahili']).optional(),
 });
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-
 /**
  * POST /api/auth/sign-up/phone: an account that signs in with a phone number and password.
  * It stays unconfirmed until the SMS code sent here is entered at /api/auth/phone-number/verify
  * (the phoneNumber plugin), which then signs the user in. The auth hooks have already put the
- * number in E.164 form and checked the password's strength.
+ * number in E.164 form, checked the password's strength and that the username is free.
  */
 export function phoneSignUp(deps: { db: Database; sendCode: (phoneNumber: string) => Promise<void> }) {
   return {
@@ -62,13 +60,6 @@ export function phoneSignUp(deps: { db: Database; sendCode: (phoneNumber: string
           }
           if (isPhoneOnly(holder.email)) await deps.db.delete(users).where(eq(users.id, holder.id));
           else await deps.db.update(users).set({ phoneNumber: null }).where(eq(users.id, holder.id));
-        }
-        if (ctx.body.username) {
-          const [taken] = await deps.db
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.username, ctx.body.username));
-          if (taken) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USERNAME_TAKEN', message: USERNAME_TAKEN });
         }
         const fullName = ctx.body.fullName || ctx.body.name || 'User';
         const user = await ctx.context.internalAdapter.createUser(
@@ -97,7 +88,7 @@ export function phoneSignUp(deps: { db: Database; sendCode: (phoneNumber: string
           await deps.db.update(users).set({ phoneNumber }).where(eq(users.id, user.id));
         } catch (error) {
           await deps.db.delete(users).where(eq(users.id, user.id));
-          if (isUniqueViolation(error)) {
+          if (hasPgCode(error, UNIQUE_VIOLATION)) {
             throw new APIError('UNPROCESSABLE_ENTITY', { code: 'PHONE_TAKEN', message: PHONE_TAKEN });
           }
           throw error;

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cookiesFrom,
-  send,
-  signUpAndVerify,
-  STRONG_PASSWORD,
-  promoteToAdmin,
-  userIdOf,
-} from '../../../test/auth-helpers.ts';
+import { enrolTotp, promoteToAdmin, send, signUpAndVerify, userIdOf } from '../../../test/auth-helpers.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { totpFromUri } from '../../../test/totp.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -44,20 +36,7 @@ async function account() {
 async function adminCookie() {
   const admin = await account();
   await promoteToAdmin(ctx.db, admin.id);
-  const enable = await send(
-    ctx,
-    '/api/auth/two-factor/enable',
-    { password: STRONG_PASSWORD },
-    { cookie: admin.cookie },
-  );
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const verify = await send(
-    ctx,
-    '/api/auth/two-factor/verify-totp',
-    { code: totpFromUri(totpURI) },
-    { cookie: admin.cookie },
-  );
-  return cookiesFrom(verify);
+  return (await enrolTotp(ctx, admin.cookie)).cookie;
 }
 
 describe('GET /api/events', () => {

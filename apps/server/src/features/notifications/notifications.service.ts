@@ -2,6 +2,7 @@ import { NOTIFICATION_LIST_LIMIT, type NotificationType } from '@ecogrid/core/no
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { notifications, type Notification } from '#src/db/schema/notifications.ts';
+import { FOREIGN_KEY_VIOLATION, hasPgCode } from '#src/platform/db-errors.ts';
 import { notFound } from '#src/platform/errors.ts';
 import type { Realtime } from '#src/platform/realtime.ts';
 
@@ -96,12 +97,7 @@ export async function sendNotification(db: Database, realtime: Realtime, input: 
       return row;
     });
   } catch (error) {
-    if (foreignKeyViolation(error)) throw notFound('No user has this id.');
+    if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw notFound('No user has this id.');
     throw error;
   }
 }
-
-const foreignKeyViolation = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: unknown }).code === '23503' || foreignKeyViolation((error as { cause?: unknown }).cause));

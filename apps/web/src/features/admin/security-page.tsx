@@ -11,10 +11,19 @@ import { tabIds, Tabs } from './components/tabs.tsx';
 
 type View = 'events' | 'attempts';
 
-function RefreshButton({ busy, onClick }: { busy: boolean; onClick: () => void }) {
+/** Fetches a list again from the top; busy while that refetch (not a next page) runs. */
+type RefreshableList = {
+  isRefetching: boolean;
+  isFetchingNextPage: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => Promise<unknown>;
+};
+
+function RefreshButton({ query }: { query: RefreshableList }) {
   const { t } = useTranslation();
+  const busy = query.isRefetching && !query.isFetchingNextPage && !query.isPlaceholderData;
   return (
-    <Button variant="secondary" disabled={busy} aria-busy={busy} onClick={onClick}>
+    <Button variant="secondary" disabled={busy} aria-busy={busy} onClick={() => void query.refetch()}>
       {busy ? t('admin.refreshing') : t('admin.refresh')}
     </Button>
   );
@@ -38,10 +47,7 @@ function EventsPanel({ type, onType }: { type: string; onType: (type: string) =>
           ]}
           className="w-full sm:w-72"
         />
-        <RefreshButton
-          busy={query.isRefetching && !query.isFetchingNextPage && !query.isPlaceholderData}
-          onClick={() => void query.refetch()}
-        />
+        <RefreshButton query={query} />
       </div>
       <PagedList
         query={query}
@@ -72,10 +78,7 @@ function AttemptsPanel({ failedOnly, onFailedOnly }: { failedOnly: boolean; onFa
           ]}
           className="w-full sm:w-72"
         />
-        <RefreshButton
-          busy={query.isRefetching && !query.isFetchingNextPage && !query.isPlaceholderData}
-          onClick={() => void query.refetch()}
-        />
+        <RefreshButton query={query} />
       </div>
       <PagedList
         query={query}

@@ -5,6 +5,7 @@ import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { AuthError, requestPasswordReset, requestPhoneReset, resetPassword, resetPasswordByPhone } from './auth-api.ts';
 import { Field } from './components/field.tsx';
+import { NewPasswordField, SmsCodeField } from './components/one-time-fields.tsx';
 import { readIdentifier, type Identifier } from './identifier.ts';
 
 type State = { status: 'idle' | 'busy' | 'done' } | { status: 'error'; message: string };
@@ -90,24 +91,8 @@ function PhoneReset({ phoneNumber }: { phoneNumber: string }) {
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-busy={state.status === 'busy'}>
       <p role="status">{t('auth.forgotSentPhone', { phone: phoneNumber })}</p>
-      <Field
-        id="code"
-        name="code"
-        label={t('auth.codeLabel.sms')}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        required
-      />
-      <Field
-        id="password"
-        name="password"
-        type="password"
-        label={t('auth.newPassword')}
-        autoComplete="new-password"
-        hint={t('auth.passwordHint')}
-        required
-      />
+      <SmsCodeField id="code" />
+      <NewPasswordField />
       {state.status === 'error' && <FormAlert>{state.message}</FormAlert>}
       <Button type="submit" className="w-full" disabled={state.status === 'busy'}>
         {state.status === 'busy' ? t('auth.working') : t('auth.savePassword')}
@@ -165,15 +150,7 @@ export function ResetPasswordPage() {
         <p role="alert">{t('auth.resetFailed')}</p>
       ) : (
         <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-busy={state.status === 'busy'}>
-          <Field
-            id="password"
-            name="password"
-            type="password"
-            label={t('auth.newPassword')}
-            autoComplete="new-password"
-            hint={t('auth.passwordHint')}
-            required
-          />
+          <NewPasswordField />
           {state.status === 'error' && <FormAlert>{state.message}</FormAlert>}
           <Button type="submit" className="w-full" disabled={state.status === 'busy'}>
             {state.status === 'busy' ? t('auth.working') : t('auth.savePassword')}

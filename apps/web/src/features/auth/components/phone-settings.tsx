@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { AuthError, changePhone, sendPhoneCode } from '../auth-api.ts';
 import { Field } from './field.tsx';
+import { SmsCodeField } from './one-time-fields.tsx';
 
 /** Adds or changes the phone number: the new number counts only once its SMS code is entered. */
 export function PhoneSettings({
@@ -69,15 +70,7 @@ export function PhoneSettings({
       {pending ? (
         <form onSubmit={(e) => void confirm(e)} className="space-y-3" aria-busy={busy}>
           <p role="status">{t('auth.confirmPhoneBody', { phone: pending })}</p>
-          <Field
-            id="phone-change-code"
-            name="code"
-            label={t('auth.codeLabel.sms')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            required
-          />
+          <SmsCodeField id="phone-change-code" />
           <Field
             id="phone-change-password"
             name="password"
