@@ -13,6 +13,7 @@
  */
 import { serve } from '@hono/node-server';
 import { createApp } from '../apps/server/src/app.ts';
+import { startBackgroundWork } from '../apps/server/src/background.ts';
 import { loadSettings } from '../apps/server/src/config.ts';
 import { migrateDatabase, openConfiguredDatabase } from '../apps/server/src/db/client.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
@@ -23,7 +24,8 @@ const database = await openConfiguredDatabase(settings);
 await migrateDatabase(database);
 const logger = createLogger(settings.LOG_LEVEL);
 const realtime = await createRealtime(database, logger);
-const app = createApp({ database, logger, settings, realtime });
+const { jobs, messages } = await startBackgroundWork(database, logger, settings);
+const app = createApp({ database, logger, settings, realtime, jobs, messages });
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
 
 // Requests whose client has gone (autocannon stops mid-request) still run to the end; the

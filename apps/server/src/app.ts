@@ -10,25 +10,28 @@ import { adminRoutes } from './features/auth/admin.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
 import { notificationRoutes } from './features/notifications/notifications.routes.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { createRouter, type AppEnv } from './platform/http.ts';
-import { createMailer } from './platform/mail.ts';
-import { createSmsSender } from './platform/sms.ts';
+import type { Jobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
+import type { Messages } from './platform/messaging.ts';
 import type { Realtime } from './platform/realtime.ts';
 import { APP_VERSION } from './platform/version.ts';
 import { mountWebApp } from './platform/web-static.ts';
 
-export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'SMTP_URL' | 'MAIL_FROM'> &
-  Partial<Pick<Settings, 'AT_USERNAME' | 'AT_API_KEY' | 'AT_SENDER_ID' | 'AT_BASE_URL' | 'TRUST_PROXY_HOPS'>>;
+export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET'> & Partial<Pick<Settings, 'TRUST_PROXY_HOPS'>>;
 export type AppDeps = {
   database: DatabaseHandle;
   logger: Logger;
   settings: AppSettings;
   realtime: Realtime;
+  /** The job queue and the email/SMS delivery it runs (background.ts). */
+  jobs: Jobs;
+  messages: Messages;
   webDistDir?: string;
 };
 
@@ -72,10 +75,9 @@ function loadSession(auth: Auth) {
   };
 }
 
-export function createApp({ database, logger, settings, realtime, webDistDir }: AppDeps) {
+export function createApp({ database, logger, settings, realtime, jobs, messages, webDistDir }: AppDeps) {
   const app = createRouter();
-  const mailer = createMailer(settings);
-  const auth = createAuth({ db: database.db, settings, mailer, sms: createSmsSender(settings) });
+  const auth = createAuth({ db: database.db, settings, messages });
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {
@@ -84,6 +86,9 @@ export function createApp({ database, logger, settings, realtime, webDistDir }: 
     c.set('db', database.db);
     c.set('dbHandle', database);
     c.set('realtime', realtime);
+    c.set('jobs', jobs);
+    c.set('publicUrl', settings.PUBLIC_URL);
+    c.set('messages', messages);
     const started = performance.now();
     await next();
     log.info(
@@ -107,6 +112,7 @@ export function createApp({ database, logger, settings, realtime, webDistDir }: 
   app.route('/api', notificationRoutes);
   app.route('/api', eventRoutes);
   app.route('/api/admin', adminRoutes);
+  app.route('/api/admin', jobRoutes);
   app.route('/api/catalog', catalogRoutes);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -40,6 +40,11 @@ const settingsSchema = z.object({
   AT_API_KEY: z.string().min(1).optional(),
   AT_SENDER_ID: z.string().min(1).optional(),
   AT_BASE_URL: z.url().default('https://api.africastalking.com'),
+  // Background jobs: how long one attempt (sending one message, say) may run before it counts as
+  // failed and is retried, and how often such attempts are looked for. A process killed mid-job
+  // has its job retried within about the sum of the two.
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  JOB_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 /** Every setting the server reads; .env.example and the README list the same ones. */

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { startBackgroundWork } from './background.ts';
 import { loadDotEnv, loadSettings } from './config.ts';
 import { migrateDatabase, openConfiguredDatabase } from './db/client.ts';
 import { disableDemoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
@@ -29,7 +30,8 @@ async function main() {
     if (disabled.accounts) logger.warn(disabled, 'demo sign-ins deactivated (DEMO_ACCOUNTS is off)');
   }
   const realtime = await createRealtime(database, logger);
-  const app = createApp({ database, logger, settings, realtime, webDistDir: settings.WEB_DIST_DIR });
+  const { jobs, messages } = await startBackgroundWork(database, logger, settings);
+  const app = createApp({ database, logger, settings, realtime, jobs, messages, webDistDir: settings.WEB_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(
       { version: APP_VERSION, port: info.port, database: database.kind, url: settings.PUBLIC_URL },
@@ -51,6 +53,8 @@ async function main() {
     // Open event streams end first; clients reconnect to another process.
     void realtime.close();
     server.close(async () => {
+      // Jobs still running get a few seconds; any left are retried by another process or after restart.
+      await jobs.stop().catch((error: unknown) => logger.error({ err: error }, 'job queue did not stop cleanly'));
       await database.close();
       logger.info('stopped');
       process.exit(0);

@@ -104,6 +104,31 @@ export async function signUpAndVerify(ctx: TestContext, extra: Record<string, un
   return { email, cookie: cookiesFrom(verify), verifyStatus: verify.status };
 }
 
+/** Signs up by phone in local form and enters the SMS code; returns the number and the session cookie. */
+export async function signUpByPhoneAndVerify(ctx: TestContext, extra: Record<string, unknown> = {}) {
+  const phone = uniquePhone();
+  const signUp = await send(ctx, '/api/auth/sign-up/phone', {
+    phoneNumber: phone.local,
+    password: STRONG_PASSWORD,
+    fullName: 'Nambi Grace',
+    ...extra,
+  });
+  expect(signUp.status).toBe(200);
+  const verify = await send(ctx, '/api/auth/phone-number/verify', {
+    phoneNumber: phone.local,
+    code: await lastSmsCode(ctx.db, phone.e164),
+  });
+  expect(verify.status).toBe(200);
+  return { ...phone, cookie: cookiesFrom(verify) };
+}
+
+/** The id of the account with this phone number (E.164). */
+export async function userIdOfPhone(db: Database, e164: string): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, e164));
+  if (!row) throw new Error(`no account for ${e164}`);
+  return row.id;
+}
+
 /** The id of the account with this email address. */
 export async function userIdOf(db: Database, email: string): Promise<string> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -26,9 +26,10 @@ export function startServer(env: Record<string, string>): Started {
   return { child, output: () => output, exited, port };
 }
 
-export async function waitFor(check: () => boolean, what: string, ms = 30_000) {
+/** Waits until `check` holds, running `refresh` (a query, say) before each look. */
+export async function waitFor(check: () => boolean, what: string, ms = 30_000, refresh?: () => Promise<void>) {
   const until = Date.now() + ms;
-  while (!check()) {
+  while ((await refresh?.(), !check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }

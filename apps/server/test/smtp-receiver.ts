@@ -10,11 +10,25 @@ export function decodeQuotedPrintable(raw: string): string {
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests (and the browser journeys). */
-export async function startSmtpReceiver(options: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}) {
+export async function startSmtpReceiver(
+  options: {
+    port?: number;
+    onMail?: (mail: ReceivedMail) => void;
+    /** While this answers true, every recipient is refused with a temporary error. */
+    refuse?: () => boolean;
+  } = {},
+) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(_address, _session, callback) {
+      if (options.refuse?.()) {
+        callback(Object.assign(new Error('Mailbox unavailable, try again later'), { responseCode: 451 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { createApp, type AppSettings } from '#src/app.ts';
+import { startBackgroundWork, type BackgroundSettings } from '#src/background.ts';
 import { loadSettings } from '#src/config.ts';
 import { createRealtime } from '#src/platform/realtime.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -9,20 +10,32 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 /** The real app on a fresh database, called in-process (no network). */
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-export async function createTestContext(options: { webDistDir?: string; settings?: Partial<AppSettings> } = {}) {
+/** Retries a second apart, so a test sees a message fail for good within seconds. */
+export const TEST_DELIVERY_RETRY = { limit: 2, delaySeconds: 1, maxDelaySeconds: 2 };
+
+export async function createTestContext(
+  options: { webDistDir?: string; settings?: Partial<AppSettings & BackgroundSettings> } = {},
+) {
   const database = await createTestDatabase();
   const settings = { ...loadSettings({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN }), ...options.settings };
   const logger = pino({ level: 'silent' });
   // Quick heartbeats, so tests see a stream end soon after its session does.
   const realtime = await createRealtime(database, logger, { heartbeatMs: 300 });
-  const app = createApp({ database, logger, settings, realtime, webDistDir: options.webDistDir });
+  const { jobs, messages } = await startBackgroundWork(database, logger, settings, {
+    jobs: { pollSeconds: 0.5, checkSeconds: 1 },
+    deliveryRetry: TEST_DELIVERY_RETRY,
+  });
+  const app = createApp({ database, logger, settings, realtime, jobs, messages, webDistDir: options.webDistDir });
   return {
     app,
     db: database.db,
     database,
     request: (path: string, init?: RequestInit) => app.request(path, init),
     realtime,
+    jobs,
+    messages,
     close: async () => {
+      await jobs.stop();
       await realtime.close();
       await database.destroy();
     },

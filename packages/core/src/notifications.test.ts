@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toastForEvent, toasts } from './notifications.ts';
+import { SMS_MAX_LENGTH, smsText, toastForEvent, toasts } from './notifications.ts';
 
 describe('toast words', () => {
   it("are the spec's, with amounts in UGX", () => {
@@ -28,5 +28,20 @@ describe('toastForEvent', () => {
     expect(toastForEvent('payment', { status: 'failed', amount: 1.5 })).toBeNull();
     expect(toastForEvent('order', { status: 'delivered' })).toBeNull();
     expect(toastForEvent('notification', {})).toBeNull();
+  });
+});
+
+describe('smsText', () => {
+  it('puts the title before the message', () => {
+    expect(smsText('Payment Update', 'Payment completed: UGX 20,000')).toBe(
+      'EcoGrid: Payment Update. Payment completed: UGX 20,000',
+    );
+    expect(smsText('Done!', 'x')).toBe('EcoGrid: Done. x');
+  });
+
+  it('cuts long messages to two SMS parts with plain dots', () => {
+    const text = smsText('Support', 'a'.repeat(400));
+    expect(text).toHaveLength(SMS_MAX_LENGTH);
+    expect(text.endsWith('a...')).toBe(true);
   });
 });

@@ -11,6 +11,30 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * How each type may also reach people outside the app: 'always' goes out whatever the user
+ * chose (security notices; repayment reminders, which the credit terms promise by SMS),
+ * 'optional' follows the user's SMS and email choices, 'never' stays in the app.
+ */
+export type DeliveryRule = 'always' | 'optional' | 'never';
+export const NOTIFICATION_DELIVERY: Record<NotificationType, { sms: DeliveryRule; email: DeliveryRule }> = {
+  order_update: { sms: 'optional', email: 'optional' },
+  payment_update: { sms: 'optional', email: 'optional' },
+  loan_reminder: { sms: 'always', email: 'optional' },
+  kyc_update: { sms: 'optional', email: 'optional' },
+  account: { sms: 'always', email: 'always' },
+  support: { sms: 'optional', email: 'optional' },
+};
+
+/** An SMS of at most two parts (306 characters). */
+export const SMS_MAX_LENGTH = 306;
+
+/** The text message for a notification: its title and message, cut to two SMS parts (plain dots, not an ellipsis sign, which would cost a Unicode SMS). */
+export function smsText(title: string, message: string): string {
+  const text = `EcoGrid: ${title.replace(/[.!?]$/, '')}. ${message}`;
+  return text.length <= SMS_MAX_LENGTH ? text : `${text.slice(0, SMS_MAX_LENGTH - 3)}...`;
+}
+
 /** The most notifications a user's list shows (spec: newest first, limit 50). */
 export const NOTIFICATION_LIST_LIMIT = 50;
 

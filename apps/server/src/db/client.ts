@@ -13,6 +13,8 @@ import * as schema from './schema/index.ts';
 import { acquireDirectoryLock } from './pglite-lock.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction on the database, as `db.transaction` hands it over. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -20,7 +22,7 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-} & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool });
+} & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool; url: string });
 
 export type DatabaseOptions = { databaseUrl: string; poolMax?: number } | { dataDir: string } | { memory: true };
 
@@ -31,7 +33,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', () => {});
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { kind: 'postgres', client: pool, db, close: () => pool.end() };
+    return { kind: 'postgres', client: pool, url: options.databaseUrl, db, close: () => pool.end() };
   }
   let release = () => {};
   let client: PGlite;

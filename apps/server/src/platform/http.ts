@@ -1,7 +1,9 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { AppError } from './errors.ts';
+import type { Jobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
+import type { Messages } from './messaging.ts';
 import type { Realtime } from './realtime.ts';
 
 export type AppEnv = {
@@ -11,6 +13,11 @@ export type AppEnv = {
     db: Database;
     dbHandle: DatabaseHandle;
     realtime: Realtime;
+    jobs: Jobs;
+    /** The address people reach the app at (for links in messages). */
+    publicUrl: string;
+    /** Queues email and SMS for delivery. */
+    messages: Messages;
     /** The signed-in user, or null; set for every /api request from the session cookie. */
     user: { id: string; userType: string; twoFactorEnabled: boolean; sessionId: string } | null;
   };

@@ -1,36 +1,32 @@
 import nodemailer from 'nodemailer';
-import type { Database } from '#src/db/client.ts';
-import { errorText, recordOutboxMessage } from './outbox.ts';
 
-export type Email = { to: string; subject: string; text: string; html?: string };
-export type Mailer = { send(db: Database, email: Email): Promise<void> };
+export type Email = { to: string; subject: string; text: string };
+export type Mailer = {
+  /** 'smtp' when SMTP_URL is set; null keeps mail in the outbox table for admins (and tests) to read. */
+  provider: 'smtp' | null;
+  /** Hands one message to the SMTP server; rejects when it is refused or cannot be reached. */
+  deliver(email: Email): Promise<void>;
+};
 
-/**
- * Sends email through SMTP (nodemailer) when SMTP_URL is set; otherwise keeps it in the
- * outbox table, where admins (and the tests) can read it.
- */
+/** Email through SMTP (nodemailer) when SMTP_URL is set. */
 export function createMailer(settings: { SMTP_URL?: string | undefined; MAIL_FROM: string }): Mailer {
-  const transport = settings.SMTP_URL ? nodemailer.createTransport(settings.SMTP_URL) : null;
+  if (!settings.SMTP_URL) {
+    return {
+      provider: null,
+      deliver: () => Promise.reject(new Error('No SMTP server is configured.')),
+    };
+  }
+  // Short timeouts: a stuck server fails the attempt, and the delivery job retries it later.
+  const transport = nodemailer.createTransport({
+    url: settings.SMTP_URL,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
   return {
-    async send(db, email) {
-      const envelope = { channel: 'email' as const, recipient: email.to, subject: email.subject };
-      if (!transport) {
-        await recordOutboxMessage(db, { ...envelope, body: email.text, status: 'stored', provider: 'outbox' });
-        return;
-      }
-      let failure: unknown = null;
-      try {
-        await transport.sendMail({ from: settings.MAIL_FROM, ...email });
-      } catch (error) {
-        failure = error;
-      }
-      await recordOutboxMessage(db, {
-        ...envelope,
-        status: failure ? 'failed' : 'sent',
-        provider: 'smtp',
-        error: failure ? errorText(failure) : null,
-      });
-      if (failure) throw failure;
+    provider: 'smtp',
+    async deliver(email) {
+      await transport.sendMail({ from: settings.MAIL_FROM, ...email });
     },
   };
 }

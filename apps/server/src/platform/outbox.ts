@@ -3,13 +3,6 @@ import type { Database } from '#src/db/client.ts';
 import { outboxMessages } from '#src/db/schema/messaging.ts';
 import { after, toPage, type Page, type PageQuery } from './pagination.ts';
 
-type OutboxEntry = typeof outboxMessages.$inferInsert;
-
-/** Records one message in the outbox: whole when kept for admins, as an envelope once a provider took it. */
-export async function recordOutboxMessage(db: Database, entry: OutboxEntry): Promise<void> {
-  await db.insert(outboxMessages).values(entry);
-}
-
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export type OutboxRow = {
@@ -18,10 +11,12 @@ export type OutboxRow = {
   recipient: string;
   subject: string | null;
   body: string | null;
-  status: 'stored' | 'sent' | 'failed';
-  provider: string;
+  status: 'queued' | 'stored' | 'sent' | 'failed';
+  provider: string | null;
   error: string | null;
+  attempts: number;
   createdAt: string;
+  updatedAt: string;
 };
 
 /** The outbox for admins, newest first: what was kept, sent or failed, optionally one channel or recipient. */
@@ -41,7 +36,11 @@ export async function listOutboxMessages(
     )
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(query.limit + 1);
-  return toPage(rows, query.limit, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return toPage(rows, query.limit, (r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
 }
 
 /** How many messages went to one recipient on one channel in the last `minutes`. */

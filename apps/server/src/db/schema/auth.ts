@@ -44,6 +44,10 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     preferredLanguage: text('preferred_language').notNull().default('english'),
+    // Whether updates (orders, payments, identity checks) may also go out by SMS and email;
+    // security notices and repayment reminders go out whatever these say.
+    notifyBySms: boolean('notify_by_sms').notNull().default(true),
+    notifyByEmail: boolean('notify_by_email').notNull().default(true),
   },
   (t) => [
     check('users_commission_rate_range', sql`${t.commissionRateBp} between 0 and 10000`),

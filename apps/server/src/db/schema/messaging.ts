@@ -1,9 +1,10 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Every email and SMS the app sends. Without SMTP or an SMS provider configured, the message
- * stays here (status 'stored') for admins to read; once sent through a provider only the
- * envelope is kept (no body), so codes and links do not linger in the database.
+ * Every email and SMS the app sends. A message is written here as 'queued' in the same
+ * transaction as the delivery job that sends it, and the job moves it on: 'sent' through a
+ * provider (only the envelope is kept then, so codes and links do not linger), 'stored' when no
+ * provider is configured (the body stays for admins to read), or 'failed' once every retry failed.
  */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -13,10 +14,14 @@ export const outboxMessages = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body'),
-    status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
-    provider: text('provider').notNull(),
+    status: text('status', { enum: ['queued', 'stored', 'sent', 'failed'] }).notNull(),
+    /** The provider that took it, or 'outbox'; null while queued. */
+    provider: text('provider'),
+    /** Why the last attempt failed. */
     error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_created_idx').on(t.createdAt), index('outbox_messages_recipient_idx').on(t.recipient)],
 );

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Database } from '#src/db/client.ts';
+import type { Database, Tx } from '#src/db/client.ts';
 import { authAttempts, securityEvents, sessions, twoFactors, users } from '#src/db/schema/auth.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { after, toPage, type Page, type PageQuery } from '#src/platform/pagination.ts';
@@ -68,8 +68,6 @@ export async function listUsers(
     .limit(query.limit + 1);
   return toPage(rows, query.limit, toRow);
 }
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * One change to someone's account by an admin, in one transaction with its line in the

@@ -210,10 +210,14 @@ const outboxSchema = z
     recipient: z.string(),
     subject: z.string().nullable(),
     body: z.string().nullable(),
-    status: z.enum(['stored', 'sent', 'failed']),
-    provider: z.string(),
-    error: z.string().nullable(),
+    status: z
+      .enum(['queued', 'stored', 'sent', 'failed'])
+      .describe('queued: waiting for (another) attempt; stored: no provider configured; failed: every retry failed'),
+    provider: z.string().nullable(),
+    error: z.string().nullable().describe('Why the last attempt failed'),
+    attempts: z.number().int(),
     createdAt: z.string(),
+    updatedAt: z.string(),
   })
   .openapi('OutboxMessage');
 
@@ -221,7 +225,7 @@ const outboxRoute = createRoute({
   method: 'get',
   path: '/outbox',
   tags: ['admin'],
-  summary: 'Mail and SMS: kept (no provider configured), sent or failed, newest first',
+  summary: 'Mail and SMS: queued, kept (no provider configured), sent or failed, newest first',
   middleware: [requireAdmin] as const,
   request: {
     query: z.object({

@@ -6,9 +6,8 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { authSchema, users } from '#src/db/schema/auth.ts';
-import type { Mailer } from '#src/platform/mail.ts';
+import type { Messages } from '#src/platform/messaging.ts';
 import { countRecentMessages } from '#src/platform/outbox.ts';
-import type { SmsSender } from '#src/platform/sms.ts';
 import { ADMINS_USE_TOTP, createAuthHooks } from './auth-hooks.ts';
 import { phoneSignUp } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
@@ -20,7 +19,7 @@ export const NO_PHONE_FOR_CODES =
   'Your account has no confirmed phone number to text a code to. Use your authenticator app or a backup code.';
 
 export type AuthSettings = { PUBLIC_URL: string; AUTH_SECRET: string };
-export type AuthDeps = { db: Database; settings: AuthSettings; mailer: Mailer; sms: SmsSender };
+export type AuthDeps = { db: Database; settings: AuthSettings; messages: Messages };
 
 /** SMS codes (phone confirmation, password reset, second factor) last five minutes. */
 const SMS_CODE_SECONDS = 300;
@@ -30,9 +29,11 @@ export const TOO_MANY_CODES = 'Too many codes were sent to this number. Try agai
 
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
-export function createAuth({ db, settings, mailer, sms }: AuthDeps) {
+export function createAuth({ db, settings, messages }: AuthDeps) {
   const origin = new URL(settings.PUBLIC_URL).origin;
-  const notify = (to: string, message: string) => sms.send(db, { to, message });
+  const notify = async (to: string, message: string) => {
+    await messages.sms(db, { to, message });
+  };
   const text = async (to: string, message: string) => {
     if ((await countRecentMessages(db, { channel: 'sms', recipient: to, minutes: 60 })) >= SMS_CODES_PER_HOUR) {
       throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: TOO_MANY_CODES });
@@ -67,7 +68,7 @@ export function createAuth({ db, settings, mailer, sms }: AuthDeps) {
       sendResetPassword: async ({ user, token }) => {
         if (user.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`)) return;
         const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(db, {
+        await messages.email(db, {
           to: user.email,
           subject: 'Reset your EcoGrid password',
           text: `Hello ${user.name},\n\nTo choose a new password for your EcoGrid account, open:\n\n${link}\n\nThe link works once, for one hour. If you did not ask for this, ignore this message: your password stays the same.\n`,
@@ -81,7 +82,7 @@ export function createAuth({ db, settings, mailer, sms }: AuthDeps) {
       sendVerificationEmail: async ({ user, token }) => {
         if (user.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`)) return;
         const link = `${origin}/email-verification?token=${encodeURIComponent(token)}`;
-        await mailer.send(db, {
+        await messages.email(db, {
           to: user.email,
           subject: 'Confirm your email address for EcoGrid',
           text: `Hello ${user.name},\n\nConfirm your email address to finish creating your EcoGrid account:\n\n${link}\n\nThe link works for one hour. If you did not sign up, ignore this message.\n`,

@@ -25,6 +25,10 @@ const profileSchema = z
     isActive: z.boolean(),
     onboardingCompleted: z.boolean(),
     preferredLanguage: z.string(),
+    notifyBySms: z
+      .boolean()
+      .describe('Updates may also come by SMS (security notices and repayment reminders always do)'),
+    notifyByEmail: z.boolean().describe('Updates may also come by email (security notices always do)'),
     twoFactorEnabled: z.boolean(),
     totpEnabled: z.boolean(),
     createdAt: z.string(),
@@ -41,11 +45,13 @@ const profileChangesSchema = z
       subCounty: place.optional(),
       village: place.optional(),
       preferredLanguage: z.enum(['english', 'luganda', 'swahili']).optional(),
+      notifyBySms: z.boolean().optional(),
+      notifyByEmail: z.boolean().optional(),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `These cannot be changed here: ${issue.keys.join(', ')}. Only your name, district, sub-county, village and language can.`
+          ? `These cannot be changed here: ${issue.keys.join(', ')}. Only your name, district, sub-county, village, language and message choices can.`
           : undefined,
     },
   )
@@ -74,7 +80,7 @@ const patchMe = createRoute({
   method: 'patch',
   path: '/me',
   tags: ['profile'],
-  summary: 'Change your name, place or language',
+  summary: 'Change your name, place, language or how updates reach you',
   request: { body: { content: { 'application/json': { schema: profileChangesSchema } }, required: true } },
   responses: {
     200: { description: 'The updated profile', content: { 'application/json': { schema: profileSchema } } },

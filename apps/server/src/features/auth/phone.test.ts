@@ -8,6 +8,7 @@ import {
   lastSmsTo,
   send,
   signUpAndVerify,
+  signUpByPhoneAndVerify,
   smsCountTo,
   STRONG_PASSWORD,
   uniquePhone,
@@ -29,23 +30,7 @@ const userByPhone = async (e164: string) => (await ctx.db.select().from(users).w
 const smsCount = (to: string) => smsCountTo(ctx.db, to);
 const meStatus = async (cookie: string) => (await send(ctx, '/api/me', undefined, { cookie })).status;
 
-/** Signs up by phone in local form and enters the SMS code; returns the session cookie. */
-async function signUpByPhone(extra: Json = {}) {
-  const phone = uniquePhone();
-  const signUp = await send(ctx, '/api/auth/sign-up/phone', {
-    phoneNumber: phone.local,
-    password: STRONG_PASSWORD,
-    fullName: 'Nambi Grace',
-    ...extra,
-  });
-  expect(signUp.status).toBe(200);
-  const verify = await send(ctx, '/api/auth/phone-number/verify', {
-    phoneNumber: phone.local,
-    code: await lastSmsCode(ctx.db, phone.e164),
-  });
-  expect(verify.status).toBe(200);
-  return { ...phone, cookie: cookiesFrom(verify) };
-}
+const signUpByPhone = (extra: Json = {}) => signUpByPhoneAndVerify(ctx, extra);
 
 describe('sign-up by phone', () => {
   it('stores the number in E.164, texts a code, and keeps the account closed until the code is entered', async () => {

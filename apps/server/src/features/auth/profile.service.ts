@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '#src/db/client.ts';
+import type { Database, Tx } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { hasTotp } from './roles.service.ts';
@@ -24,6 +24,9 @@ export type Profile = {
   isActive: boolean;
   onboardingCompleted: boolean;
   preferredLanguage: string;
+  /** Updates may also come by SMS / by email (security notices and repayment reminders always do). */
+  notifyBySms: boolean;
+  notifyByEmail: boolean;
   twoFactorEnabled: boolean;
   /** An authenticator app is set up (admins need one; SMS codes alone do not count). */
   totpEnabled: boolean;
@@ -55,6 +58,8 @@ function toProfile(row: typeof users.$inferSelect, totpEnabled: boolean): Profil
     isActive: row.isActive,
     onboardingCompleted: row.onboardingCompleted,
     preferredLanguage: row.preferredLanguage,
+    notifyBySms: row.notifyBySms,
+    notifyByEmail: row.notifyByEmail,
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
     totpEnabled: Boolean(row.twoFactorEnabled) && totpEnabled,
     createdAt: row.createdAt.toISOString(),
@@ -69,7 +74,10 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
 }
 
 export type ProfileChanges = Partial<
-  Pick<Profile, 'fullName' | 'district' | 'subCounty' | 'village' | 'preferredLanguage'>
+  Pick<
+    Profile,
+    'fullName' | 'district' | 'subCounty' | 'village' | 'preferredLanguage' | 'notifyBySms' | 'notifyByEmail'
+  >
 >;
 
 /** The fields people may change themselves; role, KYC, verification and agent terms are not among them. */
@@ -81,4 +89,33 @@ export async function updateProfile(db: Database, userId: string, changes: Profi
     .returning();
   if (!row) throw new AppError('not_authenticated', 'User not authenticated', 401);
   return toProfile(row, await hasTotp(db, userId));
+}
+
+/**
+ * Where a user's notifications can go outside the app: only a confirmed phone number or a
+ * confirmed real address (never the stand-in address of a phone-only account), with the user's
+ * choices. Null when there is no such user.
+ */
+export async function deliveryContacts(db: Database | Tx, userId: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      emailVerified: users.emailVerified,
+      phoneNumber: users.phoneNumber,
+      phoneVerified: users.phoneNumberVerified,
+      notifyBySms: users.notifyBySms,
+      notifyByEmail: users.notifyByEmail,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const realEmail = row.emailVerified && !row.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`);
+  return {
+    email: realEmail ? row.email : null,
+    phone: row.phoneVerified ? row.phoneNumber : null,
+    notifyBySms: row.notifyBySms,
+    notifyByEmail: row.notifyByEmail,
+    isActive: row.isActive,
+  };
 }

@@ -9,6 +9,7 @@ const healthSchema = z
     version: z.string(),
     database: z.object({ reachable: z.boolean(), kind: z.enum(['pglite', 'postgres']) }),
     migrations: z.object({ applied: z.number().int(), expected: z.number().int(), upToDate: z.boolean() }),
+    jobs: z.object({ reachable: z.boolean() }).describe('The background job queue answers'),
   })
   .openapi('Health');
 
@@ -16,7 +17,7 @@ const healthRoute = createRoute({
   method: 'get',
   path: '/health',
   tags: ['health'],
-  summary: 'Whether the database is reachable and migrated, and the running version',
+  summary: 'Whether the database is reachable and migrated, the job queue answers, and the running version',
   responses: {
     200: { description: 'Healthy', content: { 'application/json': { schema: healthSchema } } },
     503: { description: 'Not ready', content: { 'application/json': { schema: healthSchema } } },
@@ -34,12 +35,14 @@ export const healthRoutes = createRouter().openapi(healthRoute, async (c) => {
     c.var.log.error({ err: error }, 'health check could not query the database');
   }
   const upToDate = reachable && applied === expected;
+  const jobsReachable = await c.var.jobs.healthy();
   const body = {
-    status: upToDate ? ('ok' as const) : ('degraded' as const),
+    status: upToDate && jobsReachable ? ('ok' as const) : ('degraded' as const),
     version: APP_VERSION,
     database: { reachable, kind: c.var.dbHandle.kind },
     migrations: { applied, expected, upToDate },
+    jobs: { reachable: jobsReachable },
   };
   c.header('Cache-Control', 'no-store');
-  return upToDate ? c.json(body, 200) : c.json(body, 503);
+  return body.status === 'ok' ? c.json(body, 200) : c.json(body, 503);
 });

@@ -127,7 +127,7 @@ export const notificationRoutes = createRouter()
   })
   .openapi(unreadRoute, async (c) => c.json({ unread: await unreadCount(c.var.db, signedInUserId(c.var.user)) }, 200))
   .openapi(markAllRoute, async (c) => c.json({ marked: await markAllRead(c.var.db, signedInUserId(c.var.user)) }, 200))
-  .openapi(sendRoute, async (c) => c.json(await sendNotification(c.var.db, c.var.realtime, c.req.valid('json')), 201))
+  .openapi(sendRoute, async (c) => c.json(await sendNotification(c.var.db, c.var, c.req.valid('json')), 201))
   .openapi(markReadRoute, async (c) => {
     const userId = signedInUserId(c.var.user);
     const checked = checkId(c.req.valid('param').id, 'notification ID');

@@ -1,10 +1,18 @@
-import { NOTIFICATION_LIST_LIMIT, type NotificationType } from '@ecogrid/core/notifications';
+import {
+  NOTIFICATION_DELIVERY,
+  NOTIFICATION_LIST_LIMIT,
+  smsText,
+  type DeliveryRule,
+  type NotificationType,
+} from '@ecogrid/core/notifications';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Database } from '#src/db/client.ts';
+import type { Database, Tx } from '#src/db/client.ts';
 import { notifications, type Notification } from '#src/db/schema/notifications.ts';
 import { FOREIGN_KEY_VIOLATION, hasPgCode } from '#src/platform/db-errors.ts';
 import { notFound } from '#src/platform/errors.ts';
+import type { Messages } from '#src/platform/messaging.ts';
 import type { Realtime } from '#src/platform/realtime.ts';
+import { deliveryContacts } from '#src/features/auth/profile.service.ts';
 
 export type NotificationRow = {
   id: string;
@@ -66,8 +74,6 @@ export async function markAllRead(db: Database, userId: string): Promise<number>
   return rows.length;
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 export type NewNotification = {
   userId: string;
   type: NotificationType;
@@ -85,15 +91,34 @@ export async function storeNotification(db: Database | Tx, input: NewNotificatio
   return toRow(row!);
 }
 
+export type NotifierDeps = { realtime: Realtime; messages: Messages; publicUrl: string };
+
+const allowed = (rule: DeliveryRule, chosen: boolean) => rule === 'always' || (rule === 'optional' && chosen);
+
 /**
- * The spec's send-notification: stores the in-app notification and raises its realtime event
- * in one transaction, so a stream never shows a notification the list does not have.
+ * The spec's send-notification: stores the in-app notification, raises its realtime event, and
+ * queues the SMS and email the type and the user's choices call for, all in one transaction:
+ * a stream never shows a notification the list does not have, and a message goes out only for
+ * a notification that was kept. Given a transaction, all of it commits or rolls back with it.
  */
-export async function sendNotification(db: Database, realtime: Realtime, input: NewNotification) {
+export async function sendNotification(db: Database | Tx, deps: NotifierDeps, input: NewNotification) {
   try {
     return await db.transaction(async (tx) => {
       const row = await storeNotification(tx, input);
-      await realtime.publish(tx, input.userId, { type: 'notification', data: row });
+      await deps.realtime.publish(tx, input.userId, { type: 'notification', data: row });
+      const contacts = await deliveryContacts(tx, input.userId);
+      if (!contacts || (!contacts.isActive && input.type !== 'account')) return row;
+      const rules = NOTIFICATION_DELIVERY[input.type];
+      if (contacts.phone && allowed(rules.sms, contacts.notifyBySms)) {
+        await deps.messages.sms(tx, { to: contacts.phone, message: smsText(input.title, input.message) });
+      }
+      if (contacts.email && allowed(rules.email, contacts.notifyByEmail)) {
+        await deps.messages.email(tx, {
+          to: contacts.email,
+          subject: `EcoGrid: ${input.title}`,
+          text: `${input.message}\n\nSee all your notifications: ${new URL('/inbox', deps.publicUrl).href}\n\nTo choose which updates reach you by email or SMS, open My account.\n`,
+        });
+      }
       return row;
     });
   } catch (error) {

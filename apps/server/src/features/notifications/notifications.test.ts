@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send, signUpAndVerify, userIdOf } from '../../../test/auth-helpers.ts';
-import { createTestContext, type TestContext } from '../../../test/test-app.ts';
-import { storeNotification } from './notifications.service.ts';
+import {
+  lastEmailTo,
+  lastSmsTo,
+  send,
+  signUpAndVerify,
+  signUpByPhoneAndVerify,
+  smsCountTo,
+  userIdOf,
+  userIdOfPhone,
+} from '../../../test/auth-helpers.ts';
+import { waitFor } from '../../../test/server-process.ts';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { sendNotification, storeNotification, type NewNotification } from './notifications.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -75,5 +85,99 @@ describe('notifications', () => {
     const visitor = await send(ctx, '/api/notifications');
     expect(visitor.status).toBe(401);
     expect(((await visitor.json()) as { error: { message: string } }).error.message).toBe('User not authenticated');
+  });
+});
+
+describe('send-notification', () => {
+  const deliver = (input: NewNotification) =>
+    sendNotification(ctx.db, { realtime: ctx.realtime, messages: ctx.messages, publicUrl: TEST_ORIGIN }, input);
+
+  it('texts a phone-only account', async () => {
+    const phone = await signUpByPhoneAndVerify(ctx);
+    const userId = await userIdOfPhone(ctx.db, phone.e164);
+    const codes = await smsCountTo(ctx.db, phone.e164);
+    await deliver({
+      userId,
+      type: 'payment_update',
+      title: 'Payment Update',
+      message: 'Payment completed: UGX 20,000',
+    });
+    expect(await smsCountTo(ctx.db, phone.e164)).toBe(codes + 1);
+    const sms = await lastSmsTo(ctx.db, phone.e164);
+    expect(sms?.body).toBe('EcoGrid: Payment Update. Payment completed: UGX 20,000');
+    // The delivery job takes it from the outbox queue (no SMS provider here, so it is kept).
+    let status = sms?.status;
+    await waitFor(
+      () => status === 'stored',
+      'the SMS delivery',
+      10_000,
+      async () => {
+        status = (await lastSmsTo(ctx.db, phone.e164))?.status;
+      },
+    );
+  });
+
+  it('emails an email account, with a link to the inbox', async () => {
+    const me = await customer();
+    await deliver({
+      userId: me.id,
+      type: 'order_update',
+      title: 'Order Status Update',
+      message: 'Order A1 status: shipped',
+    });
+    const mail = await lastEmailTo(ctx.db, me.email);
+    expect(mail?.subject).toBe('EcoGrid: Order Status Update');
+    expect(mail?.body).toContain('Order A1 status: shipped');
+    expect(mail?.body).toContain(`${TEST_ORIGIN}/inbox`);
+  });
+
+  it("follows the user's choices for updates, but security notices and repayment reminders always go out", async () => {
+    const phone = await signUpByPhoneAndVerify(ctx);
+    const userId = await userIdOfPhone(ctx.db, phone.e164);
+    const off = await send(ctx, '/api/me', { notifyBySms: false }, { cookie: phone.cookie, method: 'PATCH' });
+    expect(await off.json()).toMatchObject({ notifyBySms: false, notifyByEmail: true });
+    const before = await smsCountTo(ctx.db, phone.e164);
+
+    await deliver({ userId, type: 'order_update', title: 'Order Status Update', message: 'Order A2 status: shipped' });
+    expect(await smsCountTo(ctx.db, phone.e164)).toBe(before);
+    await deliver({
+      userId,
+      type: 'loan_reminder',
+      title: 'Loan Payment Reminder',
+      message: 'Payment of UGX 45,000 due in 3 days',
+    });
+    await deliver({ userId, type: 'account', title: 'Password changed', message: 'Your password was changed.' });
+    expect(await smsCountTo(ctx.db, phone.e164)).toBe(before + 2);
+
+    const mailer = await customer();
+    const none = await send(ctx, '/api/me', { notifyByEmail: false }, { cookie: mailer.cookie, method: 'PATCH' });
+    expect(none.status).toBe(200);
+    await deliver({ userId: mailer.id, type: 'kyc_update', title: 'Identity check', message: 'Approved' });
+    // The last email is still the address confirmation from sign-up.
+    expect((await lastEmailTo(ctx.db, mailer.email))?.subject).toBe('Confirm your email address for EcoGrid');
+    await deliver({ userId: mailer.id, type: 'account', title: 'New sign-in', message: 'A new sign-in.' });
+    expect((await lastEmailTo(ctx.db, mailer.email))?.subject).toBe('EcoGrid: New sign-in');
+    // Every notification is in the app whatever the choices.
+    const list = (await (await send(ctx, '/api/notifications', undefined, { cookie: mailer.cookie })).json()) as Page;
+    expect(list.items.map((n) => n.title)).toEqual(['New sign-in', 'Identity check']);
+  });
+
+  it('keeps nothing and sends nothing when the transaction it joined rolls back', async () => {
+    const phone = await signUpByPhoneAndVerify(ctx);
+    const userId = await userIdOfPhone(ctx.db, phone.e164);
+    const before = await smsCountTo(ctx.db, phone.e164);
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await sendNotification(
+          tx,
+          { realtime: ctx.realtime, messages: ctx.messages, publicUrl: TEST_ORIGIN },
+          { userId, type: 'order_update', title: 'Order Status Update', message: 'Order A3 status: paid' },
+        );
+        throw new Error('the order change failed');
+      }),
+    ).rejects.toThrow('the order change failed');
+    expect(await smsCountTo(ctx.db, phone.e164)).toBe(before);
+    const list = (await (await send(ctx, '/api/notifications', undefined, { cookie: phone.cookie })).json()) as Page;
+    expect(list.items).toEqual([]);
   });
 });

@@ -1,0 +1,59 @@
+import type { Settings } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { pruneExpiredAuthRecords } from './features/auth/cleanup.service.ts';
+import { startJobs, type Jobs, type JobsOptions, type RetryPolicy } from './platform/jobs.ts';
+import type { Logger } from './platform/logger.ts';
+import { createMailer } from './platform/mail.ts';
+import { startMessaging, type Messages } from './platform/messaging.ts';
+import { createSmsSender } from './platform/sms.ts';
+
+export type BackgroundSettings = Pick<Settings, 'MAIL_FROM'> &
+  Partial<
+    Pick<
+      Settings,
+      | 'SMTP_URL'
+      | 'AT_USERNAME'
+      | 'AT_API_KEY'
+      | 'AT_SENDER_ID'
+      | 'AT_BASE_URL'
+      | 'JOB_TIMEOUT_SECONDS'
+      | 'JOB_CHECK_SECONDS'
+    >
+  >;
+
+export type Background = { jobs: Jobs; messages: Messages };
+
+/**
+ * The work done beside requests: the job queue, email and SMS delivery, and the daily tasks.
+ * Every app process runs it; the queue hands each job to one of them.
+ */
+export async function startBackgroundWork(
+  database: DatabaseHandle,
+  logger: Logger,
+  settings: BackgroundSettings,
+  options: { jobs?: JobsOptions; deliveryRetry?: RetryPolicy } = {},
+): Promise<Background> {
+  const jobs = await startJobs(database, logger, {
+    timeoutSeconds: settings.JOB_TIMEOUT_SECONDS,
+    checkSeconds: settings.JOB_CHECK_SECONDS,
+    ...options.jobs,
+  });
+  try {
+    const messages = await startMessaging({
+      db: database.db,
+      jobs,
+      mailer: createMailer(settings),
+      sms: createSmsSender(settings),
+      logger,
+      retry: options.deliveryRetry,
+    });
+    // Daily tasks, at quiet hours in Kampala. Later features add theirs here.
+    await jobs.schedule('daily-cleanup', '30 3 * * *', async () => {
+      logger.info({ removed: await pruneExpiredAuthRecords(database.db) }, 'daily cleanup done');
+    });
+    return { jobs, messages };
+  } catch (error) {
+    await jobs.stop();
+    throw error;
+  }
+}

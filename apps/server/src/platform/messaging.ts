@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import type { Database, Tx } from '#src/db/client.ts';
+import { outboxMessages } from '#src/db/schema/messaging.ts';
+import type { Jobs, RetryPolicy } from './jobs.ts';
+import type { Logger } from './logger.ts';
+import type { Email, Mailer } from './mail.ts';
+import { errorText } from './outbox.ts';
+import type { Sms, SmsSender } from './sms.ts';
+
+export const EMAIL_QUEUE = 'deliver-email';
+export const SMS_QUEUE = 'deliver-sms';
+
+/**
+ * Eight retries, the first after 10-20 s and each later one about twice as long (jittered):
+ * a sign-in code still arrives in time after a brief provider hiccup or a restart, and a
+ * provider outage of up to about an hour delays messages instead of losing them. Longer ones
+ * end in the dead-letter queue, where an admin can send them again.
+ */
+export const DELIVERY_RETRY: RetryPolicy = { limit: 8, delaySeconds: 10, maxDelaySeconds: 60 * 60 };
+
+/** Queues email and SMS; the delivery jobs send them. */
+export type Messages = {
+  /** Given a transaction, the message goes out only if it commits. */
+  email(db: Database | Tx, email: Email): Promise<string>;
+  sms(db: Database | Tx, sms: Sms): Promise<string>;
+};
+
+type Delivery = { messageId: string };
+
+/**
+ * Every message is written to the outbox as 'queued' together with the job that delivers it.
+ * The job is at least once: a process killed after the provider took a message but before the
+ * outbox said so sends it again, which beats losing it.
+ */
+export async function startMessaging(deps: {
+  db: Database;
+  jobs: Jobs;
+  mailer: Mailer;
+  sms: SmsSender;
+  logger: Logger;
+  retry?: RetryPolicy;
+}): Promise<Messages> {
+  const { db, jobs, mailer, sms, logger } = deps;
+  const retry = deps.retry ?? DELIVERY_RETRY;
+
+  const deliver =
+    (provider: string | null, send: (row: typeof outboxMessages.$inferSelect) => Promise<void>) =>
+    async ({ messageId }: Delivery, job: { retryCount: number; retryLimit: number }) => {
+      const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
+      // Already handed over by an attempt whose completion was not recorded.
+      if (!row || row.status === 'sent' || row.status === 'stored') return;
+      const attempts = row.attempts + 1;
+      if (!provider) {
+        await db
+          .update(outboxMessages)
+          .set({ status: 'stored', provider: 'outbox', attempts, error: null, updatedAt: new Date() })
+          .where(eq(outboxMessages.id, messageId));
+        return;
+      }
+      try {
+        await send(row);
+      } catch (error) {
+        const last = job.retryCount >= job.retryLimit;
+        await db
+          .update(outboxMessages)
+          .set({
+            status: last ? 'failed' : 'queued',
+            provider,
+            attempts,
+            error: errorText(error),
+            updatedAt: new Date(),
+          })
+          .where(eq(outboxMessages.id, messageId));
+        logger.warn({ messageId, channel: row.channel, attempts, last, err: error }, 'message delivery failed');
+        throw error;
+      }
+      // Sent: keep the envelope only, so codes and links do not linger.
+      await db
+        .update(outboxMessages)
+        .set({ status: 'sent', provider, attempts, error: null, body: null, updatedAt: new Date() })
+        .where(eq(outboxMessages.id, messageId));
+    };
+
+  await jobs.work<Delivery>(
+    EMAIL_QUEUE,
+    retry,
+    deliver(mailer.provider, (row) =>
+      mailer.deliver({ to: row.recipient, subject: row.subject ?? '', text: row.body ?? '' }),
+    ),
+  );
+  await jobs.work<Delivery>(
+    SMS_QUEUE,
+    retry,
+    deliver(sms.provider, (row) => sms.deliver({ to: row.recipient, message: row.body ?? '' })),
+  );
+
+  const queue = (db: Database | Tx, queueName: string, entry: typeof outboxMessages.$inferInsert) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(outboxMessages).values(entry).returning({ id: outboxMessages.id });
+      await jobs.send<Delivery>(tx, queueName, { messageId: row!.id });
+      return row!.id;
+    });
+
+  return {
+    email: (db, email) =>
+      queue(db, EMAIL_QUEUE, {
+        channel: 'email',
+        recipient: email.to,
+        subject: email.subject,
+        body: email.text,
+        status: 'queued',
+      }),
+    sms: (db, message) =>
+      queue(db, SMS_QUEUE, { channel: 'sms', recipient: message.to, body: message.message, status: 'queued' }),
+  };
+}
