@@ -39,7 +39,7 @@ const SPEC_LOGIN = [
 ];
 const SPEC_ADMIN = ['/system-audit', '/system-testing', '/security-dashboard', '/mockups'];
 // The admin tools built on the admin APIs.
-const ADMIN_TOOLS = ['/admin', '/admin/users', '/admin/outbox'];
+const ADMIN_TOOLS = ['/admin', '/admin/users', '/admin/outbox', '/admin/jobs'];
 
 const within = (group: RouteObject[], path: string) => Boolean(matchRoutes(group, path)?.length);
 
@@ -58,7 +58,7 @@ describe('the route table', () => {
     expect(within(publicRoutes, path) || within(loginRoutes, path)).toBe(false);
   });
 
-  it.each(['/system-audit', '/security-dashboard', '/admin/users', '/admin/outbox'])(
+  it.each(['/system-audit', '/security-dashboard', '/admin/users', '/admin/outbox', '/admin/jobs'])(
     'loads the admin page %s in its own chunk',
     (path) => {
       const route = matchRoutes(adminRoutes, path)?.at(-1)?.route;

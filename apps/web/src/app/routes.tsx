@@ -78,6 +78,7 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin', element: <Navigate to="/system-audit" replace /> },
   { path: 'admin/users', ...lazyPage(() => import('@/features/admin/users-page.tsx')) },
   { path: 'admin/outbox', ...lazyPage(() => import('@/features/admin/outbox-page.tsx')) },
+  { path: 'admin/jobs', ...lazyPage(() => import('@/features/admin/jobs-page.tsx')) },
 ];
 
 /** Old and short addresses (spec section 2). */

@@ -18,6 +18,7 @@ describe('the admin home', () => {
         version: '0.1.0+abc123',
         database: { reachable: true, kind: 'postgres' },
         migrations: { applied: 6, expected: 7, upToDate: false },
+        jobs: { reachable: false },
       },
     };
     renderPage(AdminHomePage, '/system-audit');
@@ -25,6 +26,8 @@ describe('the admin home', () => {
     expect(screen.getByText(/PostgreSQL/).textContent).toContain('PostgreSQL');
     expect(screen.getByText('6 of 7 applied')).toBeTruthy();
     expect(screen.getByText('Not up to date')).toBeTruthy();
+    const jobsFact = screen.getAllByText('Background jobs').find((element) => element.tagName === 'DT');
+    expect(jobsFact?.parentElement?.textContent).toContain('Not reachable');
     expect(screen.getByText('0.1.0+abc123')).toBeTruthy();
   });
 
@@ -36,11 +39,12 @@ describe('the admin home', () => {
         version: '0.1.0',
         database: { reachable: true, kind: 'pglite' },
         migrations: { applied: 7, expected: 7, upToDate: true },
+        jobs: { reachable: true },
       },
     };
     renderPage(AdminHomePage, '/system-audit');
     expect(await screen.findByText('Everything is working')).toBeTruthy();
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links).toEqual(['/admin/users', '/security-dashboard', '/admin/outbox']);
+    expect(links).toEqual(['/admin/users', '/security-dashboard', '/admin/outbox', '/admin/jobs']);
   });
 });

@@ -18,7 +18,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 function SystemStatus({ health }: { health: Health }) {
   const { t } = useTranslation();
-  const { database, migrations } = health;
+  const { database, migrations, jobs } = health;
   return (
     <div className="space-y-3">
       <p role="status" className="flex items-center gap-2">
@@ -45,6 +45,13 @@ function SystemStatus({ health }: { health: Health }) {
             <Badge tone="warn">{t('admin.home.behind')}</Badge>
           )}
         </Fact>
+        <Fact term={t('admin.home.jobs')}>
+          {jobs.reachable ? (
+            <Badge tone="good">{t('admin.home.reachable')}</Badge>
+          ) : (
+            <Badge tone="bad">{t('admin.home.unreachable')}</Badge>
+          )}
+        </Fact>
         <Fact term={t('admin.home.version')}>
           <span className="font-mono">{health.version}</span>
         </Fact>
@@ -57,6 +64,7 @@ const TOOLS = [
   { to: '/admin/users', title: 'admin.users.title', body: 'admin.home.usersBody' },
   { to: '/security-dashboard', title: 'admin.security.title', body: 'admin.home.securityBody' },
   { to: '/admin/outbox', title: 'admin.outbox.title', body: 'admin.home.outboxBody' },
+  { to: '/admin/jobs', title: 'admin.jobs.title', body: 'admin.home.jobsBody' },
 ] as const;
 
 /** /system-audit, the admin home: whether the system is healthy, and the admin tools. */

@@ -57,10 +57,13 @@ export type OutboxMessage = {
   recipient: string;
   subject: string | null;
   body: string | null;
-  status: 'stored' | 'sent' | 'failed';
-  provider: string;
+  status: 'queued' | 'stored' | 'sent' | 'failed';
+  provider: string | null;
+  /** Why the last attempt failed. */
   error: string | null;
+  attempts: number;
   createdAt: string;
+  updatedAt: string;
 };
 
 export type Health = {
@@ -68,7 +71,21 @@ export type Health = {
   version: string;
   database: { reachable: boolean; kind: 'pglite' | 'postgres' };
   migrations: { applied: number; expected: number; upToDate: boolean };
+  jobs: { reachable: boolean };
 };
+
+export type JobQueue = { name: string; ready: number; deferred: number; active: number; failed: number; total: number };
+export type JobSchedule = { name: string; cron: string; timezone: string; next: string | null };
+export type DeadLetter = {
+  id: string;
+  queue: string;
+  data: Record<string, unknown>;
+  error: string | null;
+  attempts: number;
+  firstQueuedAt: string | null;
+  failedAt: string;
+};
+export type JobsOverview = { queues: JobQueue[]; schedules: JobSchedule[]; deadLetters: DeadLetter[] };
 
 /** One page of a newest-first list; `nextCursor` is null on the last page. */
 export type Page<T> = { items: T[]; nextCursor: string | null };
@@ -123,6 +140,21 @@ export const outboxQuery = (filters: { channel?: OutboxChannel | undefined; reci
     channel: filters.channel,
     recipient: filters.recipient || undefined,
   });
+
+export const jobsQuery = queryOptions({
+  queryKey: ['admin', 'jobs'],
+  queryFn: ({ signal }) => apiFetch<JobsOverview>('/api/admin/jobs', { signal }),
+  staleTime: 0,
+  refetchOnMount: true,
+});
+
+/** Sends a dead-lettered job back to its queue. */
+export const retryDeadLetter = (id: string) =>
+  apiFetch<{ retried: 1 }>(`/api/admin/jobs/dead-letters/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+
+/** Runs a scheduled task now. */
+export const runScheduledTask = (name: string) =>
+  apiFetch<{ jobId: string }>(`/api/admin/jobs/schedules/${encodeURIComponent(name)}/run`, { method: 'POST' });
 
 /** The health check answers 503 with the same body when degraded: that is a status to show, not a failure. */
 export async function fetchHealth(signal?: AbortSignal): Promise<Health> {

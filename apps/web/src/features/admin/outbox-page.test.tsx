@@ -14,7 +14,9 @@ const sms: OutboxMessage = {
   status: 'stored',
   provider: 'outbox',
   error: null,
+  attempts: 1,
   createdAt: '2025-01-01T21:30:00.000Z',
+  updatedAt: '2025-01-01T21:30:01.000Z',
 };
 const email: OutboxMessage = {
   id: 'a2',
@@ -25,7 +27,9 @@ const email: OutboxMessage = {
   status: 'sent',
   provider: 'smtp',
   error: null,
+  attempts: 1,
   createdAt: '2025-01-01T08:00:00.000Z',
+  updatedAt: '2025-01-01T08:00:01.000Z',
 };
 
 const older: OutboxMessage = {

@@ -9,17 +9,18 @@ import { apiFetch, ApiError } from '@/lib/api-client.ts';
 import { refreshSession, useSession } from './api.ts';
 import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession } from './auth-api.ts';
 import { Field } from './components/field.tsx';
+import { MessageChoices, type MessageProfile } from './components/message-choices.tsx';
 import { PhoneSettings } from './components/phone-settings.tsx';
 import { TwoFactorSettings, type SecurityProfile } from './components/two-factor-settings.tsx';
 
-type Profile = SecurityProfile & {
-  fullName: string;
-  email: string | null;
-  district: string | null;
-  subCounty: string | null;
-  village: string | null;
-  preferredLanguage: 'english' | 'luganda' | 'swahili';
-};
+type Profile = SecurityProfile &
+  MessageProfile & {
+    fullName: string;
+    district: string | null;
+    subCounty: string | null;
+    village: string | null;
+    preferredLanguage: 'english' | 'luganda' | 'swahili';
+  };
 
 const profileQuery = { queryKey: ['me'], queryFn: () => apiFetch<Profile>('/api/me') };
 const sessionsQuery = { queryKey: ['sessions'], queryFn: listSessions, staleTime: 0 };
@@ -148,7 +149,7 @@ function Sessions({ currentId }: { currentId: string | undefined }) {
   );
 }
 
-/** /my-account: profile, language, the devices signed in, and security. */
+/** /my-account: profile, language, how updates reach you, the devices signed in, and security. */
 export default function MyAccountPage() {
   const { t } = useTranslation();
   const profile = useQuery(profileQuery);
@@ -167,6 +168,12 @@ export default function MyAccountPage() {
           {t('auth.profileSection')}
         </h2>
         <ProfileForm profile={profile.data} />
+      </section>
+      <section aria-labelledby="messages-title" className="space-y-3">
+        <h2 id="messages-title" className="text-lg font-semibold">
+          {t('auth.messages.title')}
+        </h2>
+        <MessageChoices profile={profile.data} queryKey={profileQuery.queryKey} />
       </section>
       <section aria-labelledby="sessions-title" className="space-y-3">
         <h2 id="sessions-title" className="text-lg font-semibold">

@@ -4,7 +4,12 @@ import type { OutboxMessage } from '../api.ts';
 import { useAdminFormats } from '../format.ts';
 import { Badge, type Tone } from './badge.tsx';
 
-const statusTone: Record<OutboxMessage['status'], Tone> = { stored: 'warn', sent: 'good', failed: 'bad' };
+const statusTone: Record<OutboxMessage['status'], Tone> = {
+  queued: 'info',
+  stored: 'warn',
+  sent: 'good',
+  failed: 'bad',
+};
 
 /** One message as it was written: to whom, by which way, what became of it, and its text. */
 export function OutboxItem({ message }: { message: OutboxMessage }) {
@@ -27,8 +32,14 @@ export function OutboxItem({ message }: { message: OutboxMessage }) {
         <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-stone-600">{t('admin.outbox.recipient')}</dt>
           <dd className="min-w-0 break-all">{message.recipient}</dd>
-          <dt className="text-stone-600">{t('admin.outbox.provider')}</dt>
-          <dd className="min-w-0 break-all">{message.provider}</dd>
+          {message.provider && (
+            <>
+              <dt className="text-stone-600">{t('admin.outbox.provider')}</dt>
+              <dd className="min-w-0 break-all">{message.provider}</dd>
+            </>
+          )}
+          <dt className="text-stone-600">{t('admin.outbox.attempts')}</dt>
+          <dd>{message.attempts}</dd>
           {message.error && (
             <>
               <dt className="text-stone-600">{t('admin.outbox.error')}</dt>
