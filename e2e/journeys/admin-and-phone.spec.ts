@@ -64,6 +64,14 @@ test('an admin sets up an authenticator app, then reaches /system-audit', async 
   await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
   await expect(page.getByText('Everything is working')).toBeVisible();
   await expect(page.getByText('Admins must set up two-step sign-in')).toHaveCount(0);
+
+  // The background jobs: the delivery queues and the daily task, which runs on request.
+  await page.getByRole('link', { name: 'Background jobs' }).click();
+  await expect(page).toHaveURL('/admin/jobs');
+  await expect(page.getByRole('heading', { name: 'Email delivery' })).toBeVisible();
+  await expect(page.getByText('No failed jobs: every job has succeeded or is still being retried.')).toBeVisible();
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByText('The task will run in a moment.')).toBeVisible();
 });
 
 test('a customer signs up by phone with the SMS code an admin reads in the outbox', async ({ page, browser }) => {

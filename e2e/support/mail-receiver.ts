@@ -20,8 +20,8 @@ export async function startMailReceiver(port: number, dir: string) {
   });
 }
 
-/** The newest message sent to `to`, waiting for it to arrive. */
-export async function waitForMail(dir: string, to: string, timeoutMs = 15_000): Promise<string> {
+/** The newest message sent to `to` (whose text matches `matching`, when given), waiting for it to arrive. */
+export async function waitForMail(dir: string, to: string, matching?: RegExp, timeoutMs = 15_000): Promise<string> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const files = readdirSync(dir)
@@ -30,9 +30,9 @@ export async function waitForMail(dir: string, to: string, timeoutMs = 15_000): 
       .reverse();
     for (const file of files) {
       const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { to: string[]; text: string };
-      if (mail.to.includes(to)) return mail.text;
+      if (mail.to.includes(to) && (!matching || matching.test(mail.text))) return mail.text;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+  throw new Error(`no mail to ${to}${matching ? ` matching ${matching}` : ''} within ${timeoutMs} ms`);
 }
