@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job, type JobWithMetadata } from 'pg-boss';
+import type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
 import type { Database, DatabaseHandle, Tx } from '#src/db/client.ts';
 import type { Logger } from './logger.ts';
 
@@ -31,27 +32,6 @@ export type RetryPolicy = {
 export type JobContext = { id: string; retryCount: number; retryLimit: number; signal: AbortSignal };
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
-export type QueueSummary = {
-  name: string;
-  ready: number;
-  deferred: number;
-  active: number;
-  failed: number;
-  total: number;
-};
-
-export type ScheduleSummary = { name: string; cron: string; timezone: string; next: string | null };
-
-export type DeadLetter = {
-  id: string;
-  queue: string;
-  data: Record<string, unknown>;
-  error: string | null;
-  attempts: number;
-  firstQueuedAt: string | null;
-  failedAt: string;
-};
-
 export type Jobs = {
   /**
    * Queues a job. Given a transaction, the job exists only if that transaction commits, so
@@ -64,8 +44,8 @@ export type Jobs = {
   schedule(name: string, cron: string, handler: JobHandler<Record<string, never>>): Promise<void>;
   /** Queues a scheduled task now, outside its schedule. */
   runNow(name: string): Promise<{ jobId: string } | 'unknown' | 'waiting'>;
-  queues(): Promise<QueueSummary[]>;
-  schedules(): Promise<ScheduleSummary[]>;
+  queues(): Promise<JobQueue[]>;
+  schedules(): Promise<JobSchedule[]>;
   deadLetters(limit: number): Promise<DeadLetter[]>;
   /** Sends dead-lettered jobs back to their queues; returns how many moved. */
   retryDeadLetters(ids: string[]): Promise<number>;

@@ -1,3 +1,4 @@
+import type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
 import type { UserType } from '@ecogrid/core/roles';
 import {
   infiniteQueryOptions,
@@ -74,17 +75,7 @@ export type Health = {
   jobs: { reachable: boolean };
 };
 
-export type JobQueue = { name: string; ready: number; deferred: number; active: number; failed: number; total: number };
-export type JobSchedule = { name: string; cron: string; timezone: string; next: string | null };
-export type DeadLetter = {
-  id: string;
-  queue: string;
-  data: Record<string, unknown>;
-  error: string | null;
-  attempts: number;
-  firstQueuedAt: string | null;
-  failedAt: string;
-};
+export type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
 export type JobsOverview = { queues: JobQueue[]; schedules: JobSchedule[]; deadLetters: DeadLetter[] };
 
 /** One page of a newest-first list; `nextCursor` is null on the last page. */
