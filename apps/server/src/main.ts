@@ -50,11 +50,15 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    // Open event streams end first; clients reconnect to another process.
+    // Open event streams end first; clients reconnect to another process. Workers take no new
+    // jobs from now on; one still running gets a few seconds, then is retried by another process
+    // or after restart.
     void realtime.close();
+    const jobsStopped = jobs
+      .stop()
+      .catch((error: unknown) => logger.error({ err: error }, 'job queue did not stop cleanly'));
     server.close(async () => {
-      // Jobs still running get a few seconds; any left are retried by another process or after restart.
-      await jobs.stop().catch((error: unknown) => logger.error({ err: error }, 'job queue did not stop cleanly'));
+      await jobsStopped;
       await database.close();
       logger.info('stopped');
       process.exit(0);

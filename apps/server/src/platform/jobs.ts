@@ -139,7 +139,8 @@ export async function startJobs(handle: DatabaseHandle, logger: Logger, options:
     },
     async schedule(name, cron, handler) {
       await boss.createQueue(name, {
-        policy: 'singleton',
+        // One run waiting and one running at most: Run now while a run is waiting is refused.
+        policy: 'stately',
         retryLimit: 3,
         retryDelay: 60,
         retryBackoff: true,
@@ -202,7 +203,7 @@ export async function startJobs(handle: DatabaseHandle, logger: Logger, options:
         return false;
       }
     },
-    // A job still running after 5 s is marked failed, so it is retried (by this process or another).
-    stop: () => boss.stop({ graceful: true, timeout: 5_000, close: true }),
+    // A job still running after 8 s is marked failed, so it is retried (by this process or another).
+    stop: () => boss.stop({ graceful: true, timeout: 8_000, close: true }),
   };
 }

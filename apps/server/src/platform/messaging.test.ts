@@ -187,7 +187,8 @@ describe('delivery jobs', () => {
       // The first attempt and two retries, each refused; the retries waited about 1 s and 2 s.
       expect(failed).toMatchObject({ status: 'failed', attempts: 3, body: 'Paid', provider: 'smtp' });
       expect(failed?.error).toMatch(/Mailbox unavailable/);
-      expect(Date.now() - started).toBeGreaterThan(1_000);
+      // Backoff: the first retry waited 1-2 s, the second 2 s (its 2-4 s capped at 2), so at least 3 s in all.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
       expect(smtp.received).toHaveLength(0);
 
       let dead: Awaited<ReturnType<Jobs['deadLetters']>> = [];
@@ -205,9 +206,16 @@ describe('delivery jobs', () => {
       refusing = false;
       expect(await jobs!.retryDeadLetters([dead[0]!.id])).toBe(1);
       await waitFor(() => smtp.received.length === 1, 'the retried email', 15_000);
-      expect(await settled('refused@example.ug')).toEqual([
-        expect.objectContaining({ status: 'sent', attempts: 4, body: null, error: null }),
-      ]);
+      let rows: Awaited<ReturnType<typeof outboxFor>> = [];
+      await waitFor(
+        () => rows[0]?.status === 'sent',
+        'the sent status',
+        10_000,
+        async () => {
+          rows = await outboxFor('refused@example.ug');
+        },
+      );
+      expect(rows).toEqual([expect.objectContaining({ status: 'sent', attempts: 4, body: null, error: null })]);
       expect((await jobs!.deadLetters(50)).filter((d) => d.data.messageId === failed?.id)).toEqual([]);
     } finally {
       await smtp.close();
@@ -223,6 +231,29 @@ describe('delivery jobs', () => {
         expect.objectContaining({ status: 'failed', attempts: 3, error: expect.stringMatching(/InvalidPhoneNumber/) }),
       ]);
       expect(fake.requests.filter((r) => r.body.includes('256700000000'))).toHaveLength(3);
+    } finally {
+      fake.close();
+    }
+  });
+
+  it('drops a code that could not go out before it expired, text and all, instead of sending it late', async () => {
+    const fake = await startFakeAfricasTalking();
+    try {
+      const messages = await start({ AT_BASE_URL: fake.url });
+      await messages.sms(database.db, {
+        to: '+256772000009',
+        message: 'EcoGrid: your code is 654321.',
+        expiresAt: new Date(Date.now() - 1_000),
+      });
+      expect(await settled('+256772000009')).toEqual([
+        expect.objectContaining({
+          status: 'failed',
+          body: null,
+          error: 'Expired before it could be sent.',
+          attempts: 1,
+        }),
+      ]);
+      expect(fake.requests.filter((r) => r.body.includes('256772000009'))).toHaveLength(0);
     } finally {
       fake.close();
     }

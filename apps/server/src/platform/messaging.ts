@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { outboxMessages } from '#src/db/schema/messaging.ts';
 import type { Jobs, RetryPolicy } from './jobs.ts';
@@ -21,11 +21,14 @@ export const DELIVERY_RETRY: RetryPolicy = { limit: 8, delaySeconds: 10, maxDela
 /** Queues email and SMS; the delivery jobs send them. */
 export type Messages = {
   /** Given a transaction, the message goes out only if it commits. */
-  email(db: Database | Tx, email: Email): Promise<string>;
-  sms(db: Database | Tx, sms: Sms): Promise<string>;
+  email(db: Database | Tx, email: Email & Expiry): Promise<string>;
+  sms(db: Database | Tx, sms: Sms & Expiry): Promise<string>;
 };
 
 type Delivery = { messageId: string };
+type OutboxRow = typeof outboxMessages.$inferSelect;
+/** Codes and links stop working at `expiresAt`; a message not sent by then is dropped, not sent late. */
+export type Expiry = { expiresAt?: Date };
 
 /**
  * Every message is written to the outbox as 'queued' together with the job that delivers it.
@@ -44,21 +47,44 @@ export async function startMessaging(deps: {
   const retry = deps.retry ?? DELIVERY_RETRY;
 
   const deliver =
-    (provider: string | null, send: (row: typeof outboxMessages.$inferSelect) => Promise<void>) =>
-    async ({ messageId }: Delivery, job: { retryCount: number; retryLimit: number }) => {
+    (provider: string | null, send: (row: OutboxRow, signal: AbortSignal) => Promise<void>) =>
+    async ({ messageId }: Delivery, job: { retryCount: number; retryLimit: number; signal: AbortSignal }) => {
       const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
       // Already handed over by an attempt whose completion was not recorded.
       if (!row || row.status === 'sent' || row.status === 'stored') return;
+      // Claim this attempt: another attempt of the same job (one that outlived its time limit)
+      // that claimed it first wins, and every later write is guarded by the attempt number.
       const attempts = row.attempts + 1;
+      const mine = and(eq(outboxMessages.id, messageId), eq(outboxMessages.attempts, attempts));
+      const [claimed] = await db
+        .update(outboxMessages)
+        .set({ attempts, updatedAt: new Date() })
+        .where(
+          and(
+            eq(outboxMessages.id, messageId),
+            eq(outboxMessages.attempts, row.attempts),
+            notInArray(outboxMessages.status, ['sent', 'stored']),
+          ),
+        )
+        .returning({ id: outboxMessages.id });
+      if (!claimed) return;
+      if ((row.expiresAt && row.expiresAt.getTime() <= Date.now()) || row.body === null) {
+        // A code or link that could not go out in time is useless: give up on it, and drop its text.
+        await db
+          .update(outboxMessages)
+          .set({ status: 'failed', error: 'Expired before it could be sent.', body: null, updatedAt: new Date() })
+          .where(mine);
+        return;
+      }
       if (!provider) {
         await db
           .update(outboxMessages)
-          .set({ status: 'stored', provider: 'outbox', attempts, error: null, updatedAt: new Date() })
-          .where(eq(outboxMessages.id, messageId));
+          .set({ status: 'stored', provider: 'outbox', error: null, updatedAt: new Date() })
+          .where(mine);
         return;
       }
       try {
-        await send(row);
+        await send(row, job.signal);
       } catch (error) {
         const last = job.retryCount >= job.retryLimit;
         await db
@@ -66,18 +92,19 @@ export async function startMessaging(deps: {
           .set({
             status: last ? 'failed' : 'queued',
             provider,
-            attempts,
             error: errorText(error),
+            // A code or link that failed for good is not kept for anyone to read.
+            ...(last && row.expiresAt ? { body: null } : {}),
             updatedAt: new Date(),
           })
-          .where(eq(outboxMessages.id, messageId));
+          .where(mine);
         logger.warn({ messageId, channel: row.channel, attempts, last, err: error }, 'message delivery failed');
         throw error;
       }
       // Sent: keep the envelope only, so codes and links do not linger.
       await db
         .update(outboxMessages)
-        .set({ status: 'sent', provider, attempts, error: null, body: null, updatedAt: new Date() })
+        .set({ status: 'sent', provider, error: null, body: null, updatedAt: new Date() })
         .where(eq(outboxMessages.id, messageId));
     };
 
@@ -91,7 +118,7 @@ export async function startMessaging(deps: {
   await jobs.work<Delivery>(
     SMS_QUEUE,
     retry,
-    deliver(sms.provider, (row) => sms.deliver({ to: row.recipient, message: row.body ?? '' })),
+    deliver(sms.provider, (row, signal) => sms.deliver({ to: row.recipient, message: row.body ?? '' }, signal)),
   );
 
   const queue = (db: Database | Tx, queueName: string, entry: typeof outboxMessages.$inferInsert) =>
@@ -109,8 +136,15 @@ export async function startMessaging(deps: {
         subject: email.subject,
         body: email.text,
         status: 'queued',
+        expiresAt: email.expiresAt,
       }),
     sms: (db, message) =>
-      queue(db, SMS_QUEUE, { channel: 'sms', recipient: message.to, body: message.message, status: 'queued' }),
+      queue(db, SMS_QUEUE, {
+        channel: 'sms',
+        recipient: message.to,
+        body: message.message,
+        status: 'queued',
+        expiresAt: message.expiresAt,
+      }),
   };
 }

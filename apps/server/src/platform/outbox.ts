@@ -15,6 +15,7 @@ export type OutboxRow = {
   provider: string | null;
   error: string | null;
   attempts: number;
+  expiresAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -38,6 +39,10 @@ export async function listOutboxMessages(
     .limit(query.limit + 1);
   return toPage(rows, query.limit, (r) => ({
     ...r,
+    // Only a message kept for lack of a provider is shown whole; one still in the delivery queue
+    // may carry a live code or link, and admins have no business reading it.
+    body: r.status === 'stored' ? r.body : null,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   }));

@@ -5,7 +5,7 @@ export type SmsSender = {
   /** 'africastalking' when configured; null keeps SMS in the outbox table for admins (and tests) to read. */
   provider: 'africastalking' | null;
   /** Hands one message to the provider; rejects when it is refused or cannot be reached. */
-  deliver(sms: Sms): Promise<void>;
+  deliver(sms: Sms, signal?: AbortSignal): Promise<void>;
 };
 
 type AfricasTalkingSettings = {
@@ -29,7 +29,7 @@ export function createSmsSender(settings: AfricasTalkingSettings): SmsSender {
   const { AT_USERNAME: username, AT_API_KEY: apiKey } = settings;
   return {
     provider: 'africastalking',
-    async deliver(sms) {
+    async deliver(sms, signal) {
       const form = new URLSearchParams({ username, to: sms.to, message: sms.message });
       if (settings.AT_SENDER_ID) form.set('from', settings.AT_SENDER_ID);
       let response: Response;
@@ -38,7 +38,7 @@ export function createSmsSender(settings: AfricasTalkingSettings): SmsSender {
           method: 'POST',
           headers: { apiKey, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
           body: form,
-          signal: AbortSignal.timeout(15_000),
+          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(15_000)]) : AbortSignal.timeout(15_000),
         });
       } catch (cause) {
         throw new Error(`Africa's Talking could not be reached: ${errorText(cause)}`);

@@ -20,6 +20,8 @@ export const outboxMessages = pgTable(
     /** Why the last attempt failed. */
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
+    /** When the code or link in it stops working: not sent after that, and its text is dropped. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -209,13 +209,14 @@ const outboxSchema = z
     channel: z.enum(['email', 'sms']),
     recipient: z.string(),
     subject: z.string().nullable(),
-    body: z.string().nullable(),
+    body: z.string().nullable().describe('The text, only while kept for lack of a provider'),
     status: z
       .enum(['queued', 'stored', 'sent', 'failed'])
       .describe('queued: waiting for (another) attempt; stored: no provider configured; failed: every retry failed'),
     provider: z.string().nullable(),
     error: z.string().nullable().describe('Why the last attempt failed'),
     attempts: z.number().int(),
+    expiresAt: z.string().nullable().describe('When the code or link in it stops working; not sent after that'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -21,6 +21,8 @@ export const NO_PHONE_FOR_CODES =
 export type AuthSettings = { PUBLIC_URL: string; AUTH_SECRET: string };
 export type AuthDeps = { db: Database; settings: AuthSettings; messages: Messages };
 
+/** Links in email (confirmation, password reset) work for an hour. */
+const LINK_SECONDS = 60 * 60;
 /** SMS codes (phone confirmation, password reset, second factor) last five minutes. */
 const SMS_CODE_SECONDS = 300;
 /** At most this many codes to one number per hour, whoever asks: SMS costs money and annoys strangers. */
@@ -38,7 +40,8 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
     if ((await countRecentMessages(db, { channel: 'sms', recipient: to, minutes: 60 })) >= SMS_CODES_PER_HOUR) {
       throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: TOO_MANY_CODES });
     }
-    await notify(to, message);
+    // A code not sent within its five minutes is dropped, never texted late.
+    await messages.sms(db, { to, message, expiresAt: new Date(Date.now() + SMS_CODE_SECONDS * 1000) });
   };
   const { hooks, securityLog } = createAuthHooks(db, notify);
   const auth = betterAuth({
@@ -64,11 +67,12 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
       autoSignIn: false,
       // A reset ends every session of the account; the link works once, for one hour.
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: LINK_SECONDS,
       sendResetPassword: async ({ user, token }) => {
         if (user.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`)) return;
         const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
         await messages.email(db, {
+          expiresAt: new Date(Date.now() + LINK_SECONDS * 1000),
           to: user.email,
           subject: 'Reset your EcoGrid password',
           text: `Hello ${user.name},\n\nTo choose a new password for your EcoGrid account, open:\n\n${link}\n\nThe link works once, for one hour. If you did not ask for this, ignore this message: your password stays the same.\n`,
@@ -76,6 +80,7 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
       },
     },
     emailVerification: {
+      expiresIn: LINK_SECONDS,
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       // The link opens the app's own /email-verification page, which confirms the token.
@@ -83,6 +88,7 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
         if (user.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`)) return;
         const link = `${origin}/email-verification?token=${encodeURIComponent(token)}`;
         await messages.email(db, {
+          expiresAt: new Date(Date.now() + LINK_SECONDS * 1000),
           to: user.email,
           subject: 'Confirm your email address for EcoGrid',
           text: `Hello ${user.name},\n\nConfirm your email address to finish creating your EcoGrid account:\n\n${link}\n\nThe link works for one hour. If you did not sign up, ignore this message.\n`,

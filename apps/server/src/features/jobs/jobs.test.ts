@@ -36,6 +36,13 @@ describe('admin jobs', () => {
     expect((await send(ctx, '/api/admin/jobs')).status).toBe(401);
     const run = await send(ctx, '/api/admin/jobs/schedules/daily-cleanup/run', {}, { cookie: customer.cookie });
     expect(run.status).toBe(403);
+    const retry = await send(
+      ctx,
+      '/api/admin/jobs/dead-letters/00000000-0000-4000-8000-000000000000/retry',
+      {},
+      { cookie: customer.cookie },
+    );
+    expect(retry.status).toBe(403);
   });
 
   it('lists the delivery queues and the daily task with its next run in Kampala time', async () => {
@@ -60,15 +67,18 @@ describe('admin jobs', () => {
   });
 
   it('shows an email that failed every retry as a dead letter, and sends it again on request', async () => {
+    const customer = await signUpAndVerify(ctx);
+    const customerId = await userIdOf(ctx.db, customer.email);
     refusing = true;
-    const email = `dead.${Date.now()}@example.ug`;
-    const signUp = await send(ctx, '/api/auth/sign-up/email', {
-      email,
-      password: 'mango tree beside the borehole',
-      name: 'Okello John',
-    });
-    expect(signUp.status).toBe(200);
-    const message = await lastEmailTo(ctx.db, email);
+    const notice = await send(
+      ctx,
+      '/api/admin/notifications',
+      { userId: customerId, type: 'order_update', title: 'Order Status Update', message: 'Order B7 status: shipped' },
+      { cookie: adminCookie },
+    );
+    expect(notice.status).toBe(201);
+    const message = await lastEmailTo(ctx.db, customer.email);
+    expect(message?.subject).toBe('EcoGrid: Order Status Update');
     let dead: Overview['deadLetters'] = [];
     await waitFor(
       () => dead.length === 1,
@@ -80,16 +90,39 @@ describe('admin jobs', () => {
     );
     expect(dead[0]).toMatchObject({ queue: 'deliver-email', attempts: 3 });
     expect(dead[0]?.error).toMatch(/Mailbox unavailable/);
-    expect(await lastEmailTo(ctx.db, email)).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(await lastEmailTo(ctx.db, customer.email)).toMatchObject({ status: 'failed', attempts: 3 });
 
     refusing = false;
     const retry = await send(ctx, `/api/admin/jobs/dead-letters/${dead[0]!.id}/retry`, {}, { cookie: adminCookie });
     expect(retry.status).toBe(200);
-    await waitFor(() => smtp.received.some((m) => m.to.includes(email)), 'the email sent again', 15_000);
-    expect(smtp.received.find((m) => m.to.includes(email))?.text).toContain('/email-verification?token=');
+    const arrived = () => smtp.received.filter((m) => m.text.includes('Order B7 status: shipped'));
+    await waitFor(() => arrived().length === 1, 'the email sent again', 15_000);
+    expect(arrived()[0]?.to).toEqual([customer.email]);
     const again = await send(ctx, `/api/admin/jobs/dead-letters/${dead[0]!.id}/retry`, {}, { cookie: adminCookie });
     expect(again.status).toBe(404);
     const bad = await send(ctx, '/api/admin/jobs/dead-letters/not-an-id/retry', {}, { cookie: adminCookie });
     expect(bad.status).toBe(400);
+  });
+
+  it('drops a confirmation link that failed every retry instead of keeping it or sending it late', async () => {
+    refusing = true;
+    const email = `dead.${Date.now()}@example.ug`;
+    const signUp = await send(ctx, '/api/auth/sign-up/email', {
+      email,
+      password: 'mango tree beside the borehole',
+      name: 'Okello John',
+    });
+    expect(signUp.status).toBe(200);
+    let row = await lastEmailTo(ctx.db, email);
+    await waitFor(
+      () => row?.status === 'failed',
+      'the failed confirmation',
+      20_000,
+      async () => {
+        row = await lastEmailTo(ctx.db, email);
+      },
+    );
+    expect(row).toMatchObject({ attempts: 3, body: null });
+    refusing = false;
   });
 });

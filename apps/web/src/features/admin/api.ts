@@ -63,6 +63,8 @@ export type OutboxMessage = {
   /** Why the last attempt failed. */
   error: string | null;
   attempts: number;
+  /** When the code or link in it stops working. */
+  expiresAt: string | null;
   createdAt: string;
   updatedAt: string;
 };

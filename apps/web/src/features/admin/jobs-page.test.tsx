@@ -65,6 +65,8 @@ describe('the background jobs page', () => {
     const failed = (await screen.findByRole('article', { name: 'Email delivery' })) as HTMLElement;
     fireEvent.click(within(failed).getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(screen.getByText(/No failed jobs/)).toBeTruthy());
+    expect(screen.getByText('Sent back to its queue.').getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Failed jobs' }));
     expect(server.seen.some((r) => r.method === 'POST' && r.url.endsWith('/dead-letters/d1/retry'))).toBe(true);
   });
 

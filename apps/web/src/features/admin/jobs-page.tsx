@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -79,15 +79,17 @@ function Schedule({ schedule }: { schedule: JobSchedule }) {
   );
 }
 
-function DeadLetterItem({ job }: { job: DeadLetter }) {
+function DeadLetterItem({ job, onRetried }: { job: DeadLetter; onRetried: () => void }) {
   const { t } = useTranslation();
   const formats = useAdminFormats();
   const queueName = useQueueName();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const titleId = useId();
+  const timeId = useId();
   const retry = useMutation({
     mutationFn: () => retryDeadLetter(job.id),
+    onSuccess: onRetried,
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsQuery.queryKey }),
   });
   const messageId = typeof job.data.messageId === 'string' ? job.data.messageId : null;
@@ -96,7 +98,7 @@ function DeadLetterItem({ job }: { job: DeadLetter }) {
       <article aria-labelledby={titleId} className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="bad">{t('admin.jobs.failedBadge')}</Badge>
-          <time dateTime={job.failedAt} className="ml-auto text-sm text-stone-700">
+          <time id={timeId} dateTime={job.failedAt} className="ml-auto text-sm text-stone-700">
             {formats.dateTime(job.failedAt)}
           </time>
         </div>
@@ -126,12 +128,14 @@ function DeadLetterItem({ job }: { job: DeadLetter }) {
             </Link>
           </p>
         )}
-        <Button disabled={retry.isPending} aria-busy={retry.isPending} onClick={() => retry.mutate()}>
+        <Button
+          disabled={retry.isPending}
+          aria-busy={retry.isPending}
+          aria-describedby={`${titleId} ${timeId}`}
+          onClick={() => retry.mutate()}
+        >
           {retry.isPending ? t('admin.jobs.retrying') : t('admin.jobs.retry')}
         </Button>
-        <p role="status" className="text-sm">
-          {retry.isSuccess ? t('admin.jobs.retried') : ''}
-        </p>
         {retry.isError && <FormAlert>{errorText(retry.error)}</FormAlert>}
       </article>
     </li>
@@ -146,6 +150,13 @@ export default function JobsPage() {
   const { t } = useTranslation();
   const jobs = useQuery(jobsQuery);
   const refreshing = jobs.isFetching && !jobs.isPending;
+  // The job sent back leaves the list: say so where it stays heard, and keep focus in the section.
+  const [announcement, setAnnouncement] = useState('');
+  const deadHeading = useRef<HTMLHeadingElement>(null);
+  const retried = () => {
+    setAnnouncement(t('admin.jobs.retried'));
+    deadHeading.current?.focus();
+  };
   return (
     <section className="mx-auto max-w-4xl space-y-6 p-4" aria-labelledby="jobs-title">
       <AdminPageHeader titleId="jobs-title" title={t('admin.jobs.title')}>
@@ -164,15 +175,18 @@ export default function JobsPage() {
       ) : (
         <>
           <section aria-labelledby="dead-title" className="space-y-3">
-            <h2 id="dead-title" className="text-lg font-semibold">
+            <h2 id="dead-title" ref={deadHeading} tabIndex={-1} className="text-lg font-semibold">
               {t('admin.jobs.deadTitle')}
             </h2>
+            <p role="status" className="text-sm">
+              {announcement}
+            </p>
             {jobs.data.deadLetters.length === 0 ? (
               <p className="text-stone-700">{t('admin.jobs.deadEmpty')}</p>
             ) : (
               <ul className="space-y-3">
                 {jobs.data.deadLetters.map((job) => (
-                  <DeadLetterItem key={job.id} job={job} />
+                  <DeadLetterItem key={job.id} job={job} onRetried={retried} />
                 ))}
               </ul>
             )}

@@ -15,6 +15,7 @@ const sms: OutboxMessage = {
   provider: 'outbox',
   error: null,
   attempts: 1,
+  expiresAt: null,
   createdAt: '2025-01-01T21:30:00.000Z',
   updatedAt: '2025-01-01T21:30:01.000Z',
 };
@@ -28,6 +29,7 @@ const email: OutboxMessage = {
   provider: 'smtp',
   error: null,
   attempts: 1,
+  expiresAt: null,
   createdAt: '2025-01-01T08:00:00.000Z',
   updatedAt: '2025-01-01T08:00:01.000Z',
 };

@@ -67,8 +67,9 @@ describe('message choices', () => {
   it('explains why no email is sent to an account without a confirmed address', async () => {
     renderChoices(() => ({ status: 200, body: phoneOnly }));
     const email = await screen.findByRole('checkbox', { name: 'Also send updates by email' });
-    expect(email.getAttribute('aria-describedby')).toBe('notifyByEmail-hint');
-    expect(screen.getByText(/no confirmed email address/)).toBeTruthy();
+    const hint = document.getElementById(email.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toMatch(/no confirmed email address/);
+    expect(screen.getByRole('group', { name: 'Messages outside the app' })).toBeTruthy();
   });
 
   it('keeps the saved choice on screen when saving fails', async () => {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { apiFetch } from '@/lib/api-client.ts';
@@ -30,24 +31,28 @@ export function MessageChoices({ profile, queryKey }: { profile: MessageProfile;
       }),
     onSuccess: (updated) => queryClient.setQueryData(queryKey, updated),
   });
+  const id = useId();
   const pending = save.isPending ? save.variables : undefined;
+  // Not disabled while saving, so focus stays on the box just ticked; a second tick waits.
   const box = (choice: Choice, label: string, hint: string | null) => (
     <div className="flex items-start gap-3">
       <input
-        id={choice}
+        id={`${id}-${choice}`}
         type="checkbox"
         className="mt-1 size-5 shrink-0 accent-emerald-700"
         checked={pending?.[choice] ?? profile[choice]}
-        disabled={save.isPending}
-        aria-describedby={hint ? `${choice}-hint` : undefined}
-        onChange={(event) => save.mutate({ [choice]: event.target.checked })}
+        aria-disabled={save.isPending}
+        aria-describedby={hint ? `${id}-${choice}-hint` : undefined}
+        onChange={(event) => {
+          if (!save.isPending) save.mutate({ [choice]: event.target.checked });
+        }}
       />
       <div>
-        <label htmlFor={choice} className="font-medium">
+        <label htmlFor={`${id}-${choice}`} className="font-medium">
           {label}
         </label>
         {hint && (
-          <p id={`${choice}-hint`} className="text-sm text-stone-700">
+          <p id={`${id}-${choice}-hint`} className="text-sm text-stone-700">
             {hint}
           </p>
         )}
@@ -55,7 +60,8 @@ export function MessageChoices({ profile, queryKey }: { profile: MessageProfile;
     </div>
   );
   return (
-    <div className="space-y-3" aria-busy={save.isPending}>
+    <fieldset className="space-y-3" aria-busy={save.isPending}>
+      <legend className="sr-only">{t('auth.messages.title')}</legend>
       <p className="text-sm text-stone-700">{t('auth.messages.intro')}</p>
       {box('notifyBySms', t('auth.messages.sms'), profile.phoneVerified ? null : t('auth.messages.noPhone'))}
       {box(
@@ -67,6 +73,6 @@ export function MessageChoices({ profile, queryKey }: { profile: MessageProfile;
         {save.isPending ? t('auth.working') : save.isSuccess ? t('auth.messages.saved') : ''}
       </p>
       {save.isError && <FormAlert>{t('auth.profileFailed')}</FormAlert>}
-    </div>
+    </fieldset>
   );
 }
