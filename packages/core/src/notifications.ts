@@ -35,6 +35,17 @@ export function smsText(title: string, message: string): string {
   return text.length <= SMS_MAX_LENGTH ? text : `${text.slice(0, SMS_MAX_LENGTH - 3)}...`;
 }
 
+/** A notification as the API answers it. */
+export type NotificationItem = {
+  id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  isRead: boolean;
+  createdAt: string;
+};
+
 /** The most notifications a user's list shows (spec: newest first, limit 50). */
 export const NOTIFICATION_LIST_LIMIT = 50;
 

@@ -1,6 +1,6 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
-import { outboxMessages } from '#src/db/schema/messaging.ts';
+import { outboxMessages, type OutboxMessage } from '#src/db/schema/messaging.ts';
 import type { Jobs, RetryPolicy } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import type { Email, Mailer } from './mail.ts';
@@ -26,7 +26,6 @@ export type Messages = {
 };
 
 type Delivery = { messageId: string };
-type OutboxRow = typeof outboxMessages.$inferSelect;
 /** Codes and links stop working at `expiresAt`; a message not sent by then is dropped, not sent late. */
 export type Expiry = { expiresAt?: Date };
 
@@ -47,7 +46,7 @@ export async function startMessaging(deps: {
   const retry = deps.retry ?? DELIVERY_RETRY;
 
   const deliver =
-    (provider: string | null, send: (row: OutboxRow, signal: AbortSignal) => Promise<void>) =>
+    (provider: string | null, send: (row: OutboxMessage, signal: AbortSignal) => Promise<void>) =>
     async ({ messageId }: Delivery, job: { retryCount: number; retryLimit: number; signal: AbortSignal }) => {
       const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
       // Already handed over by an attempt whose completion was not recorded.

@@ -1,3 +1,4 @@
+import type { OutboxMessage } from '@ecogrid/core/outbox';
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { outboxMessages } from '#src/db/schema/messaging.ts';
@@ -5,26 +6,13 @@ import { after, toPage, type Page, type PageQuery } from './pagination.ts';
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export type OutboxRow = {
-  id: string;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string | null;
-  body: string | null;
-  status: 'queued' | 'stored' | 'sent' | 'failed';
-  provider: string | null;
-  error: string | null;
-  attempts: number;
-  expiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type { OutboxMessage as OutboxRow } from '@ecogrid/core/outbox';
 
 /** The outbox for admins, newest first: what was kept, sent or failed, optionally one channel or recipient. */
 export async function listOutboxMessages(
   db: Database,
   query: PageQuery & { channel?: 'email' | 'sms' | undefined; recipient?: string | undefined },
-): Promise<Page<OutboxRow>> {
+): Promise<Page<OutboxMessage>> {
   const rows = await db
     .select()
     .from(outboxMessages)

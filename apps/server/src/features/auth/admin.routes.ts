@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, type AppEnv } from '#src/platform/http.ts';
 import { listOutboxMessages } from '#src/platform/outbox.ts';
-import { requireAdmin } from './roles.service.ts';
+import { ADMIN_DENIED, requireAdmin } from './roles.service.ts';
 import {
   approveAgent,
   changeRole,
@@ -38,15 +38,11 @@ const paging = {
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(300).optional(),
 };
-const denied = {
-  401: errorResponse('Not signed in'),
-  403: errorResponse('Not an admin, or an admin without an authenticator app'),
-};
 const userParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 const changed = {
   200: { description: 'The account after the change', content: { 'application/json': { schema: userRowSchema } } },
   400: errorResponse('Invalid id or body'),
-  ...denied,
+  ...ADMIN_DENIED,
   404: errorResponse('No such user'),
   409: errorResponse('An admin changing their own account, or an agent code already in use'),
 };
@@ -67,7 +63,7 @@ const listUsersRoute = createRoute({
   request: { query: z.object({ q: z.string().trim().max(100).optional(), ...paging }) },
   responses: {
     200: { description: 'One page of users', content: { 'application/json': { schema: pageOf(userRowSchema) } } },
-    ...denied,
+    ...ADMIN_DENIED,
   },
 });
 
@@ -166,7 +162,7 @@ const securityEventsRoute = createRoute({
       content: { 'application/json': { schema: pageOf(securityEventSchema) } },
     },
     400: errorResponse('Invalid filter or cursor'),
-    ...denied,
+    ...ADMIN_DENIED,
   },
 });
 
@@ -199,7 +195,7 @@ const authAttemptsRoute = createRoute({
       content: { 'application/json': { schema: pageOf(authAttemptSchema) } },
     },
     400: errorResponse('Invalid cursor'),
-    ...denied,
+    ...ADMIN_DENIED,
   },
 });
 
@@ -238,7 +234,7 @@ const outboxRoute = createRoute({
   responses: {
     200: { description: 'One page of messages', content: { 'application/json': { schema: pageOf(outboxSchema) } } },
     400: errorResponse('Invalid filter or cursor'),
-    ...denied,
+    ...ADMIN_DENIED,
   },
 });
 

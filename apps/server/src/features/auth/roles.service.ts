@@ -4,7 +4,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { twoFactors, users } from '#src/db/schema/auth.ts';
 import { AppError } from '#src/platform/errors.ts';
-import type { AppEnv } from '#src/platform/http.ts';
+import { errorResponse, type AppEnv } from '#src/platform/http.ts';
 
 /**
  * Spec has_role(user, role): whether the user holds the role now, read from the database.
@@ -44,3 +44,9 @@ export async function requireAdmin(c: Context<AppEnv>, next: Next) {
   }
   await next();
 }
+
+/** What an admin-only route answers anyone else, for its OpenAPI description. */
+export const ADMIN_DENIED = {
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Not an admin, or an admin without an authenticator app'),
+};

@@ -1,15 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
 
 /** The most dead letters the admin page lists at once. */
 const DEAD_LETTER_LIMIT = 100;
 
-const denied = {
-  401: errorResponse('Not signed in'),
-  403: errorResponse('Not an admin, or an admin without an authenticator app'),
-};
 
 const queueSchema = z
   .object({
@@ -62,7 +58,7 @@ const overviewRoute = createRoute({
         },
       },
     },
-    ...denied,
+    ...ADMIN_DENIED,
   },
 });
 
@@ -79,7 +75,7 @@ const retryRoute = createRoute({
       content: { 'application/json': { schema: z.object({ retried: z.literal(1) }) } },
     },
     400: errorResponse('Invalid job id'),
-    ...denied,
+    ...ADMIN_DENIED,
     404: errorResponse('No dead-lettered job has this id (perhaps it was already sent back)'),
   },
 });
@@ -93,7 +89,7 @@ const runRoute = createRoute({
   request: { params: z.object({ name: z.string().min(1).max(100) }) },
   responses: {
     202: { description: 'Queued', content: { 'application/json': { schema: z.object({ jobId: z.string() }) } } },
-    ...denied,
+    ...ADMIN_DENIED,
     404: errorResponse('No scheduled task has this name'),
     409: errorResponse('The task is already waiting to run'),
   },

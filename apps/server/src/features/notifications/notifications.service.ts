@@ -2,6 +2,7 @@ import {
   NOTIFICATION_DELIVERY,
   NOTIFICATION_LIST_LIMIT,
   smsText,
+  type NotificationItem,
   type DeliveryRule,
   type NotificationType,
 } from '@ecogrid/core/notifications';
@@ -14,15 +15,7 @@ import type { Messages } from '#src/platform/messaging.ts';
 import type { Realtime } from '#src/platform/realtime.ts';
 import { deliveryContacts } from '#src/features/auth/profile.service.ts';
 
-export type NotificationRow = {
-  id: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  data: Record<string, unknown>;
-  isRead: boolean;
-  createdAt: string;
-};
+export type NotificationRow = NotificationItem;
 
 const toRow = (n: Notification): NotificationRow => ({
   id: n.id,

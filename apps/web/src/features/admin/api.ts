@@ -1,4 +1,5 @@
 import type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
+import type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
 import type { UserType } from '@ecogrid/core/roles';
 import {
   infiniteQueryOptions,
@@ -50,24 +51,7 @@ export type AuthAttempt = {
   createdAt: string;
 };
 
-export type OutboxChannel = 'email' | 'sms';
-
-export type OutboxMessage = {
-  id: string;
-  channel: OutboxChannel;
-  recipient: string;
-  subject: string | null;
-  body: string | null;
-  status: 'queued' | 'stored' | 'sent' | 'failed';
-  provider: string | null;
-  /** Why the last attempt failed. */
-  error: string | null;
-  attempts: number;
-  /** When the code or link in it stops working. */
-  expiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
 
 export type Health = {
   status: 'ok' | 'degraded';

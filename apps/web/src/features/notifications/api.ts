@@ -1,16 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { NotificationType } from '@ecogrid/core/notifications';
+import type { NotificationItem } from '@ecogrid/core/notifications';
 import { apiFetch } from '@/lib/api-client.ts';
 
-export type Notification = {
-  id: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  data: Record<string, unknown>;
-  isRead: boolean;
-  createdAt: string;
-};
+export type Notification = NotificationItem;
 
 export type NotificationList = { items: Notification[]; unread: number };
 
