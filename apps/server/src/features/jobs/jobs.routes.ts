@@ -6,7 +6,6 @@ import { createRouter, errorResponse } from '#src/platform/http.ts';
 /** The most dead letters the admin page lists at once. */
 const DEAD_LETTER_LIMIT = 100;
 
-
 const queueSchema = z
   .object({
     name: z.string(),
