@@ -24,8 +24,8 @@ const database = await openConfiguredDatabase(settings);
 await migrateDatabase(database);
 const logger = createLogger(settings.LOG_LEVEL);
 const realtime = await createRealtime(database, logger);
-const { jobs, messages } = await startBackgroundWork(database, logger, settings);
-const app = createApp({ database, logger, settings, realtime, jobs, messages });
+const { jobs, messages, mobileMoney } = await startBackgroundWork(database, logger, settings, realtime);
+const app = createApp({ database, logger, settings, realtime, jobs, messages, mobileMoney });
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
 
 // Requests whose client has gone (autocannon stops mid-request) still run to the end; the

@@ -6,6 +6,7 @@ export default defineConfig({
     // Tests of several app processes sharing one PostgreSQL server run in the PostgreSQL pass
     // (DATABASE_URL set); the embedded database belongs to one process by design.
     exclude: process.env.DATABASE_URL ? [] : ['test/**/*.postgres.test.ts'],
+    setupFiles: ['test/ledger-check.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

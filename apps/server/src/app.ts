@@ -13,12 +13,15 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
 import { notificationRoutes } from './features/notifications/notifications.routes.ts';
+import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
+import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { createRouter, type AppEnv } from './platform/http.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Messages } from './platform/messaging.ts';
+import type { MobileMoney } from './platform/mobile-money/index.ts';
 import type { Realtime } from './platform/realtime.ts';
 import { APP_VERSION } from './platform/version.ts';
 import { mountWebApp } from './platform/web-static.ts';
@@ -32,6 +35,8 @@ export type AppDeps = {
   /** The job queue and the email/SMS delivery it runs (background.ts). */
   jobs: Jobs;
   messages: Messages;
+  /** The MTN and Airtel adapters, or the built-in sandbox (background.ts). */
+  mobileMoney: MobileMoney;
   webDistDir?: string;
 };
 
@@ -75,7 +80,7 @@ function loadSession(auth: Auth) {
   };
 }
 
-export function createApp({ database, logger, settings, realtime, jobs, messages, webDistDir }: AppDeps) {
+export function createApp({ database, logger, settings, realtime, jobs, messages, mobileMoney, webDistDir }: AppDeps) {
   const app = createRouter();
   const auth = createAuth({ db: database.db, settings, messages });
 
@@ -89,6 +94,8 @@ export function createApp({ database, logger, settings, realtime, jobs, messages
     c.set('jobs', jobs);
     c.set('publicUrl', settings.PUBLIC_URL);
     c.set('messages', messages);
+    c.set('mobileMoney', mobileMoney);
+    c.set('authSecret', settings.AUTH_SECRET);
     const started = performance.now();
     await next();
     log.info(
@@ -106,6 +113,9 @@ export function createApp({ database, logger, settings, realtime, jobs, messages
   app.use('/api/notifications', loadSession(auth));
   app.use('/api/notifications/*', loadSession(auth));
   app.use('/api/events', loadSession(auth));
+  app.use('/api/wallet', loadSession(auth));
+  app.use('/api/wallet/*', loadSession(auth));
+  app.use('/api/payments/:id', loadSession(auth));
   app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);
@@ -113,6 +123,9 @@ export function createApp({ database, logger, settings, realtime, jobs, messages
   app.route('/api', eventRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/admin', jobRoutes);
+  app.route('/api', walletRoutes);
+  app.route('/api', paymentRoutes);
+  app.route('/api', adminPaymentRoutes);
   app.route('/api/catalog', catalogRoutes);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -133,6 +146,8 @@ export function createApp({ database, logger, settings, realtime, jobs, messages
     return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
   });
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
+  // The sandbox network calls back through the app's own routes, as a real network would.
+  mobileMoney.connect((request) => app.fetch(request));
   return app;
 }
 

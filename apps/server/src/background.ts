@@ -5,9 +5,13 @@ import { startJobs, type Jobs, type JobsOptions, type RetryPolicy } from './plat
 import type { Logger } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
 import { startMessaging, type Messages } from './platform/messaging.ts';
+import { createMobileMoney, type MobileMoney, type MobileMoneySettings } from './platform/mobile-money/index.ts';
+import type { Realtime } from './platform/realtime.ts';
+import { reconcilePayments } from './features/payments/payments.service.ts';
 import { createSmsSender } from './platform/sms.ts';
 
 export type BackgroundSettings = Pick<Settings, 'MAIL_FROM'> &
+  MobileMoneySettings &
   Partial<
     Pick<
       Settings,
@@ -21,7 +25,7 @@ export type BackgroundSettings = Pick<Settings, 'MAIL_FROM'> &
     >
   >;
 
-export type Background = { jobs: Jobs; messages: Messages };
+export type Background = { jobs: Jobs; messages: Messages; mobileMoney: MobileMoney };
 
 /**
  * The work done beside requests: the job queue, email and SMS delivery, and the daily tasks.
@@ -31,6 +35,7 @@ export async function startBackgroundWork(
   database: DatabaseHandle,
   logger: Logger,
   settings: BackgroundSettings,
+  realtime: Realtime,
   options: { jobs?: JobsOptions; deliveryRetry?: RetryPolicy } = {},
 ): Promise<Background> {
   const jobs = await startJobs(database, logger, {
@@ -47,11 +52,22 @@ export async function startBackgroundWork(
       logger,
       retry: options.deliveryRetry,
     });
+    const mobileMoney = createMobileMoney(settings, { db: database.db, jobs, logger });
+    await mobileMoney.start();
+    const paymentDeps = { db: database.db, mobileMoney, logger, realtime, messages, publicUrl: settings.PUBLIC_URL };
+    // Every minute: pending mobile-money payments whose callback has not come are looked up at
+    // the network (MTN sends a callback once and never again), and expired ones closed.
+    await jobs.schedule('reconcile-payments', '* * * * *', async () => {
+      const result = await reconcilePayments(paymentDeps, { graceSeconds: settings.PAYMENT_RECONCILE_AFTER_SECONDS });
+      if (result.checked + result.unanswered > 0) logger.info(result, 'payments reconciled');
+    });
+    // After downtime, at once: callbacks that came while no process was up were lost.
+    await jobs.runNow('reconcile-payments');
     // Daily tasks, at quiet hours in Kampala. Later features add theirs here.
     await jobs.schedule('daily-cleanup', '30 3 * * *', async () => {
       logger.info({ removed: await pruneExpiredAuthRecords(database.db) }, 'daily cleanup done');
     });
-    return { jobs, messages };
+    return { jobs, messages, mobileMoney };
   } catch (error) {
     await jobs.stop();
     throw error;

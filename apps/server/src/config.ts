@@ -45,6 +45,26 @@ const settingsSchema = z.object({
   // has its job retried within about the sum of the two.
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   JOB_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Mobile money. A network whose base URL is unset goes to the sandbox built into the app.
+  MTN_MOMO_BASE_URL: z.url().optional(),
+  MTN_MOMO_TARGET_ENVIRONMENT: z.string().min(1).default('mtnuganda'),
+  MTN_MOMO_CURRENCY: z.string().length(3).default('UGX'),
+  MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MTN_MOMO_COLLECTION_API_USER: z.string().min(1).optional(),
+  MTN_MOMO_COLLECTION_API_KEY: z.string().min(1).optional(),
+  MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MTN_MOMO_DISBURSEMENT_API_USER: z.string().min(1).optional(),
+  MTN_MOMO_DISBURSEMENT_API_KEY: z.string().min(1).optional(),
+  AIRTEL_MONEY_BASE_URL: z.url().optional(),
+  AIRTEL_MONEY_CLIENT_ID: z.string().min(1).optional(),
+  AIRTEL_MONEY_CLIENT_SECRET: z.string().min(1).optional(),
+  AIRTEL_MONEY_CALLBACK_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  AIRTEL_MONEY_DISBURSEMENT_PIN: z.string().min(1).optional(),
+  MOBILE_MONEY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(30),
+  PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  SANDBOX_SETTLE_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  SANDBOX_LATE_CALLBACK_SECONDS: z.coerce.number().min(0).max(3600).default(90),
 });
 
 /** Every setting the server reads; .env.example and the README list the same ones. */
@@ -68,6 +88,23 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   if (s.NODE_ENV === 'production' && s.AUTH_SECRET.startsWith('development-only')) {
     throw new Error(
       'Invalid settings (see .env.example):\n  AUTH_SECRET: must be set to your own secret in production',
+    );
+  }
+  const missing = [
+    ...(s.MTN_MOMO_BASE_URL
+      ? ([
+          'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
+          'MTN_MOMO_COLLECTION_API_USER',
+          'MTN_MOMO_COLLECTION_API_KEY',
+        ] as const)
+      : []),
+    ...(s.AIRTEL_MONEY_BASE_URL
+      ? (['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET', 'AIRTEL_MONEY_CALLBACK_KEY'] as const)
+      : []),
+  ].filter((name) => !s[name]);
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid settings (see .env.example):\n${missing.map((name) => `  ${name}: required when the network's base URL is set`).join('\n')}`,
     );
   }
   const publicUrl = s.PUBLIC_URL ?? `http://localhost:${s.PORT}`;

@@ -30,8 +30,17 @@ async function main() {
     if (disabled.accounts) logger.warn(disabled, 'demo sign-ins deactivated (DEMO_ACCOUNTS is off)');
   }
   const realtime = await createRealtime(database, logger);
-  const { jobs, messages } = await startBackgroundWork(database, logger, settings);
-  const app = createApp({ database, logger, settings, realtime, jobs, messages, webDistDir: settings.WEB_DIST_DIR });
+  const { jobs, messages, mobileMoney } = await startBackgroundWork(database, logger, settings, realtime);
+  const app = createApp({
+    database,
+    logger,
+    settings,
+    realtime,
+    jobs,
+    messages,
+    mobileMoney,
+    webDistDir: settings.WEB_DIST_DIR,
+  });
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(
       { version: APP_VERSION, port: info.port, database: database.kind, url: settings.PUBLIC_URL },

@@ -1,11 +1,7 @@
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, waitFor, type Started } from './server-process.ts';
+import { databaseForProcesses, startServer, waitFor, type Started } from './server-process.ts';
 import { startSmtpReceiver } from './smtp-receiver.ts';
-import { createTestDatabase } from './test-db.ts';
 
 /** An SMTP server that takes the connection and never answers: a delivery in progress, frozen. */
 async function startSilentSmtp() {
@@ -29,14 +25,7 @@ async function startSilentSmtp() {
 let env: Record<string, string>;
 let dropDatabase = async () => {};
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) {
-    const database = await createTestDatabase();
-    if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    env = { DATABASE_URL: database.url };
-    dropDatabase = () => database.destroy();
-  } else {
-    env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ecogrid-jobs-')) };
-  }
+  ({ env, drop: dropDatabase } = await databaseForProcesses('jobs'));
 });
 afterAll(async () => dropDatabase());
 

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createTestDatabase } from './test-db.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
@@ -33,4 +36,19 @@ export async function waitFor(check: () => boolean, what: string, ms = 30_000, r
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A database for app processes that run one after another: a PostgreSQL database of its own when
+ * DATABASE_URL is set (dropped by `drop`), else an embedded one in a fresh folder.
+ */
+export async function databaseForProcesses(
+  label: string,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const database = await createTestDatabase();
+    if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    return { env: { DATABASE_URL: database.url }, drop: () => database.destroy() };
+  }
+  return { env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), `ecogrid-${label}-`)) }, drop: async () => {} };
 }

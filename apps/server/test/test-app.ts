@@ -21,11 +21,20 @@ export async function createTestContext(
   const logger = pino({ level: 'silent' });
   // Quick heartbeats, so tests see a stream end soon after its session does.
   const realtime = await createRealtime(database, logger, { heartbeatMs: 300 });
-  const { jobs, messages } = await startBackgroundWork(database, logger, settings, {
+  const { jobs, messages, mobileMoney } = await startBackgroundWork(database, logger, settings, realtime, {
     jobs: { pollSeconds: 0.5, checkSeconds: 1 },
     deliveryRetry: TEST_DELIVERY_RETRY,
   });
-  const app = createApp({ database, logger, settings, realtime, jobs, messages, webDistDir: options.webDistDir });
+  const app = createApp({
+    database,
+    logger,
+    settings,
+    realtime,
+    jobs,
+    messages,
+    mobileMoney,
+    webDistDir: options.webDistDir,
+  });
   return {
     app,
     db: database.db,
@@ -34,6 +43,8 @@ export async function createTestContext(
     realtime,
     jobs,
     messages,
+    mobileMoney,
+    logger,
     close: async () => {
       await jobs.stop();
       await realtime.close();

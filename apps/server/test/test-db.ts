@@ -2,6 +2,23 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '#src/db/client.ts';
 
+/** The test databases open now: after every test, each one's ledger is checked (ledger-check.ts). */
+export const openTestDatabases = new Set<DatabaseHandle>();
+
+function tracked<T extends DatabaseHandle & { destroy(): Promise<void> }>(handle: T): T {
+  openTestDatabases.add(handle);
+  const { close, destroy } = handle;
+  handle.close = () => {
+    openTestDatabases.delete(handle);
+    return close.call(handle);
+  };
+  handle.destroy = () => {
+    openTestDatabases.delete(handle);
+    return destroy.call(handle);
+  };
+  return handle;
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server in DATABASE_URL (dropped again afterwards).
@@ -11,7 +28,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { destroy()
   if (!serverUrl) {
     const handle = await openDatabase({ memory: true });
     await migrateDatabase(handle);
-    return Object.assign(handle, { destroy: () => handle.close() });
+    const close = handle.close.bind(handle);
+    return tracked(Object.assign(handle, { destroy: close }));
   }
   const name = `ecogrid_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -22,13 +40,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { destroy()
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
   await migrateDatabase(handle);
-  return Object.assign(handle, {
-    destroy: async () => {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  });
+  const close = handle.close.bind(handle);
+  return tracked(
+    Object.assign(handle, {
+      destroy: async () => {
+        await close();
+        const cleanup = new pg.Client({ connectionString: serverUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    }),
+  );
 }

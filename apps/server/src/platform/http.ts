@@ -4,6 +4,7 @@ import { AppError } from './errors.ts';
 import type { Jobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import type { Messages } from './messaging.ts';
+import type { MobileMoney } from './mobile-money/index.ts';
 import type { Realtime } from './realtime.ts';
 
 export type AppEnv = {
@@ -18,6 +19,10 @@ export type AppEnv = {
     publicUrl: string;
     /** Queues email and SMS for delivery. */
     messages: Messages;
+    /** The MTN and Airtel adapters (or the built-in sandbox). */
+    mobileMoney: MobileMoney;
+    /** Decrypts authenticator-app secrets when a sensitive action is confirmed with one. */
+    authSecret: string;
     /** The signed-in user, or null; set for every /api request from the session cookie. */
     user: { id: string; userType: string; twoFactorEnabled: boolean; sessionId: string } | null;
   };

@@ -37,7 +37,12 @@ export type Jobs = {
    * Queues a job. Given a transaction, the job exists only if that transaction commits, so
    * work is never lost or done for a change that was rolled back.
    */
-  send<T extends object>(db: Database | Tx, queue: string, data: T): Promise<string>;
+  send<T extends object>(
+    db: Database | Tx,
+    queue: string,
+    data: T,
+    options?: { startAfterSeconds?: number },
+  ): Promise<string>;
   /** Creates a queue (idempotent) and works it in this process. */
   work<T extends object>(queue: string, retry: RetryPolicy, handler: JobHandler<T>): Promise<void>;
   /** Runs `handler` on a cron expression in Uganda's time, once across all app processes. */
@@ -116,8 +121,11 @@ export async function startJobs(handle: DatabaseHandle, logger: Logger, options:
   } as const;
 
   return {
-    async send(db, queue, data) {
-      const id = await boss.send(queue, data, { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql) });
+    async send(db, queue, data, options) {
+      const id = await boss.send(queue, data, {
+        db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql),
+        ...(options?.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
+      });
       if (!id) throw new Error(`The ${queue} queue refused the job.`);
       return id;
     },

@@ -2,3 +2,8 @@ export * from './catalog.ts';
 export * from './messaging.ts';
 export * from './auth.ts';
 export * from './notifications.ts';
+export * from './wallet.ts';
+export * from './payments.ts';
+export * from './audit.ts';
+export * from './idempotency.ts';
+export * from './mobile-money.ts';

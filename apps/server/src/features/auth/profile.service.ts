@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { AppError } from '#src/platform/errors.ts';
@@ -118,4 +118,38 @@ export async function deliveryContacts(db: Database | Tx, userId: string) {
     notifyByEmail: row.notifyByEmail,
     isActive: row.isActive,
   };
+}
+
+/** Names and contacts of users, by id, for lists that show who did or owns something. */
+export async function userSummaries(
+  db: Database,
+  ids: string[],
+): Promise<Map<string, { id: string; name: string; email: string | null; phone: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.fullName, email: users.email, phone: users.phoneNumber })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        name: r.name,
+        email: r.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`) ? null : r.email,
+        phone: r.phone,
+      },
+    ]),
+  );
+}
+
+/** Ids of users whose name, email or phone contains the text (at most `limit`). */
+export async function searchUserIds(db: Database, text: string, limit: number): Promise<string[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(users.phoneNumber, pattern)))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

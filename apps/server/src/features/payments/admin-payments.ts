@@ -1,0 +1,189 @@
+import type { MobileNetwork } from '@ecogrid/core';
+import type { PaymentMethod, PaymentPurpose, PaymentStatus } from '@ecogrid/core/payments';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { paymentEvents, payments, type PaymentRow } from '#src/db/schema/payments.ts';
+import { AppError, notFound } from '#src/platform/errors.ts';
+import { after, toPage } from '#src/platform/pagination.ts';
+import { auditTrail, recordAudit } from '#src/features/audit/audit.service.ts';
+import { searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
+import { journalForPayment } from '#src/features/wallet/ledger.service.ts';
+import { settlePayment, startWithdrawal, toPayment, type PaymentDeps } from './payments.service.ts';
+
+type UserSummary = { id: string; name: string; email: string | null; phone: string | null };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+async function withUsers(db: Database, rows: PaymentRow[]) {
+  const users = await userSummaries(db, [...new Set(rows.map((r) => r.userId))]);
+  return rows.map((row) => ({
+    ...toPayment(row),
+    user: users.get(row.userId) ?? ({ id: row.userId, name: '', email: null, phone: null } satisfies UserSummary),
+  }));
+}
+
+export async function listPaymentsForAdmin(
+  db: Database,
+  query: {
+    status?: PaymentStatus;
+    purpose?: PaymentPurpose;
+    method?: PaymentMethod;
+    q?: string;
+    limit: number;
+    cursor?: string;
+  },
+) {
+  const filters: (SQL | undefined)[] = [
+    query.status ? eq(payments.status, query.status) : undefined,
+    query.purpose ? eq(payments.purpose, query.purpose) : undefined,
+    query.method ? eq(payments.method, query.method) : undefined,
+    after(payments.createdAt, payments.id, query.cursor),
+  ];
+  const text = query.q?.trim();
+  if (text) {
+    const pattern = `%${escapeLike(text)}%`;
+    const digits = text.replace(/\D/g, '');
+    const people = await searchUserIds(db, text, 500);
+    filters.push(
+      or(
+        ilike(payments.reference, pattern),
+        digits.length >= 4 ? ilike(payments.phone, `%${digits.replace(/^0/, '')}%`) : undefined,
+        people.length > 0 ? inArray(payments.userId, people) : undefined,
+      ),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(...filters))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (r) => r);
+  return { items: await withUsers(db, page.items), nextCursor: page.nextCursor };
+}
+
+export async function paymentDetailForAdmin(db: Database, id: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw notFound('No payment has this id.');
+  const [payment] = await withUsers(db, [row]);
+  const [events, journal, audit, refund] = await Promise.all([
+    db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(asc(paymentEvents.id)),
+    journalForPayment(db, id),
+    auditTrail(db, 'payment', id),
+    db.select({ id: payments.id }).from(payments).where(eq(payments.refundOf, id)),
+  ]);
+  const actors = await userSummaries(db, [
+    ...new Set([...audit.map((a) => a.actorId), ...events.flatMap((e) => (e.actorId ? [e.actorId] : []))]),
+  ]);
+  return {
+    payment: payment!,
+    events: events.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      status: e.status,
+      detail: e.detail,
+      actorId: e.actorId,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    journal,
+    audit: audit.map((a) => ({
+      id: a.id,
+      action: a.action,
+      actorId: a.actorId,
+      actorName: actors.get(a.actorId)?.name ?? null,
+      reason: a.reason,
+      createdAt: a.createdAt.toISOString(),
+    })),
+    actions: refundable(row, refund.length > 0),
+  };
+}
+
+function refundable(row: PaymentRow, refunded: boolean) {
+  return {
+    markFailed: row.status === 'pending' && row.method !== 'wallet',
+    refund: row.status === 'successful' && row.purpose === 'wallet_topup' && row.method !== 'wallet' && !refunded,
+  };
+}
+
+export type AdminAction = {
+  adminId: string;
+  reason: string;
+  idempotencyKey: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+};
+
+/**
+ * Admin resolution of a payment, audited in the same transaction as the change:
+ * - mark failed: a pending mobile-money payment the network will never settle (a payout's money goes back to the wallet);
+ * - refund: a successful top-up sent back to the number it came from (the wallet must still hold it).
+ */
+export async function resolvePayment(
+  deps: PaymentDeps,
+  id: string,
+  action: 'mark_failed' | 'refund',
+  who: AdminAction,
+) {
+  const [row] = await deps.db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw notFound('No payment has this id.');
+  const [existingRefund] = await deps.db.select({ id: payments.id }).from(payments).where(eq(payments.refundOf, id));
+  const allowed = refundable(row, Boolean(existingRefund));
+  const audit = (tx: Parameters<typeof recordAudit>[0], details: Record<string, unknown>) =>
+    recordAudit(tx, {
+      actorId: who.adminId,
+      action: `payment.${action}`,
+      entityType: 'payment',
+      entityId: id,
+      reason: who.reason,
+      details: { reference: row.reference, amount: row.amount, statusBefore: row.status, ...details },
+      ipAddress: who.ipAddress,
+      userAgent: who.userAgent,
+    });
+  if (action === 'mark_failed') {
+    if (!allowed.markFailed) {
+      throw new AppError(
+        'not_pending',
+        `Only a pending mobile-money payment can be marked failed; this one is ${row.status}.`,
+        422,
+      );
+    }
+    const result = await settlePayment(
+      deps,
+      id,
+      { state: 'failed', reason: 'MARKED_FAILED' },
+      { kind: 'admin', actorId: who.adminId, detail: { reason: who.reason } },
+      (tx) => audit(tx, {}),
+    );
+    if (!result.changed)
+      throw new AppError('not_pending', 'The payment was settled meanwhile; nothing was changed.', 409);
+    return { refund: null };
+  }
+  if (!allowed.refund) {
+    throw new AppError(
+      'not_refundable',
+      existingRefund
+        ? 'This payment has already been refunded.'
+        : 'Only a successful mobile-money top-up can be refunded to the number it came from.',
+      422,
+    );
+  }
+  const refund = await startWithdrawal(
+    deps,
+    {
+      userId: row.userId,
+      amount: row.amount,
+      phone: row.phone!,
+      network: row.method as MobileNetwork,
+      idempotencyKey: who.idempotencyKey ? `refund:${who.idempotencyKey}` : null,
+      refundOf: id,
+    },
+    (tx, payout) => audit(tx, { refundPaymentId: payout.id, refundReference: payout.reference }),
+  );
+  return { refund };
+}
+
+export async function adminPaymentRow(db: Database, id: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw notFound('No payment has this id.');
+  return (await withUsers(db, [row]))[0]!;
+}

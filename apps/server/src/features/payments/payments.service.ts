@@ -1,0 +1,537 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { MobileNetwork } from '@ecogrid/core';
+import { toasts } from '@ecogrid/core/notifications';
+import {
+  failureMessage,
+  NETWORK_NAMES,
+  PAYMENT_METHODS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  type Payment,
+  type PaymentPurpose,
+  type PaymentStatus,
+} from '@ecogrid/core/payments';
+import { z } from '@hono/zod-openapi';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { Database, Tx } from '#src/db/client.ts';
+import { paymentEvents, payments, type PaymentRow } from '#src/db/schema/payments.ts';
+import { notFound } from '#src/platform/errors.ts';
+import type { Logger } from '#src/platform/logger.ts';
+import { NetworkUnavailable, type MobileMoney, type RemoteStatus } from '#src/platform/mobile-money/index.ts';
+import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
+import { HOUSE_ACCOUNTS, postJournal, type Posting } from '#src/features/wallet/ledger.service.ts';
+
+export type PaymentDeps = NotifierDeps & { db: Database; mobileMoney: MobileMoney; logger: Logger };
+
+/** The payment services' needs, from a request's context. */
+export const paymentDeps = (v: {
+  db: Database;
+  mobileMoney: MobileMoney;
+  log: Logger;
+  realtime: NotifierDeps['realtime'];
+  messages: NotifierDeps['messages'];
+  publicUrl: string;
+}): PaymentDeps => ({
+  db: v.db,
+  mobileMoney: v.mobileMoney,
+  logger: v.log,
+  realtime: v.realtime,
+  messages: v.messages,
+  publicUrl: v.publicUrl,
+});
+
+/** A payment as the API shows it (the core Payment type). */
+export const paymentSchema = z
+  .object({
+    id: z.uuid(),
+    reference: z.string(),
+    purpose: z.enum(PAYMENT_PURPOSES),
+    status: z.enum(PAYMENT_STATUSES),
+    method: z.enum(PAYMENT_METHODS),
+    amount: z.number().int(),
+    phone: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    failureMessage: z.string().nullable(),
+    orderId: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    settledAt: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+  })
+  .openapi('Payment');
+
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** EG- and eight letters and digits without look-alikes (no 0/O, 1/I/L): easy to read out on the phone. */
+export function newPaymentReference(): string {
+  let text = '';
+  for (let i = 0; i < 8; i++) text += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `EG-${text}`;
+}
+
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    reference: row.reference,
+    purpose: row.purpose,
+    status: row.status,
+    method: row.method,
+    amount: row.amount,
+    phone: row.phone,
+    failureReason: row.failureReason,
+    failureMessage: failureMessage(row.failureReason),
+    orderId: row.orderId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    settledAt: row.settledAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** Adds to a payment's history, with the status it has at that moment. */
+async function recordEvent(
+  db: Database | Tx,
+  paymentId: string,
+  kind: string,
+  detail: Record<string, unknown> = {},
+  actorId: string | null = null,
+) {
+  await db.insert(paymentEvents).values({
+    paymentId,
+    kind,
+    detail,
+    actorId,
+    status: sql`(select status from payments where id = ${paymentId})`,
+  });
+}
+
+/** One of the caller's payments, or 404 (another's is not found either). */
+export async function getOwnPayment(db: Database, userId: string, id: string): Promise<Payment> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.userId, userId)));
+  if (!row) throw notFound('No payment of yours has this id.');
+  return toPayment(row);
+}
+
+export async function pendingPayments(db: Database, userId: string): Promise<Payment[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'pending')))
+    .orderBy(payments.createdAt);
+  return rows.map(toPayment);
+}
+
+export async function paymentReferences(db: Database, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: payments.id, reference: payments.reference })
+    .from(payments)
+    .where(sql`${payments.id} in ${ids}`);
+  return new Map(rows.map((r) => [r.id, r.reference]));
+}
+
+type MobilePayment = {
+  userId: string;
+  purpose: PaymentPurpose;
+  amount: number;
+  phone: string;
+  network: MobileNetwork;
+  idempotencyKey: string | null;
+  refundOf?: string | null;
+};
+
+/** Inserts a pending mobile-money payment; with a key already used by this user, returns that one instead. */
+async function insertMobilePayment(
+  tx: Tx,
+  deps: PaymentDeps,
+  input: MobilePayment,
+  direction: 'collection' | 'disbursement',
+): Promise<{ row: PaymentRow; created: boolean }> {
+  const expiresAt = new Date(Date.now() + deps.mobileMoney.expiryMinutes * 60_000);
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      reference: newPaymentReference(),
+      userId: input.userId,
+      purpose: input.purpose,
+      method: input.network,
+      direction,
+      amount: input.amount,
+      phone: input.phone,
+      providerReference: randomUUID(),
+      idempotencyKey: input.idempotencyKey,
+      refundOf: input.refundOf ?? null,
+      expiresAt,
+    })
+    .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
+    .returning();
+  if (row) {
+    await recordEvent(tx, row.id, 'created', { network: input.network, direction });
+    return { row, created: true };
+  }
+  const [existing] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, input.userId), eq(payments.idempotencyKey, input.idempotencyKey!)));
+  return { row: existing!, created: false };
+}
+
+/** Sends a payment's request to its network. An unanswered request stays pending for reconciliation. */
+async function sendToNetwork(deps: PaymentDeps, row: PaymentRow): Promise<void> {
+  const network = deps.mobileMoney.networks[row.method as MobileNetwork];
+  const request = {
+    reference: row.providerReference!,
+    amount: row.amount,
+    msisdn: row.phone!,
+    externalId: row.reference,
+    note: `EcoGrid ${row.reference}`,
+  };
+  try {
+    const outcome = row.direction === 'collection' ? await network.collect(request) : await network.disburse(request);
+    if (outcome.accepted) await recordEvent(deps.db, row.id, 'requested');
+    else await settlePayment(deps, row.id, { state: 'failed', reason: outcome.reason }, { kind: 'request_refused' });
+  } catch (error) {
+    if (!(error instanceof NetworkUnavailable)) throw error;
+    deps.logger.warn({ paymentId: row.id, err: error }, 'mobile-money request unanswered; reconciliation will ask');
+    await recordEvent(deps.db, row.id, 'request_unanswered', { error: error.message });
+  }
+}
+
+async function reload(db: Database, id: string): Promise<PaymentRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row!;
+}
+
+/** A wallet top-up by mobile money: pending until the customer approves it on the phone. */
+export async function startTopUp(
+  deps: PaymentDeps,
+  input: { userId: string; amount: number; phone: string; network: MobileNetwork; idempotencyKey: string | null },
+): Promise<Payment> {
+  const { row, created } = await deps.db.transaction((tx) =>
+    insertMobilePayment(tx, deps, { ...input, purpose: 'wallet_topup' }, 'collection'),
+  );
+  if (created) await sendToNetwork(deps, row);
+  return toPayment(await reload(deps.db, row.id));
+}
+
+/**
+ * A withdrawal to mobile money: the wallet is debited at once (into the network's payouts in
+ * flight), so the money cannot be spent twice while the network works; a failed payout puts it back.
+ */
+export async function startWithdrawal(
+  deps: PaymentDeps,
+  input: {
+    userId: string;
+    amount: number;
+    phone: string;
+    network: MobileNetwork;
+    idempotencyKey: string | null;
+    refundOf?: string;
+  },
+  within?: (tx: Tx, payment: PaymentRow) => Promise<void>,
+): Promise<Payment> {
+  const { row, created } = await deps.db.transaction(async (tx) => {
+    const inserted = await insertMobilePayment(tx, deps, { ...input, purpose: 'payout' }, 'disbursement');
+    if (inserted.created) {
+      await postJournal(tx, {
+        idempotencyKey: `payment:${inserted.row.id}:debit`,
+        kind: 'payout',
+        description: `${input.refundOf ? 'Refund' : 'Withdrawal'} to ${NETWORK_NAMES[input.network]} ${input.phone}`,
+        paymentId: inserted.row.id,
+        postings: [
+          { wallet: input.userId, amount: -input.amount },
+          { account: HOUSE_ACCOUNTS.payouts[input.network], amount: input.amount },
+        ],
+      });
+      await within?.(tx, inserted.row);
+    }
+    return inserted;
+  });
+  if (created) await sendToNetwork(deps, row);
+  return toPayment(await reload(deps.db, row.id));
+}
+
+/** A payment from the wallet, settled at once: the wallet pays the business. */
+export async function payFromWallet(
+  db: Database | Tx,
+  input: {
+    userId: string;
+    amount: number;
+    purpose: Extract<PaymentPurpose, 'order' | 'loan_repayment'>;
+    description: string;
+    idempotencyKey: string | null;
+    orderId?: string | null;
+  },
+): Promise<Payment> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        reference: newPaymentReference(),
+        userId: input.userId,
+        purpose: input.purpose,
+        method: 'wallet',
+        direction: 'collection',
+        status: 'successful',
+        amount: input.amount,
+        orderId: input.orderId ?? null,
+        idempotencyKey: input.idempotencyKey,
+        settledAt: now,
+      })
+      .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
+      .returning();
+    if (!row) {
+      const [existing] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, input.userId), eq(payments.idempotencyKey, input.idempotencyKey!)));
+      return toPayment(existing!);
+    }
+    await postJournal(tx, {
+      idempotencyKey: `payment:${row.id}`,
+      kind: input.purpose,
+      description: input.description,
+      paymentId: row.id,
+      postings: [
+        { wallet: input.userId, amount: -input.amount },
+        {
+          account: input.purpose === 'order' ? HOUSE_ACCOUNTS.salesRevenue : HOUSE_ACCOUNTS.loansReceivable,
+          amount: input.amount,
+        },
+      ],
+    });
+    await recordEvent(tx, row.id, 'settled', { source: 'wallet' });
+    return toPayment(row);
+  });
+}
+
+export type Outcome =
+  | { state: 'successful'; transactionId?: string | null }
+  | { state: 'failed'; reason: string }
+  | { state: 'expired' }
+  | { state: 'cancelled' };
+
+export type SettleSource = {
+  kind: 'callback' | 'status_check' | 'request_refused' | 'expiry' | 'admin';
+  actorId?: string;
+  detail?: Record<string, unknown>;
+};
+
+/** The ledger movement a settled payment makes, if any. */
+function settlementPostings(
+  row: PaymentRow,
+  status: PaymentStatus,
+): { kind: string; description: string; postings: Posting[] } | null {
+  const network = row.method as MobileNetwork;
+  const via = `${NETWORK_NAMES[network]} ${row.phone}`;
+  if (row.purpose === 'wallet_topup') {
+    if (status !== 'successful') return null;
+    return {
+      kind: 'wallet_topup',
+      description: `Top-up from ${via}`,
+      postings: [
+        { account: HOUSE_ACCOUNTS.clearing[network], amount: -row.amount },
+        { wallet: row.userId, amount: row.amount },
+      ],
+    };
+  }
+  if (row.purpose === 'payout') {
+    if (status === 'successful') {
+      return {
+        kind: 'payout_settled',
+        description: `Paid out to ${via}`,
+        postings: [
+          { account: HOUSE_ACCOUNTS.payouts[network], amount: -row.amount },
+          { account: HOUSE_ACCOUNTS.clearing[network], amount: row.amount },
+        ],
+      };
+    }
+    return {
+      kind: 'payout_reversal',
+      description: `Withdrawal to ${via} did not go through; money returned`,
+      postings: [
+        { account: HOUSE_ACCOUNTS.payouts[network], amount: -row.amount },
+        { wallet: row.userId, amount: row.amount },
+      ],
+    };
+  }
+  throw new Error(`No ledger rule for settling ${row.purpose} payments by ${row.method}`);
+}
+
+/**
+ * Settles a pending payment once: the status changes, the ledger moves, the history, the
+ * notification and the realtime event are written, all in one transaction. A payment that is
+ * no longer pending (a second callback, a late one, a status check after the callback) changes
+ * nothing; the attempt is kept in its history.
+ */
+export async function settlePayment(
+  deps: PaymentDeps,
+  paymentId: string,
+  outcome: Outcome,
+  source: SettleSource,
+  within?: (tx: Tx, payment: PaymentRow) => Promise<void>,
+): Promise<{ changed: boolean; payment: PaymentRow | null }> {
+  const status: PaymentStatus = outcome.state;
+  return deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(payments)
+      .set({
+        status,
+        failureReason: outcome.state === 'failed' ? outcome.reason : outcome.state === 'expired' ? 'EXPIRED' : null,
+        providerTransactionId: outcome.state === 'successful' ? (outcome.transactionId ?? null) : null,
+        settledAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+      .returning();
+    if (!row) {
+      const [existing] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+      if (existing) {
+        await recordEvent(
+          tx,
+          paymentId,
+          'ignored',
+          { source: source.kind, outcome: outcome.state, ...source.detail },
+          source.actorId,
+        );
+      }
+      return { changed: false, payment: existing ?? null };
+    }
+    const movement = settlementPostings(row, status);
+    if (movement) {
+      await postJournal(tx, {
+        ...movement,
+        idempotencyKey: `payment:${row.id}:settle`,
+        paymentId: row.id,
+        createdBy: source.actorId ?? null,
+      });
+    }
+    await recordEvent(
+      tx,
+      row.id,
+      'settled',
+      { source: source.kind, outcome: outcome.state, ...source.detail },
+      source.actorId,
+    );
+    await within?.(tx, row);
+    const words = toasts.payment(status, row.amount);
+    const data = { id: row.id, reference: row.reference, status, amount: row.amount, purpose: row.purpose };
+    await deps.realtime.publish(tx, row.userId, { type: 'payment', data });
+    await sendNotification(tx, deps, {
+      userId: row.userId,
+      type: 'payment_update',
+      title: words.title,
+      message: words.message,
+      data,
+    });
+    return { changed: true, payment: row };
+  });
+}
+
+/** A callback's news, applied: settles the payment it names, if that one is still pending. */
+export async function applyNetworkNews(
+  deps: PaymentDeps,
+  network: MobileNetwork,
+  providerReference: string,
+  status: RemoteStatus,
+  detail: Record<string, unknown>,
+  amount: number | null,
+): Promise<'settled' | 'unchanged' | 'unknown' | 'mismatch'> {
+  const [row] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.providerReference, providerReference), eq(payments.method, network)));
+  if (!row) return 'unknown';
+  if (amount !== null && amount !== row.amount) {
+    await recordEvent(deps.db, row.id, 'callback_rejected', { ...detail, amount, expected: row.amount });
+    return 'mismatch';
+  }
+  if (status.state === 'pending' || status.state === 'not_found') {
+    await recordEvent(deps.db, row.id, 'callback', { ...detail, state: status.state });
+    return 'unchanged';
+  }
+  const outcome: Outcome =
+    status.state === 'successful'
+      ? { state: 'successful', transactionId: status.transactionId }
+      : { state: 'failed', reason: status.reason };
+  const { changed } = await settlePayment(deps, row.id, outcome, { kind: 'callback', detail });
+  return changed ? 'settled' : 'unchanged';
+}
+
+/**
+ * Asks the networks about payments still pending after `graceSeconds` (their callback may be
+ * lost: MTN sends it once and never again). A collection nobody approved before it expires is
+ * marked expired; a payout the network never received is failed, and the money returned.
+ */
+export async function reconcilePayments(
+  deps: PaymentDeps,
+  options: { graceSeconds?: number; limit?: number } = {},
+): Promise<{ checked: number; settled: number; expired: number; unanswered: number }> {
+  const grace = options.graceSeconds ?? 30;
+  const rows = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        or(eq(payments.method, 'mtn'), eq(payments.method, 'airtel')),
+        lt(payments.createdAt, new Date(Date.now() - grace * 1000)),
+      ),
+    )
+    .orderBy(payments.lastCheckedAt, payments.createdAt)
+    .limit(options.limit ?? 200);
+  const result = { checked: 0, settled: 0, expired: 0, unanswered: 0 };
+  for (const row of rows) {
+    const network = deps.mobileMoney.networks[row.method as MobileNetwork];
+    let status: RemoteStatus;
+    try {
+      status =
+        row.direction === 'collection'
+          ? await network.collectionStatus(row.providerReference!)
+          : await network.disbursementStatus(row.providerReference!);
+    } catch (error) {
+      if (!(error instanceof NetworkUnavailable)) throw error;
+      result.unanswered++;
+      continue;
+    }
+    result.checked++;
+    await deps.db.update(payments).set({ lastCheckedAt: new Date() }).where(eq(payments.id, row.id));
+    const detail = { state: status.state, ...('reason' in status ? { reason: status.reason } : {}) };
+    if (status.state === 'successful' || status.state === 'failed') {
+      const outcome: Outcome =
+        status.state === 'successful'
+          ? { state: 'successful', transactionId: status.transactionId }
+          : { state: 'failed', reason: status.reason };
+      if ((await settlePayment(deps, row.id, outcome, { kind: 'status_check', detail })).changed) result.settled++;
+      continue;
+    }
+    const expired = row.expiresAt !== null && row.expiresAt.getTime() <= Date.now();
+    if (!expired) {
+      await recordEvent(deps.db, row.id, 'status_check', detail);
+      continue;
+    }
+    if (row.direction === 'collection') {
+      if ((await settlePayment(deps, row.id, { state: 'expired' }, { kind: 'expiry', detail })).changed)
+        result.expired++;
+    } else if (status.state === 'not_found') {
+      // The network never took the payout, so no money left: it goes back to the wallet.
+      const changed = (
+        await settlePayment(
+          deps,
+          row.id,
+          { state: 'failed', reason: 'REQUEST_NOT_RECEIVED' },
+          { kind: 'status_check', detail },
+        )
+      ).changed;
+      if (changed) result.settled++;
+    } else {
+      await recordEvent(deps.db, row.id, 'status_check', detail);
+    }
+  }
+  return result;
+}

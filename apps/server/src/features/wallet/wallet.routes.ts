@@ -1,0 +1,233 @@
+import { guessNetwork } from '@ecogrid/core';
+import {
+  STATEMENT_KINDS,
+  topUpRequestSchema,
+  ugandanMobile,
+  withdrawalRequestSchema,
+  type StatementKind,
+} from '@ecogrid/core/payments';
+import { createRoute, z } from '@hono/zod-openapi';
+import { AppError, badRequest } from '#src/platform/errors.ts';
+import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
+import { deliveryContacts } from '#src/features/auth/profile.service.ts';
+import { checkStepUpCode, sendStepUpCode, stepUpMethods } from '#src/features/auth/step-up.service.ts';
+import {
+  paymentDeps,
+  paymentReferences,
+  paymentSchema,
+  pendingPayments,
+  startTopUp,
+  startWithdrawal,
+} from '#src/features/payments/payments.service.ts';
+import { walletBalance, walletStatement } from './ledger.service.ts';
+
+const walletSchema = z
+  .object({
+    balance: z.number().int(),
+    phone: z.string().nullable(),
+    network: z.enum(['mtn', 'airtel']).nullable(),
+    pending: z.array(paymentSchema),
+    withdrawalCheck: z.object({ sms: z.boolean(), authenticator: z.boolean() }),
+    sandbox: z.boolean(),
+  })
+  .openapi('Wallet');
+
+const statementLineSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    kind: z.enum(STATEMENT_KINDS),
+    amount: z.number().int(),
+    balanceAfter: z.number().int(),
+    reference: z.string().nullable(),
+    description: z.string(),
+  })
+  .openapi('StatementLine');
+
+const unauthenticated = { 401: errorResponse('Not signed in: User not authenticated') };
+const idempotencyKeyHeader = z.object({
+  'idempotency-key': z.string().optional().openapi({
+    description: 'A new random value (a UUID) for each payment; the same value when retrying it. Required.',
+  }),
+});
+
+const walletRoute = createRoute({
+  method: 'get',
+  path: '/wallet',
+  tags: ['wallet'],
+  summary: 'Your wallet: balance, payments awaiting approval, and how withdrawals are confirmed',
+  responses: {
+    200: { description: 'The wallet', content: { 'application/json': { schema: walletSchema } } },
+    ...unauthenticated,
+  },
+});
+
+const statementRoute = createRoute({
+  method: 'get',
+  path: '/wallet/statement',
+  tags: ['wallet'],
+  summary: 'Your wallet statement, newest first, with the running balance',
+  request: {
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+      cursor: z.string().max(30).optional(),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'One page of the statement',
+      content: {
+        'application/json': {
+          schema: z.object({ items: z.array(statementLineSchema), nextCursor: z.string().nullable() }),
+        },
+      },
+    },
+    400: errorResponse('Bad limit or cursor'),
+    ...unauthenticated,
+  },
+});
+
+const topUpRoute = createRoute({
+  method: 'post',
+  path: '/wallet/top-ups',
+  tags: ['wallet'],
+  summary: 'Top up your wallet by mobile money: the network asks you to approve on your phone',
+  middleware: [requireIdempotencyKey] as const,
+  request: {
+    headers: idempotencyKeyHeader,
+    body: { required: true, content: { 'application/json': { schema: topUpRequestSchema } } },
+  },
+  responses: {
+    202: {
+      description: 'The payment, pending until you approve it',
+      content: { 'application/json': { schema: paymentSchema } },
+    },
+    400: errorResponse('Bad amount, number or network, or no Idempotency-Key'),
+    ...unauthenticated,
+    ...IDEMPOTENCY_RESPONSES,
+  },
+});
+
+const codeRoute = createRoute({
+  method: 'post',
+  path: '/wallet/withdrawals/code',
+  tags: ['wallet'],
+  summary: 'Text a code to your confirmed phone, to confirm a withdrawal',
+  responses: {
+    200: {
+      description: 'Where the code went',
+      content: { 'application/json': { schema: z.object({ sentTo: z.string(), expiresInSeconds: z.number().int() }) } },
+    },
+    ...unauthenticated,
+    422: errorResponse('No confirmed phone number'),
+    429: errorResponse('Too many codes sent to this number in the last hour'),
+  },
+});
+
+const withdrawRoute = createRoute({
+  method: 'post',
+  path: '/wallet/withdrawals',
+  tags: ['wallet'],
+  summary: 'Withdraw from your wallet to mobile money, confirmed by an SMS or authenticator-app code',
+  middleware: [requireIdempotencyKey] as const,
+  request: {
+    headers: idempotencyKeyHeader,
+    body: { required: true, content: { 'application/json': { schema: withdrawalRequestSchema } } },
+  },
+  responses: {
+    202: {
+      description: 'The payout, pending until the network pays it',
+      content: { 'application/json': { schema: paymentSchema } },
+    },
+    400: errorResponse('Bad amount, number, network or code format, or no Idempotency-Key'),
+    ...unauthenticated,
+    ...IDEMPOTENCY_RESPONSES,
+  },
+});
+
+export const walletRoutes = createRouter()
+  .openapi(walletRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    const db = c.var.db;
+    const [balance, contacts, pending, check] = await Promise.all([
+      walletBalance(db, userId),
+      deliveryContacts(db, userId),
+      pendingPayments(db, userId),
+      stepUpMethods(db, userId),
+    ]);
+    const phone = contacts?.phone ? ugandanMobile(contacts.phone) : null;
+    return c.json(
+      {
+        balance,
+        phone,
+        network: phone ? guessNetwork(phone) : null,
+        pending,
+        withdrawalCheck: check,
+        sandbox: c.var.mobileMoney.sandbox.mtn || c.var.mobileMoney.sandbox.airtel,
+      },
+      200,
+    );
+  })
+  .openapi(statementRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    const { limit, cursor } = c.req.valid('query');
+    let before: number | undefined;
+    if (cursor !== undefined) {
+      if (!/^\d{1,18}$/.test(cursor)) throw badRequest('The cursor is not valid. Start again from the first page.');
+      before = Number(cursor);
+    }
+    const rows = await walletStatement(c.var.db, userId, { limit: limit + 1, before });
+    const page = rows.slice(0, limit);
+    const references = await paymentReferences(c.var.db, [
+      ...new Set(page.flatMap((r) => (r.paymentId ? [r.paymentId] : []))),
+    ]);
+    return c.json(
+      {
+        items: page.map((r) => ({
+          id: String(r.id),
+          createdAt: r.createdAt.toISOString(),
+          kind: (STATEMENT_KINDS as readonly string[]).includes(r.kind) ? (r.kind as StatementKind) : 'adjustment',
+          amount: r.amount,
+          balanceAfter: r.balanceAfter,
+          reference: r.paymentId ? (references.get(r.paymentId) ?? null) : null,
+          description: r.description,
+        })),
+        nextCursor: rows.length > limit ? String(page.at(-1)!.id) : null,
+      },
+      200,
+    );
+  })
+  .openapi(topUpRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    const body = c.req.valid('json');
+    const payment = await startTopUp(paymentDeps(c.var), {
+      userId,
+      amount: body.amount,
+      phone: ugandanMobile(body.phone)!,
+      network: body.network,
+      idempotencyKey: c.req.header('Idempotency-Key') ?? null,
+    });
+    return c.json(payment, 202);
+  })
+  .openapi(codeRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    return c.json(await sendStepUpCode(c.var.db, c.var.messages, userId, 'withdrawal'), 200);
+  })
+  .openapi(withdrawRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    const body = c.req.valid('json');
+    // Refused before the code is used up; the ledger's constraint is what really guards the balance.
+    if (body.amount > (await walletBalance(c.var.db, userId))) {
+      throw new AppError('insufficient_funds', 'Not enough money in your wallet for this withdrawal.', 422);
+    }
+    await checkStepUpCode(c.var.db, c.var.authSecret, userId, 'withdrawal', body.code);
+    const payment = await startWithdrawal(paymentDeps(c.var), {
+      userId,
+      amount: body.amount,
+      phone: ugandanMobile(body.phone)!,
+      network: body.network,
+      idempotencyKey: c.req.header('Idempotency-Key') ?? null,
+    });
+    return c.json(payment, 202);
+  });

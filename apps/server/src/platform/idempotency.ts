@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_PATTERN } from '@ecogrid/core/payments';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Context, Next } from 'hono';
+import { idempotencyKeys } from '#src/db/schema/idempotency.ts';
+import { AppError } from './errors.ts';
+import { errorResponse, type AppEnv } from './http.ts';
+
+/** A first request this long without an answer is taken to have died with its process; a retry may run it. */
+const ABANDONED_AFTER_MS = 60_000;
+
+/** JSON with its keys sorted, so the same body typed differently is the same request. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+async function requestHash(c: Context<AppEnv>): Promise<string> {
+  const text = await c.req.text();
+  let body = text;
+  try {
+    body = JSON.stringify(canonical(JSON.parse(text)));
+  } catch {
+    // Not JSON: compared as sent (the route's validation refuses it anyway).
+  }
+  return createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
+}
+
+/** What an idempotent route may also answer, for its OpenAPI description. */
+export const IDEMPOTENCY_RESPONSES = {
+  409: errorResponse('A request with this Idempotency-Key is still being processed'),
+  422: errorResponse('A business rule refused the request, or the Idempotency-Key was used for another request'),
+} as const;
+
+export const idempotencyHeader = {
+  'idempotency-key': {
+    description: 'A new random value (a UUID) for each payment; the same value when retrying it.',
+  },
+};
+
+/**
+ * For requests that move money: the caller sends an Idempotency-Key. The first request with
+ * a key runs and its answer is kept (for a day); a retry with the same key and the same body
+ * gets that answer again (with Idempotent-Replayed: true) without running twice; the same key
+ * with another body is refused. Answers of 500 and above are not kept, so those may be retried.
+ * The money-moving services are idempotent on the key as well, so even a first request cut off
+ * by a crash cannot apply twice when its retry runs.
+ */
+export async function requireIdempotencyKey(c: Context<AppEnv>, next: Next) {
+  const user = c.var.user;
+  if (!user) throw new AppError('not_authenticated', 'User not authenticated', 401);
+  const key = c.req.header('Idempotency-Key');
+  if (!key) {
+    throw new AppError(
+      'idempotency_key_required',
+      'This request moves money: send an Idempotency-Key header (a new random value for each payment, the same one when retrying it).',
+      400,
+    );
+  }
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new AppError(
+      'validation_failed',
+      'Idempotency-Key must be 8 to 255 visible characters, such as a UUID.',
+      400,
+    );
+  }
+  const db = c.var.db;
+  const hash = await requestHash(c);
+  const scope = user.id;
+  const [claimed] = await db
+    .insert(idempotencyKeys)
+    .values({ scope, key, requestHash: hash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (!claimed) {
+    const [first] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    if (!first) throw new AppError('request_in_progress', 'Try again in a moment.', 409);
+    if (first.requestHash !== hash) {
+      throw new AppError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used for a different request. Use a new key for a new payment.',
+        422,
+      );
+    }
+    if (first.responseStatus !== null) {
+      c.header('Idempotent-Replayed', 'true');
+      return c.json(first.responseBody as object, first.responseStatus as 200);
+    }
+    const [takenOver] = await db
+      .update(idempotencyKeys)
+      .set({ lockedAt: new Date() })
+      .where(
+        and(
+          eq(idempotencyKeys.scope, scope),
+          eq(idempotencyKeys.key, key),
+          lt(idempotencyKeys.lockedAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (!takenOver) {
+      throw new AppError(
+        'request_in_progress',
+        'The first request with this Idempotency-Key is still being processed. Try again in a moment.',
+        409,
+      );
+    }
+  }
+
+  await next();
+
+  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  if (c.res.status >= 500) {
+    await db.delete(idempotencyKeys).where(where);
+    return;
+  }
+  const body: unknown = await c.res
+    .clone()
+    .json()
+    .catch(() => null);
+  await db.update(idempotencyKeys).set({ responseStatus: c.res.status, responseBody: body }).where(where);
+}
