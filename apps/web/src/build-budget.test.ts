@@ -25,6 +25,9 @@ describe('the built web app', () => {
       'src/features/admin/users-page.tsx',
       'src/features/admin/security-page.tsx',
       'src/features/admin/outbox-page.tsx',
+      'src/features/admin/payments-page.tsx',
+      'src/features/admin/payment-page.tsx',
+      'src/features/wallet/wallet-page.tsx',
     ]) {
       const files = measureInitialJs(dist, page).files.map((f) => f.file);
       expect(

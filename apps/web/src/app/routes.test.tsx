@@ -39,7 +39,14 @@ const SPEC_LOGIN = [
 ];
 const SPEC_ADMIN = ['/system-audit', '/system-testing', '/security-dashboard', '/mockups'];
 // The admin tools built on the admin APIs.
-const ADMIN_TOOLS = ['/admin', '/admin/users', '/admin/outbox', '/admin/jobs'];
+const ADMIN_TOOLS = [
+  '/admin',
+  '/admin/users',
+  '/admin/outbox',
+  '/admin/jobs',
+  '/admin/payments',
+  '/admin/payments/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
+];
 
 const within = (group: RouteObject[], path: string) => Boolean(matchRoutes(group, path)?.length);
 
@@ -58,14 +65,25 @@ describe('the route table', () => {
     expect(within(publicRoutes, path) || within(loginRoutes, path)).toBe(false);
   });
 
-  it.each(['/system-audit', '/security-dashboard', '/admin/users', '/admin/outbox', '/admin/jobs'])(
-    'loads the admin page %s in its own chunk',
-    (path) => {
-      const route = matchRoutes(adminRoutes, path)?.at(-1)?.route;
-      expect(route?.lazy).toBeTypeOf('function');
-      expect(route?.element).toBeUndefined();
-    },
-  );
+  it.each([
+    '/system-audit',
+    '/security-dashboard',
+    '/admin/users',
+    '/admin/outbox',
+    '/admin/jobs',
+    '/admin/payments',
+    '/admin/payments/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
+  ])('loads the admin page %s in its own chunk', (path) => {
+    const route = matchRoutes(adminRoutes, path)?.at(-1)?.route;
+    expect(route?.lazy).toBeTypeOf('function');
+    expect(route?.element).toBeUndefined();
+  });
+
+  it('loads the wallet in its own chunk', () => {
+    const route = matchRoutes(appRoutes, '/customer/wallet')?.at(-1)?.route;
+    expect(route?.lazy).toBeTypeOf('function');
+    expect(route?.element).toBeUndefined();
+  });
 
   it('sends /admin to the admin home', () => {
     const route = matchRoutes(adminRoutes, '/admin')?.at(-1)?.route;

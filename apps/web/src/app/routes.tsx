@@ -2,17 +2,29 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { MarketplacePage } from '@/features/catalog/marketplace-page.tsx';
+import { addEnglish } from '@/lib/i18n.ts';
 import { RouteErrorBoundary } from './error-screens.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { NotAvailablePage } from './pages/not-available-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 type PageModule = { default: ComponentType };
+type Strings = { default: object };
 
-/** A page in its own chunk, fetched when first visited. */
-const lazyPage = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/**
+ * A page in its own chunk, fetched when first visited, with the English strings that ship
+ * beside it rather than in the first download (fetched at the same time).
+ */
+const lazyPage = (load: () => Promise<PageModule>, strings?: () => Promise<Strings>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [page, english] = await Promise.all([load(), strings?.()]);
+    if (english) addEnglish(english.default);
+    return { Component: page.default };
+  },
 });
+
+/** The wallet's and the admin payment pages' English. */
+const paymentStrings = () => import('@/locales/en.payments.json');
 
 // The marketplace is the landing page: it ships in the first download, not as a second request.
 const marketplace = { Component: MarketplacePage };
@@ -55,7 +67,7 @@ export const appRoutes: RouteObject[] = [
     path: 'customer',
     children: [
       { index: true, ...later('pages.customerDashboard') },
-      { path: 'wallet', ...later('pages.wallet') },
+      { path: 'wallet', ...lazyPage(() => import('@/features/wallet/wallet-page.tsx'), paymentStrings) },
       { path: 'loan', ...later('pages.loan') },
       { path: '*', ...later('pages.customerApp') },
     ],
@@ -71,7 +83,7 @@ export const appRoutes: RouteObject[] = [
 
 /** Admin only: non-admins are sent to /marketplace. */
 export const adminRoutes: RouteObject[] = [
-  { path: 'system-audit', ...lazyPage(() => import('@/features/admin/admin-home-page.tsx')) },
+  { path: 'system-audit', ...lazyPage(() => import('@/features/admin/admin-home-page.tsx'), paymentStrings) },
   { path: 'system-testing', ...later('pages.systemTesting') },
   { path: 'security-dashboard', ...lazyPage(() => import('@/features/admin/security-page.tsx')) },
   { path: 'mockups', ...later('pages.mockups') },
@@ -79,6 +91,8 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/users', ...lazyPage(() => import('@/features/admin/users-page.tsx')) },
   { path: 'admin/outbox', ...lazyPage(() => import('@/features/admin/outbox-page.tsx')) },
   { path: 'admin/jobs', ...lazyPage(() => import('@/features/admin/jobs-page.tsx')) },
+  { path: 'admin/payments', ...lazyPage(() => import('@/features/admin/payments-page.tsx'), paymentStrings) },
+  { path: 'admin/payments/:id', ...lazyPage(() => import('@/features/admin/payment-page.tsx'), paymentStrings) },
 ];
 
 /** Old and short addresses (spec section 2). */

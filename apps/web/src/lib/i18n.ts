@@ -26,6 +26,18 @@ function storedLanguage(): LanguageCode {
   }
 }
 
+// English strings that ship with lazily loaded pages (payments: the wallet and the admin
+// payment pages) rather than in the first download. Luganda and Swahili are fetched whole
+// when chosen, so their catalogues hold every string.
+const laterEnglish = new Set<object>();
+
+/** Adds English strings fetched with a lazily loaded page, before the page first renders. */
+export function addEnglish(strings: object): void {
+  if (laterEnglish.has(strings)) return;
+  laterEnglish.add(strings);
+  if (i18n.isInitialized) i18n.addResourceBundle('en', 'translation', strings, true, false);
+}
+
 export async function changeLanguage(code: LanguageCode): Promise<void> {
   if (code !== 'en' && !i18n.hasResourceBundle(code, 'translation')) {
     const catalogue = await loaders[code]();
@@ -49,6 +61,7 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  for (const strings of laterEnglish) i18n.addResourceBundle('en', 'translation', strings, true, false);
   const preferred = storedLanguage();
   if (preferred !== 'en') await changeLanguage(preferred).catch(() => undefined);
 }

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
+import shell from './en.json';
+import payments from './en.payments.json';
 import lg from './lg.json';
 import sw from './sw.json';
 
 type Tree = { [key: string]: string | Tree };
+
+/** English in full: the first download's strings and those that ship with the payment pages. */
+const merge = (a: Tree, b: Tree): Tree => {
+  const out: Tree = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const mine = out[k];
+    out[k] = typeof v === 'string' || typeof mine !== 'object' ? v : merge(mine, v);
+  }
+  return out;
+};
+const en = merge(shell, payments);
 
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
@@ -16,20 +28,25 @@ describe('translation catalogues', () => {
     expect(keys(catalogue).sort()).toEqual(keys(en).sort());
   });
 
+  it('keeps each English string in one place only', () => {
+    const first = new Set(keys(shell));
+    expect(keys(payments).filter((key) => first.has(key))).toEqual([]);
+  });
+
   it("keeps the spec's English wording for the banners and error screens", () => {
-    expect(en.banner).toEqual({
+    expect(shell.banner).toEqual({
       offlineTitle: "You're Offline",
       offlineBody: "Some features may be limited. Data will sync when you're back online.",
       backOnline: 'Back Online!',
     });
-    expect(en.errors.loadingTitle).toBe('Loading Error');
-    expect(en.errors.loadingBody).toBe(
+    expect(shell.errors.loadingTitle).toBe('Loading Error');
+    expect(shell.errors.loadingBody).toBe(
       'There was an issue loading the application. This is usually caused by cached files.',
     );
-    expect(en.errors.genericTitle).toBe('Something went wrong');
-    expect(en.errors.genericBody).toBe('An unexpected error occurred. Please try refreshing the page.');
-    expect([en.errors.tryAgain, en.errors.refresh]).toEqual(['Try Again', 'Refresh Page']);
-    expect([en.install.install, en.install.later]).toEqual(['Install App', 'Maybe Later']);
+    expect(shell.errors.genericTitle).toBe('Something went wrong');
+    expect(shell.errors.genericBody).toBe('An unexpected error occurred. Please try refreshing the page.');
+    expect([shell.errors.tryAgain, shell.errors.refresh]).toEqual(['Try Again', 'Refresh Page']);
+    expect([shell.install.install, shell.install.later]).toEqual(['Install App', 'Maybe Later']);
   });
 
   it('keeps interpolation placeholders in every language', () => {

@@ -40,8 +40,25 @@ export function AppToaster() {
 
 type ToastOptions = { description?: string; kind?: 'info' | 'success' | 'error' };
 
+/** A toast identical to one raised this recently is not raised again. */
+export const TOAST_REPEAT_MS = 10_000;
+
+// A settled payment reaches the phone twice (its payment event and its stored notification,
+// with the same words); the customer should read it once. Keyed by title and description.
+const recent = new Map<string, number>();
+
+function seenRecently(title: string, description: string | undefined): boolean {
+  const now = Date.now();
+  for (const [key, at] of recent) if (now - at >= TOAST_REPEAT_MS) recent.delete(key);
+  const key = JSON.stringify([title, description ?? '']);
+  if (recent.has(key)) return true;
+  recent.set(key, now);
+  return false;
+}
+
 /** The one way to raise a toast. */
 export async function showToast(title: string, { description, kind = 'info' }: ToastOptions = {}): Promise<void> {
+  if (seenRecently(title, description)) return;
   requestToaster();
   const [{ toast }] = await Promise.all([loadSonner(), toasterReady]);
   const raise = kind === 'info' ? toast : toast[kind];

@@ -65,6 +65,7 @@ const TOOLS = [
   { to: '/security-dashboard', title: 'admin.security.title', body: 'admin.home.securityBody' },
   { to: '/admin/outbox', title: 'admin.outbox.title', body: 'admin.home.outboxBody' },
   { to: '/admin/jobs', title: 'admin.jobs.title', body: 'admin.home.jobsBody' },
+  { to: '/admin/payments', title: 'admin.payments.title', body: 'admin.home.paymentsBody' },
 ] as const;
 
 /** /system-audit, the admin home: whether the system is healthy, and the admin tools. */

@@ -1,0 +1,113 @@
+import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@ecogrid/core/payments';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button.tsx';
+import { useDebounced } from '@/lib/use-debounced.ts';
+import { paymentsQuery, type PaymentFilters } from './api.ts';
+import { AdminPageHeader } from './components/page-header.tsx';
+import { PagedList } from './components/paged-list.tsx';
+import { PaymentCard } from './components/payment-card.tsx';
+import { SelectField } from './components/select-field.tsx';
+
+/** A filter value from the address, if it is one the list knows. */
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.find((v) => v === value);
+
+/** /admin/payments: every payment, filtered by status, purpose and method, searched by reference, phone or customer. */
+export default function PaymentsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebounced(text.trim(), 400);
+  const filters: PaymentFilters = {
+    status: oneOf(PAYMENT_STATUSES, params.get('status')),
+    purpose: oneOf(PAYMENT_PURPOSES, params.get('purpose')),
+    method: oneOf(PAYMENT_METHODS, params.get('method')),
+    q,
+  };
+  const query = useInfiniteQuery(paymentsQuery(filters));
+  const loaded = query.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+  const refreshing = query.isRefetching && !query.isFetchingNextPage && !query.isPlaceholderData;
+
+  // The filters live in the address, so a reload or a shared link shows the same payments.
+  const update = (key: string, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const select = (key: 'status' | 'purpose' | 'method', values: readonly string[], all: string) => (
+    <SelectField
+      id={`payments-${key}`}
+      label={t(`admin.payments.${key}Label`)}
+      value={filters[key] ?? ''}
+      onChange={(event) => update(key, event.target.value || undefined)}
+      options={[{ value: '', label: all }, ...values.map((value) => ({ value, label: t(`payments.${key}.${value}`) }))]}
+    />
+  );
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-4 p-4" aria-labelledby="payments-title">
+      <AdminPageHeader titleId="payments-title" title={t('admin.payments.title')}>
+        <p>{t('admin.payments.intro')}</p>
+        <p className="text-sm">{t('admin.timesInKampala')}</p>
+      </AdminPageHeader>
+
+      <form role="search" onSubmit={(event) => event.preventDefault()} className="grid gap-3 sm:grid-cols-3">
+        <div className="space-y-1 sm:col-span-3">
+          <label htmlFor="payments-search" className="block text-sm font-medium">
+            {t('admin.payments.searchLabel')}
+          </label>
+          <input
+            id="payments-search"
+            type="search"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              update('q', event.target.value.trim() || undefined);
+            }}
+            placeholder={t('admin.payments.searchPlaceholder')}
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
+          />
+        </div>
+        {select('status', PAYMENT_STATUSES, t('admin.payments.allStatuses'))}
+        {select('purpose', PAYMENT_PURPOSES, t('admin.payments.allPurposes'))}
+        {select('method', PAYMENT_METHODS, t('admin.payments.allMethods'))}
+      </form>
+
+      <div className="flex justify-end">
+        <Button variant="secondary" disabled={refreshing} aria-busy={refreshing} onClick={() => void query.refetch()}>
+          {refreshing ? t('admin.refreshing') : t('admin.refresh')}
+        </Button>
+      </div>
+
+      <PagedList
+        query={query}
+        label={t('admin.payments.title')}
+        loadingLabel={t('admin.payments.loading')}
+        emptyText={
+          filters.status || filters.purpose || filters.method || q
+            ? t('admin.payments.noMatch')
+            : t('admin.payments.empty')
+        }
+        summary={
+          <p role="status" className="text-sm text-stone-700">
+            {query.isPlaceholderData ? t('admin.searching') : t('admin.payments.shown', { count: loaded })}
+          </p>
+        }
+      >
+        {(payment) => <PaymentCard key={payment.id} payment={payment} />}
+      </PagedList>
+    </section>
+  );
+}
