@@ -50,6 +50,16 @@ export function Header() {
           )}
         </nav>
         <LanguageSwitcher />
+        {session.data && (
+          <Link
+            to="/customer/wallet"
+            aria-label={t('nav.wallet')}
+            title={t('nav.wallet')}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
+          >
+            <Icon name="wallet" />
+          </Link>
+        )}
         {session.data && <NotificationBell icon={<Icon name="bell" />} />}
         {session.data && (
           <button
