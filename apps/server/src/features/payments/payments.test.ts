@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Payment, Wallet } from '@ecogrid/core/payments';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '#src/db/schema/audit.ts';
 import { paymentEvents, payments } from '#src/db/schema/payments.ts';
 import { airtelCallbackHash } from '#src/platform/mobile-money/airtel.ts';
 import {
@@ -17,6 +16,7 @@ import {
 } from '../../../test/auth-helpers.ts';
 import { waitFor } from '../../../test/server-process.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { auditTrail } from '#src/features/audit/audit.service.ts';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
 import { payFromWallet, reconcilePayments } from './payments.service.ts';
 
@@ -564,7 +564,7 @@ describe('admin payments', () => {
     });
     expect(response.status).toBe(200);
     expect((await json(response)).payment).toMatchObject({ status: 'failed', failureReason: 'MARKED_FAILED' });
-    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, payment.id));
+    const audit = await auditTrail(ctx.db, 'payment', payment.id);
     expect(audit).toEqual([
       expect.objectContaining({
         actorId: adminId,
@@ -598,7 +598,7 @@ describe('admin payments', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     const second = await asAdmin(`/api/admin/payments/${payment.id}/resolve`, body);
     expect(second.status).toBe(422);
-    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, payment.id));
+    const audit = await auditTrail(ctx.db, 'payment', payment.id);
     expect(audit).toEqual([
       expect.objectContaining({
         action: 'payment.refund',
