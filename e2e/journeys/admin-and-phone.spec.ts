@@ -70,7 +70,7 @@ test('an admin sets up an authenticator app, then reaches /system-audit', async 
   await expect(page).toHaveURL('/admin/jobs');
   await expect(page.getByRole('heading', { name: 'Email delivery' })).toBeVisible();
   await expect(page.getByText('No failed jobs: every job has succeeded or is still being retried.')).toBeVisible();
-  await page.getByRole('button', { name: 'Run now' }).click();
+  await page.getByRole('listitem', { name: 'Daily cleanup' }).getByRole('button', { name: 'Run now' }).click();
   await expect(page.getByText('The task will run in a moment.')).toBeVisible();
 });
 
