@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the catalogue API against the raw driver (on a throw-away PostgreSQL), the
- * marketplace page's JavaScript and Lighthouse score, and password hashing and sign-in. Prints
+ * marketplace page's JavaScript and Lighthouse score, password hashing and sign-in, open event
+ * streams, and wallet payments against pgbench on the same PostgreSQL server. Prints
  * the figures and writes them to bench/results/latest.json; bench/README.md records them with
  * the date.
  */
@@ -12,9 +13,10 @@ import { benchEvents } from './events.bench.ts';
 import { benchCatalogApi } from './catalog-api.bench.ts';
 import { ROOT } from './lib.ts';
 import { benchMarketplacePage } from './marketplace-page.bench.ts';
+import { benchWallet } from './wallet.bench.ts';
 
-// `npm run bench -- api`, `-- page`, `-- auth` or `-- events` runs one of the four.
-const BENCHMARKS = ['api', 'page', 'auth', 'events'];
+// `npm run bench -- api`, `-- page`, `-- auth`, `-- events` or `-- wallet` runs one of the five.
+const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet'];
 const only = process.argv[2];
 if (only !== undefined && !BENCHMARKS.includes(only)) {
   console.error(`Unknown benchmark ${only}: choose one of ${BENCHMARKS.join(', ')}, or none for all.`);
@@ -34,7 +36,7 @@ if (!process.env.DATABASE_URL) {
   process.exit(child.status ?? 1);
 }
 
-// The sign-in and event-stream benchmarks serve no pages, so they need no web build.
+// The sign-in, event-stream and wallet benchmarks serve no pages, so they need no web build.
 if (runs('api') || runs('page')) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -44,6 +46,7 @@ let catalogApi: Awaited<ReturnType<typeof benchCatalogApi>> | undefined;
 let marketplace: Awaited<ReturnType<typeof benchMarketplacePage>> | undefined;
 let auth: Awaited<ReturnType<typeof benchAuth>> | undefined;
 let events: Awaited<ReturnType<typeof benchEvents>> | undefined;
+let wallet: Awaited<ReturnType<typeof benchWallet>> | undefined;
 
 if (runs('api')) {
   catalogApi = await benchCatalogApi(process.env.DATABASE_URL);
@@ -66,6 +69,42 @@ if (runs('events')) {
   console.log('\n(d) 1,000 open event streams, PostgreSQL');
   console.log(JSON.stringify(events, null, 2));
 }
+if (runs('wallet')) {
+  wallet = await benchWallet(process.env.DATABASE_URL);
+  console.log('\n(e) wallet payments against pgbench tpcb-like, 32 connections, one PostgreSQL server');
+  console.log(JSON.stringify(wallet, null, 2));
+  console.table({
+    'wallet payments (HTTP)': {
+      'per second': wallet.wallet.paymentsPerSec,
+      'p50 ms': wallet.wallet.p50Ms,
+      'p99 ms': wallet.wallet.p99Ms,
+      errors: wallet.wallet.failures,
+    },
+    [`pgbench tpcb-like, scale ${wallet.pgbench.scale}`]: {
+      'per second': wallet.pgbench.tps,
+      'p50 ms': wallet.pgbench.p50Ms,
+      'p99 ms': wallet.pgbench.p99Ms,
+      errors: wallet.pgbench.failed,
+    },
+    'pgbench tpcb-like, scale 1': {
+      'per second': wallet.pgbenchScale1.tps,
+      'p50 ms': wallet.pgbenchScale1.p50Ms,
+      'p99 ms': wallet.pgbenchScale1.p99Ms,
+      errors: wallet.pgbenchScale1.failed,
+    },
+  });
+  console.log(
+    `ratio wallet/pgbench: ${wallet.ratio} (target >= ${wallet.target}: ${wallet.met ? 'met' : 'NOT met'}); ` +
+      `against scale 1: ${wallet.ratioToScale1}`,
+  );
+  const l = wallet.wallet.ledger;
+  console.log(
+    `ledger check: ${l.ok ? 'balanced' : 'PROBLEMS'} (unbalanced transactions ${l.unbalancedTransactions}, ` +
+      `accounts off their postings ${l.accountsOffTheirPostings}, negative wallets ${l.negativeWallets}, ` +
+      `total ${l.total}; revenue equals wallet payments: ${l.revenueEqualsPayments})`,
+  );
+  if (!l.ok) process.exitCode = 1;
+}
 
 // A run of one benchmark keeps the others' last figures.
 const file = path.join(ROOT, 'bench/results/latest.json');
@@ -78,6 +117,7 @@ const results = {
   ...(marketplace && { marketplace }),
   ...(auth && { auth }),
   ...(events && { events }),
+  ...(wallet && { wallet }),
 };
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2));

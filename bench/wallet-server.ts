@@ -1,0 +1,247 @@
+/**
+ * The server for benchmark (e): one bench route, POST /bench/wallet-payments, on the PostgreSQL
+ * server in DATABASE_URL (settings from the environment, migrations applied, pool of
+ * DB_POOL_MAX), served on PORT.
+ *
+ * No customer-facing route spends from the wallet yet (checkout comes with orders), so this is
+ * a bench route, not the app's: it calls the same service a checkout will call, payFromWallet,
+ * behind the app's own per-request middleware (request id, a request log line at LOG_LEVEL,
+ * compression), the app's Idempotency-Key middleware (requireIdempotencyKey: claims the key
+ * before the payment and keeps the answer after it), a body validated with the core
+ * amountSchema through the same OpenAPI router and error mapping as the app's routes. What it
+ * leaves out is the session: the paying user is whoever the x-bench-user header names, where
+ * the app would look the session cookie up (one more query per request, through better-auth).
+ *
+ * BENCH_WORKERS > 1 runs that many copies of this server with node:cluster, sharing the port
+ * (each with its own pool of DB_POOL_MAX), as the app would be deployed on a machine with more
+ * than one core.
+ *
+ * GET /bench/usage, answered here, reports for all workers together (each worker reports its own
+ * to the others every 100 ms): the requests finished; the SQL statements sent (every query on a
+ * pg client, BEGIN and COMMIT included); the time spent inside payFromWallet; the event loops'
+ * busy time; and the hot row's lock. Every payment updates the one 'revenue:sales' row, which
+ * stays locked from that UPDATE until COMMIT: for each payment the server times that UPDATE
+ * (waiting for the lock included) and then the lock's hold until COMMIT returns, split into time
+ * awaiting answers (from sending each statement to its answer being handled: PostgreSQL's work,
+ * the trip both ways, the event loop getting to it) and time between an answer and the next
+ * statement (the service and Drizzle preparing it). GET /bench/ready answers 200 once every
+ * worker listens.
+ */
+import cluster from 'node:cluster';
+import { performance } from 'node:perf_hooks';
+import { serve } from '@hono/node-server';
+import { createRoute, z } from '@hono/zod-openapi';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import pg from 'pg';
+import { amountSchema } from '../packages/core/src/payments.ts';
+import { loadSettings } from '../apps/server/src/config.ts';
+import { migrateDatabase, openConfiguredDatabase } from '../apps/server/src/db/client.ts';
+import { payFromWallet, paymentSchema } from '../apps/server/src/features/payments/payments.service.ts';
+import { AppError, errorBody } from '../apps/server/src/platform/errors.ts';
+import { createRouter, errorResponse } from '../apps/server/src/platform/http.ts';
+import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '../apps/server/src/platform/idempotency.ts';
+import { HOUSE_ACCOUNTS } from '../apps/server/src/features/wallet/ledger.service.ts';
+import { createLogger } from '../apps/server/src/platform/logger.ts';
+
+const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
+
+const COUNTS = [
+  'requests',
+  'statements',
+  'paymentMs',
+  'loopBusyMs',
+  'revenueUpdates',
+  'revenueUpdateMs',
+  'holdMs',
+  'holdAwaitingMs',
+  'holdGapMs',
+] as const;
+type Counts = Record<(typeof COUNTS)[number], number>;
+const zero = (): Counts => Object.fromEntries(COUNTS.map((k) => [k, 0])) as Counts;
+type WorkerMessage = { counts: Counts; listening?: boolean };
+type PrimaryMessage = { all: Counts; ready: boolean };
+
+if (cluster.isPrimary && WORKERS > 1) {
+  const counts = new Map<number, Counts>();
+  const listening = new Set<number>();
+  for (let i = 0; i < WORKERS; i++) cluster.fork();
+  cluster.on('message', (worker, message: WorkerMessage) => {
+    counts.set(worker.id, message.counts);
+    if (message.listening) listening.add(worker.id);
+    const all = zero();
+    for (const c of counts.values()) for (const k of COUNTS) all[k] += c[k];
+    const reply: PrimaryMessage = { all, ready: listening.size === WORKERS };
+    for (const w of Object.values(cluster.workers ?? {})) w?.send(reply);
+  });
+  cluster.on('exit', (worker, code) => {
+    if (code !== 0) console.error(`wallet-server worker ${worker.id} exited with ${code}`);
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  });
+  process.on('SIGTERM', () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+  });
+} else {
+  await serveWallet();
+}
+
+async function serveWallet() {
+  const counts = zero();
+  instrumentQueries(counts);
+  const settings = loadSettings();
+  const database = await openConfiguredDatabase(settings);
+  await migrateDatabase(database);
+  const logger = createLogger(settings.LOG_LEVEL);
+
+  const app = createRouter();
+  app.use('*', requestId());
+  // The app's per-request middleware (app.ts), with what this route reads from it.
+  app.use('*', async (c, next) => {
+    const log = logger.child({ requestId: c.var.requestId });
+    c.set('log', log);
+    c.set('db', database.db);
+    c.set('dbHandle', database);
+    const started = performance.now();
+    await next();
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use('*', compress());
+
+  // Stands in for the session lookup: the paying user is named by a header.
+  app.use('/bench/wallet-payments', async (c, next) => {
+    const id = c.req.header('x-bench-user');
+    c.set('user', id ? { id, userType: 'customer', twoFactorEnabled: false, sessionId: 'bench' } : null);
+    await next();
+  });
+
+  const route = createRoute({
+    method: 'post',
+    path: '/bench/wallet-payments',
+    middleware: [requireIdempotencyKey] as const,
+    request: {
+      body: { required: true, content: { 'application/json': { schema: z.strictObject({ amount: amountSchema }) } } },
+    },
+    responses: {
+      201: { description: 'The payment, settled', content: { 'application/json': { schema: paymentSchema } } },
+      400: errorResponse('Bad amount, or no Idempotency-Key'),
+      401: errorResponse('No x-bench-user'),
+      ...IDEMPOTENCY_RESPONSES,
+    },
+  });
+  app.openapi(route, async (c) => {
+    const { amount } = c.req.valid('json');
+    const started = performance.now();
+    try {
+      const payment = await payFromWallet(c.var.db, {
+        userId: c.var.user!.id,
+        amount,
+        purpose: 'order',
+        description: 'Bench order',
+        idempotencyKey: c.req.header('Idempotency-Key') ?? null,
+      });
+      return c.json(payment, 201);
+    } finally {
+      counts.paymentMs += performance.now() - started;
+    }
+  });
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(errorBody(error.code, error.message), error.status);
+    (c.var.log ?? logger).error({ err: error }, 'unhandled error');
+    return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
+  });
+
+  const loopBusy = () => (counts.loopBusyMs = performance.eventLoopUtilization().active);
+  let all: Counts | null = null;
+  let ready = !cluster.isWorker;
+  if (cluster.isWorker) {
+    process.on('message', (message: PrimaryMessage) => {
+      all = message.all;
+      ready = message.ready;
+    });
+    setInterval(() => {
+      loopBusy();
+      process.send?.({ counts } satisfies WorkerMessage);
+    }, 100).unref();
+  }
+
+  // Requests whose client has gone (autocannon stops mid-request) still run to the end; the
+  // database closes only once none is left.
+  let inFlight = 0;
+  const server = serve(
+    {
+      fetch: async (request) => {
+        const url = new URL(request.url);
+        if (url.pathname === '/bench/ready') return new Response(null, { status: ready ? 200 : 503 });
+        if (url.pathname === '/bench/usage') {
+          loopBusy();
+          return Response.json(all ?? counts);
+        }
+        inFlight++;
+        try {
+          return await app.fetch(request);
+        } finally {
+          inFlight--;
+          counts.requests++;
+        }
+      },
+      port: settings.PORT,
+      hostname: settings.HOST,
+    },
+    () => process.send?.({ counts, listening: true } satisfies WorkerMessage),
+  );
+  process.on('SIGTERM', () => {
+    server.close(async () => {
+      while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      await database.close();
+      process.exit(0);
+    });
+  });
+}
+
+/**
+ * Wraps pg.Client#query (the pool hands out pg.Client objects) to count statements and time the
+ * revenue row's lock: from the end of the UPDATE of 'revenue:sales' to the end of COMMIT.
+ */
+function instrumentQueries(counts: Counts) {
+  type Hold = { lastEnd: number; started: number; awaitingMs: number; gapMs: number };
+  const holds = new WeakMap<object, Hold>();
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    counts.statements++;
+    const config = args[0] as string | { text?: string; values?: unknown[] };
+    const text = (typeof config === 'string' ? config : (config?.text ?? '')).trimStart().toLowerCase();
+    // Drizzle passes the values as the second argument, beside a config object.
+    const values = (args[1] as unknown[] | undefined) ?? (typeof config === 'object' ? config?.values : undefined);
+    const started = performance.now();
+    const hold = holds.get(this);
+    if (hold) hold.gapMs += started - hold.lastEnd;
+    const result = query.apply(this, args);
+    if (result instanceof Promise) {
+      result.then(
+        () => {
+          const ended = performance.now();
+          if (hold) {
+            hold.awaitingMs += ended - started;
+            hold.lastEnd = ended;
+            if (text.startsWith('commit')) {
+              counts.holdMs += ended - hold.started;
+              counts.holdAwaitingMs += hold.awaitingMs;
+              counts.holdGapMs += hold.gapMs;
+              holds.delete(this);
+            }
+          } else if (text.startsWith('update "ledger_accounts"') && values?.includes(HOUSE_ACCOUNTS.salesRevenue)) {
+            counts.revenueUpdates++;
+            counts.revenueUpdateMs += ended - started;
+            holds.set(this, { started: ended, lastEnd: ended, awaitingMs: 0, gapMs: 0 });
+          }
+        },
+        () => holds.delete(this),
+      );
+    }
+    if (text.startsWith('rollback')) holds.delete(this);
+    return result;
+  } as typeof pg.Client.prototype.query;
+}
