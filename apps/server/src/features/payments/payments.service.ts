@@ -19,7 +19,13 @@ import { notFound } from '#src/platform/errors.ts';
 import type { Logger } from '#src/platform/logger.ts';
 import { NetworkUnavailable, type MobileMoney, type RemoteStatus } from '#src/platform/mobile-money/index.ts';
 import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
-import { HOUSE_ACCOUNTS, postJournal, type Posting } from '#src/features/wallet/ledger.service.ts';
+import {
+  HOUSE_ACCOUNTS,
+  ledgerError,
+  postJournal,
+  walletToHouseSql,
+  type Posting,
+} from '#src/features/wallet/ledger.service.ts';
 
 export type PaymentDeps = NotifierDeps & { db: Database; mobileMoney: MobileMoney; logger: Logger };
 
@@ -254,7 +260,11 @@ export async function startWithdrawal(
   return toPayment(await reload(deps.db, row.id));
 }
 
-/** A payment from the wallet, settled at once: the wallet pays the business. */
+/**
+ * A payment from the wallet, settled at once: the wallet pays the business. One statement (one
+ * round trip, atomic on its own or inside the caller's transaction) records the payment, moves
+ * the money through the ledger and adds the history; the same key again returns the first.
+ */
 export async function payFromWallet(
   db: Database | Tx,
   input: {
@@ -266,47 +276,60 @@ export async function payFromWallet(
     orderId?: string | null;
   },
 ): Promise<Payment> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        reference: newPaymentReference(),
-        userId: input.userId,
-        purpose: input.purpose,
-        method: 'wallet',
-        direction: 'collection',
-        status: 'successful',
-        amount: input.amount,
-        orderId: input.orderId ?? null,
-        idempotencyKey: input.idempotencyKey,
-        settledAt: now,
-      })
-      .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
-      .returning();
-    if (!row) {
-      const [existing] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.userId, input.userId), eq(payments.idempotencyKey, input.idempotencyKey!)));
-      return toPayment(existing!);
-    }
-    await postJournal(tx, {
-      idempotencyKey: `payment:${row.id}`,
-      kind: input.purpose,
-      description: input.description,
-      paymentId: row.id,
-      postings: [
-        { wallet: input.userId, amount: -input.amount },
-        {
-          account: input.purpose === 'order' ? HOUSE_ACCOUNTS.salesRevenue : HOUSE_ACCOUNTS.loansReceivable,
+  const house = input.purpose === 'order' ? HOUSE_ACCOUNTS.salesRevenue : HOUSE_ACCOUNTS.loansReceivable;
+  let result: { rows: { id: string; reference: string; created_at: string | Date }[] };
+  try {
+    result = (await db.execute(sql`
+      with pay as (
+        insert into payments (reference, user_id, purpose, method, direction, status, amount, order_id, idempotency_key, settled_at)
+        values (${newPaymentReference()}, ${input.userId}, ${input.purpose}, 'wallet', 'collection', 'successful',
+                ${input.amount}, ${input.orderId ?? null}, ${input.idempotencyKey}, now())
+        on conflict (user_id, idempotency_key) do nothing
+        returning id, reference, created_at
+      ), moved as (
+        select ${walletToHouseSql({
+          idempotencyKey: sql`'payment:' || pay.id`,
+          kind: input.purpose,
+          description: input.description,
+          paymentId: sql`pay.id`,
+          userId: input.userId,
           amount: input.amount,
-        },
-      ],
-    });
-    await recordEvent(tx, row.id, 'settled', { source: 'wallet' });
-    return toPayment(row);
-  });
+          house,
+        })} as transaction_id from pay
+      ), history as (
+        insert into payment_events (payment_id, kind, status, detail)
+        select pay.id, 'settled', 'successful', '{"source":"wallet"}'::jsonb from pay, moved
+        returning payment_id
+      )
+      select pay.id, pay.reference, pay.created_at from pay join history on history.payment_id = pay.id`)) as unknown as typeof result;
+  } catch (error) {
+    throw ledgerError(error);
+  }
+  const row = result.rows[0];
+  if (!row) {
+    const [existing] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, input.userId), eq(payments.idempotencyKey, input.idempotencyKey!)));
+    return toPayment(existing!);
+  }
+  const at = new Date(row.created_at).toISOString();
+  return {
+    id: row.id,
+    reference: row.reference,
+    purpose: input.purpose,
+    status: 'successful',
+    method: 'wallet',
+    amount: input.amount,
+    phone: null,
+    failureReason: null,
+    failureMessage: null,
+    orderId: input.orderId ?? null,
+    createdAt: at,
+    updatedAt: at,
+    settledAt: at,
+    expiresAt: null,
+  };
 }
 
 export type Outcome =

@@ -544,8 +544,8 @@ describe('admin payments', () => {
       expect.objectContaining({
         kind: 'wallet_topup',
         postings: [
-          { account: 'clearing:mtn', amount: -11_000, balanceAfter: expect.any(Number) },
           { account: `wallet:${me.id}`, amount: 11_000, balanceAfter: 11_000 },
+          { account: 'clearing:mtn', amount: -11_000, balanceAfter: expect.any(Number) },
         ],
       }),
     ]);

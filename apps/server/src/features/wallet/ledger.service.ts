@@ -1,5 +1,5 @@
 import type { StatementKind } from '@ecogrid/core/payments';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { journalTransactions, ledgerAccounts, ledgerPostings } from '#src/db/schema/wallet.ts';
 import { isConstraintViolation } from '#src/platform/db-errors.ts';
@@ -40,8 +40,8 @@ const walletCode = (userId: string) => `wallet:${userId}`;
  * Each balance is changed by one UPDATE (or, for a wallet's first posting, an INSERT … ON
  * CONFLICT), which locks the row until commit; a wallet that would go below zero breaks the
  * `ledger_wallet_not_negative` constraint and the whole transaction is refused with 422.
- * Accounts are touched in a fixed order, so two transactions never wait for each other in a
- * circle. The database checks at commit that the postings sum to zero.
+ * Accounts are touched in a fixed order (wallets, then house accounts), so two transactions
+ * never wait for each other in a circle. The database checks at commit that the postings sum to zero.
  */
 export async function postJournal(tx: Tx, entry: JournalEntry): Promise<{ transactionId: string; created: boolean }> {
   if (entry.postings.length < 2) throw new Error('A journal transaction needs at least two postings');
@@ -74,13 +74,15 @@ export async function postJournal(tx: Tx, entry: JournalEntry): Promise<{ transa
     return { transactionId: existing!.id, created: false };
   }
 
+  // Wallets first, then house accounts, each group by code: one order for every transaction (so
+  // none waits on another in a circle), and the busy house rows locked for the shortest time.
   const lines = entry.postings
     .map((p) => ({
       code: 'wallet' in p ? walletCode(p.wallet) : p.account,
       wallet: 'wallet' in p ? p.wallet : null,
       amount: p.amount,
     }))
-    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    .sort((a, b) => Number(!a.wallet) - Number(!b.wallet) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   const rows: { transactionId: string; accountId: string; amount: number; balanceAfter: number }[] = [];
   for (const line of lines) {
     const moved = await (line.wallet
@@ -129,11 +131,15 @@ async function moveWallet(tx: Tx, userId: string, amount: number) {
     if (!row) throw new Error(`No user ${userId} for a wallet`);
     return { id: row.id, balance: Number(row.balance) };
   } catch (error) {
-    if (isConstraintViolation(error, 'ledger_wallet_not_negative')) {
-      throw new AppError('insufficient_funds', INSUFFICIENT_FUNDS, 422);
-    }
-    throw error;
+    throw ledgerError(error);
   }
+}
+
+/** A wallet going below zero, as the 422 the caller sees; any other error as it was. */
+export function ledgerError(error: unknown): unknown {
+  return isConstraintViolation(error, 'ledger_wallet_not_negative')
+    ? new AppError('insufficient_funds', INSUFFICIENT_FUNDS, 422)
+    : error;
 }
 
 /** A wallet's balance now (0 before its first posting). */
@@ -260,4 +266,21 @@ export async function checkLedger(db: Database): Promise<LedgerProblems> {
     negativeWallets: Number(row.negative),
     total: Number(row.total),
   };
+}
+
+/**
+ * A payment from a wallet to a house account, for the statement the caller builds around it:
+ * the call of the database's `ledger_wallet_to_house` (migration 0008), which writes the journal
+ * transaction and both postings under the same rules as postJournal, in one round trip.
+ */
+export function walletToHouseSql(entry: {
+  idempotencyKey: SQL;
+  kind: string;
+  description: string;
+  paymentId: SQL;
+  userId: string;
+  amount: number;
+  house: string;
+}): SQL {
+  return sql`ledger_wallet_to_house(${entry.idempotencyKey}, ${entry.kind}, ${entry.description}, ${entry.paymentId}, ${entry.userId}, ${entry.amount}::bigint, ${entry.house})`;
 }
