@@ -1,6 +1,7 @@
 import type { Settings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { pruneExpiredAuthRecords } from './features/auth/cleanup.service.ts';
+import { pruneIdempotencyKeys } from './platform/idempotency.ts';
 import { startJobs, type Jobs, type JobsOptions, type RetryPolicy } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
@@ -65,7 +66,11 @@ export async function startBackgroundWork(
     await jobs.runNow('reconcile-payments');
     // Daily tasks, at quiet hours in Kampala. Later features add theirs here.
     await jobs.schedule('daily-cleanup', '30 3 * * *', async () => {
-      logger.info({ removed: await pruneExpiredAuthRecords(database.db) }, 'daily cleanup done');
+      const removed = {
+        ...(await pruneExpiredAuthRecords(database.db)),
+        idempotencyKeys: await pruneIdempotencyKeys(database.db),
+      };
+      logger.info({ removed }, 'daily cleanup done');
     });
     return { jobs, messages, mobileMoney };
   } catch (error) {

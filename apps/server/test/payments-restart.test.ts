@@ -97,5 +97,5 @@ describe('a top-up across a crash', () => {
       await Promise.all([first?.exited, second?.exited]);
       await receiver.close();
     }
-  });
+  }, 150_000);
 });

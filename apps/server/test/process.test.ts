@@ -27,7 +27,8 @@ describe('the server process', () => {
     } finally {
       first.child.kill('SIGKILL');
     }
-  });
+    // Two process starts and a graceful stop: on a busy 2-core machine, more than the default 30 s.
+  }, 90_000);
 
   it('stops with a message naming the setting when a setting is invalid', async () => {
     const bad = startServer({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ecogrid-cfg-')) });

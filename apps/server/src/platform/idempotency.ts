@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_PATTERN } from '@ecogrid/core/payments';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Context, Next } from 'hono';
+import type { Database } from '#src/db/client.ts';
 import { idempotencyKeys } from '#src/db/schema/idempotency.ts';
 import { AppError } from './errors.ts';
 import { errorResponse, type AppEnv } from './http.ts';
@@ -47,7 +48,7 @@ export const idempotencyHeader = {
 
 /**
  * For requests that move money: the caller sends an Idempotency-Key. The first request with
- * a key runs and its answer is kept (for a day); a retry with the same key and the same body
+ * a key runs and its answer is kept (IDEMPOTENCY_KEEP_HOURS); a retry with the same key and the same body
  * gets that answer again (with Idempotent-Replayed: true) without running twice; the same key
  * with another body is refused. Answers of 500 and above are not kept, so those may be retried.
  * The money-moving services are idempotent on the key as well, so even a first request cut off
@@ -128,4 +129,16 @@ export async function requireIdempotencyKey(c: Context<AppEnv>, next: Next) {
     .json()
     .catch(() => null);
   await db.update(idempotencyKeys).set({ responseStatus: c.res.status, responseBody: body }).where(where);
+}
+
+/** How long a kept answer is replayed; after that a retry reaches the (also idempotent) service again. */
+export const IDEMPOTENCY_KEEP_HOURS = 24;
+
+/** Forgets answers older than IDEMPOTENCY_KEEP_HOURS (the daily cleanup). */
+export async function pruneIdempotencyKeys(db: Database, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEEP_HOURS * 3_600_000)))
+    .returning({ key: idempotencyKeys.key });
+  return removed.length;
 }

@@ -3,6 +3,7 @@ import type { Payment, Wallet } from '@ecogrid/core/payments';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '#src/db/schema/payments.ts';
+import { pruneIdempotencyKeys } from '#src/platform/idempotency.ts';
 import { airtelCallbackHash } from '#src/platform/mobile-money/airtel.ts';
 import {
   enrolTotp,
@@ -310,6 +311,20 @@ describe('requests that move money', () => {
       .where(eq(payments.userId, me.id));
     expect(count[0]!.n).toBe(1);
     expect(await walletBalance(ctx.db, me.id)).toBe(1_500);
+  });
+
+  it('forgets a kept answer after a day, and the retry still finds the first payment', async () => {
+    const me = await customer();
+    const key = randomUUID();
+    const body = { amount: 2_500, phone: me.local, network: 'mtn' };
+    const first = await json(pay('/api/wallet/top-ups', body, me.cookie, key));
+    expect(await pruneIdempotencyKeys(ctx.db, new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThan(0);
+    const later = await pay('/api/wallet/top-ups', body, me.cookie, key);
+    expect(later.status).toBe(202);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect((await json(later)).id).toBe(first.id);
+    await settled(first.id);
+    expect(await walletBalance(ctx.db, me.id)).toBe(2_500);
   });
 
   it.each([
