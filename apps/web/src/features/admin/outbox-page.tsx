@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressFilters } from './use-address-filters.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { outboxQuery, type OutboxChannel } from './api.ts';
@@ -19,24 +19,12 @@ const asChannel = (value: string | null): OutboxChannel | undefined =>
  */
 export default function OutboxPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressFilters();
   const channel = asChannel(params.get('channel'));
   const [text, setText] = useState(params.get('recipient') ?? '');
   const recipient = useDebounced(text.trim(), 400);
   const query = useInfiniteQuery(outboxQuery({ channel, recipient }));
   const refreshing = query.isRefetching && !query.isFetchingNextPage && !query.isPlaceholderData;
-
-  // The filters live in the address, so a reload shows the same messages.
-  const update = (key: string, value: string | undefined) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <section className="mx-auto max-w-4xl space-y-4 p-4" aria-labelledby="outbox-title">

@@ -2,7 +2,7 @@ import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@ecogrid/co
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressFilters } from './use-address-filters.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { paymentsQuery, type PaymentFilters } from './api.ts';
@@ -18,7 +18,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 /** /admin/payments: every payment, filtered by status, purpose and method, searched by reference, phone or customer. */
 export default function PaymentsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressFilters();
   const [text, setText] = useState(params.get('q') ?? '');
   const q = useDebounced(text.trim(), 400);
   const filters: PaymentFilters = {
@@ -31,17 +31,6 @@ export default function PaymentsPage() {
   const loaded = query.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
   const refreshing = query.isRefetching && !query.isFetchingNextPage && !query.isPlaceholderData;
 
-  // The filters live in the address, so a reload or a shared link shows the same payments.
-  const update = (key: string, value: string | undefined) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
   const select = (key: 'status' | 'purpose' | 'method', values: readonly string[], all: string) => (
     <SelectField
       id={`payments-${key}`}
