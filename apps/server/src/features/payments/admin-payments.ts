@@ -8,7 +8,7 @@ import { after, toPage } from '#src/platform/pagination.ts';
 import { auditTrail, recordAudit } from '#src/features/audit/audit.service.ts';
 import { searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
 import { journalForPayment } from '#src/features/wallet/ledger.service.ts';
-import { settlePayment, startWithdrawal, toPayment, type PaymentDeps } from './payments.service.ts';
+import { paymentRow, settlePayment, startWithdrawal, toPayment, type PaymentDeps } from './payments.service.ts';
 
 type UserSummary = { id: string; name: string; email: string | null; phone: string | null };
 
@@ -63,7 +63,7 @@ export async function listPaymentsForAdmin(
 }
 
 export async function paymentDetailForAdmin(db: Database, id: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  const row = await paymentRow(db, id);
   if (!row) throw notFound('No payment has this id.');
   const [payment] = await withUsers(db, [row]);
   const [events, journal, audit, refund] = await Promise.all([
@@ -124,7 +124,7 @@ export async function resolvePayment(
   action: 'mark_failed' | 'refund',
   who: AdminAction,
 ) {
-  const [row] = await deps.db.select().from(payments).where(eq(payments.id, id));
+  const row = await paymentRow(deps.db, id);
   if (!row) throw notFound('No payment has this id.');
   const [existingRefund] = await deps.db.select({ id: payments.id }).from(payments).where(eq(payments.refundOf, id));
   const allowed = refundable(row, Boolean(existingRefund));
@@ -183,7 +183,7 @@ export async function resolvePayment(
 }
 
 export async function adminPaymentRow(db: Database, id: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  const row = await paymentRow(db, id);
   if (!row) throw notFound('No payment has this id.');
   return (await withUsers(db, [row]))[0]!;
 }

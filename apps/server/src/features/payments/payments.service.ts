@@ -12,7 +12,7 @@ import {
   type PaymentStatus,
 } from '@ecogrid/core/payments';
 import { z } from '@hono/zod-openapi';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { paymentEvents, payments, type PaymentRow } from '#src/db/schema/payments.ts';
 import { notFound } from '#src/platform/errors.ts';
@@ -135,7 +135,7 @@ export async function paymentReferences(db: Database, ids: string[]): Promise<Ma
   const rows = await db
     .select({ id: payments.id, reference: payments.reference })
     .from(payments)
-    .where(sql`${payments.id} in ${ids}`);
+    .where(inArray(payments.id, ids));
   return new Map(rows.map((r) => [r.id, r.reference]));
 }
 
@@ -178,11 +178,16 @@ async function insertMobilePayment(
     await recordEvent(tx, row.id, 'created', { network: input.network, direction });
     return { row, created: true };
   }
-  const [existing] = await tx
+  return { row: await paymentByKey(tx, input.userId, input.idempotencyKey!), created: false };
+}
+
+/** The payment a user made with an idempotency key (the one a repeated request finds). */
+async function paymentByKey(db: Database | Tx, userId: string, key: string): Promise<PaymentRow> {
+  const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, input.userId), eq(payments.idempotencyKey, input.idempotencyKey!)));
-  return { row: existing!, created: false };
+    .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
+  return row!;
 }
 
 /** Sends a payment's request to its network. An unanswered request stays pending for reconciliation. */
@@ -206,9 +211,14 @@ async function sendToNetwork(deps: PaymentDeps, row: PaymentRow): Promise<void> 
   }
 }
 
-async function reload(db: Database, id: string): Promise<PaymentRow> {
+/** A payment row by id (null when there is none). */
+export async function paymentRow(db: Database, id: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
-  return row!;
+  return row ?? null;
+}
+
+async function reload(db: Database, id: string): Promise<PaymentRow> {
+  return (await paymentRow(db, id))!;
 }
 
 /** A wallet top-up by mobile money: pending until the customer approves it on the phone. */
@@ -307,11 +317,7 @@ export async function payFromWallet(
   }
   const row = result.rows[0];
   if (!row) {
-    const [existing] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.userId, input.userId), eq(payments.idempotencyKey, input.idempotencyKey!)));
-    return toPayment(existing!);
+    return toPayment(await paymentByKey(db, input.userId, input.idempotencyKey!));
   }
   const at = new Date(row.created_at).toISOString();
   return {

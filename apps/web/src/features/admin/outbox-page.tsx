@@ -2,12 +2,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddressFilters } from './use-address-filters.ts';
-import { Button } from '@/components/ui/button.tsx';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { outboxQuery, type OutboxChannel } from './api.ts';
 import { OutboxItem } from './components/outbox-item.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
 import { PagedList } from './components/paged-list.tsx';
+import { RefreshButton } from './components/refresh-button.tsx';
 import { SelectField } from './components/select-field.tsx';
 
 const asChannel = (value: string | null): OutboxChannel | undefined =>
@@ -24,7 +24,6 @@ export default function OutboxPage() {
   const [text, setText] = useState(params.get('recipient') ?? '');
   const recipient = useDebounced(text.trim(), 400);
   const query = useInfiniteQuery(outboxQuery({ channel, recipient }));
-  const refreshing = query.isRefetching && !query.isFetchingNextPage && !query.isPlaceholderData;
 
   return (
     <section className="mx-auto max-w-4xl space-y-4 p-4" aria-labelledby="outbox-title">
@@ -71,9 +70,7 @@ export default function OutboxPage() {
       </form>
 
       <div className="flex justify-end">
-        <Button variant="secondary" disabled={refreshing} aria-busy={refreshing} onClick={() => void query.refetch()}>
-          {refreshing ? t('admin.refreshing') : t('admin.refresh')}
-        </Button>
+        <RefreshButton query={query} />
       </div>
 
       <PagedList

@@ -3,11 +3,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddressFilters } from './use-address-filters.ts';
-import { Button } from '@/components/ui/button.tsx';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { paymentsQuery, type PaymentFilters } from './api.ts';
 import { AdminPageHeader } from './components/page-header.tsx';
 import { PagedList } from './components/paged-list.tsx';
+import { RefreshButton } from './components/refresh-button.tsx';
 import { PaymentCard } from './components/payment-card.tsx';
 import { SelectField } from './components/select-field.tsx';
 
@@ -29,7 +29,6 @@ export default function PaymentsPage() {
   };
   const query = useInfiniteQuery(paymentsQuery(filters));
   const loaded = query.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
-  const refreshing = query.isRefetching && !query.isFetchingNextPage && !query.isPlaceholderData;
 
   const select = (key: 'status' | 'purpose' | 'method', values: readonly string[], all: string) => (
     <SelectField
@@ -75,9 +74,7 @@ export default function PaymentsPage() {
       </form>
 
       <div className="flex justify-end">
-        <Button variant="secondary" disabled={refreshing} aria-busy={refreshing} onClick={() => void query.refetch()}>
-          {refreshing ? t('admin.refreshing') : t('admin.refresh')}
-        </Button>
+        <RefreshButton query={query} />
       </div>
 
       <PagedList

@@ -1,33 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button.tsx';
 import { authAttemptsQuery, SECURITY_EVENT_TYPES, securityEventsQuery } from './api.ts';
 import { AttemptItem, EventItem, useEventLabel } from './components/log-items.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
 import { PagedList } from './components/paged-list.tsx';
+import { RefreshButton } from './components/refresh-button.tsx';
 import { SelectField } from './components/select-field.tsx';
 import { tabIds, Tabs } from './components/tabs.tsx';
 
 type View = 'events' | 'attempts';
-
-/** Fetches a list again from the top; busy while that refetch (not a next page) runs. */
-type RefreshableList = {
-  isRefetching: boolean;
-  isFetchingNextPage: boolean;
-  isPlaceholderData: boolean;
-  refetch: () => Promise<unknown>;
-};
-
-function RefreshButton({ query }: { query: RefreshableList }) {
-  const { t } = useTranslation();
-  const busy = query.isRefetching && !query.isFetchingNextPage && !query.isPlaceholderData;
-  return (
-    <Button variant="secondary" disabled={busy} aria-busy={busy} onClick={() => void query.refetch()}>
-      {busy ? t('admin.refreshing') : t('admin.refresh')}
-    </Button>
-  );
-}
 
 function EventsPanel({ type, onType }: { type: string; onType: (type: string) => void }) {
   const { t } = useTranslation();

@@ -1,62 +1,26 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, vi } from 'vitest';
 import type { AdminPayment } from './api.ts';
-import { addEnglish, i18n, initI18n } from '@/lib/i18n.ts';
-import paymentStrings from '@/locales/en.payments.json';
+import { i18n } from '@/lib/i18n.ts';
+import { fakeServer as sharedFakeServer, type SeenRequest } from '@/test/fake-server.ts';
 
-/** A request the page made, as the fake server saw it. */
-export type SeenRequest = { url: string; method: string; body: unknown; idempotencyKey?: string | undefined };
-
-type Reply = { status?: number; body: unknown };
-
-/**
- * Answers fetch calls from `route(url, method, body)`, and records every request. jsdom has
- * no modal dialogs, so showModal and close only toggle `open`.
- */
-export function fakeServer(route: (request: SeenRequest) => Reply) {
-  const seen: SeenRequest[] = [];
-  beforeAll(async () => {
-    // The app fetches these with the payment pages (app/routes.tsx).
-    addEnglish(paymentStrings);
-    await initI18n();
-    HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-      this.open = true;
-    };
-    HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-      this.open = false;
-    };
-  });
-  afterEach(() => {
-    cleanup();
-    seen.length = 0;
-    vi.unstubAllGlobals();
-  });
-  const start = () =>
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        const url = String(input);
-        const method = init.method ?? 'GET';
-        const request = {
-          url,
-          method,
-          body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-          idempotencyKey: new Headers(init.headers).get('Idempotency-Key') ?? undefined,
-        };
-        seen.push(request);
-        const reply = route(request);
-        return new Response(JSON.stringify(reply.body), {
-          status: reply.status ?? 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
-  return { seen, start };
+/** jsdom has no modal dialogs: showModal and close only toggle `open`. */
+function dialogsToggleOpen() {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.open = false;
+  };
 }
+
+/** The shared fake server (test/fake-server.ts), with dialogs that open in jsdom. */
+export const fakeServer = (route: Parameters<typeof sharedFakeServer>[0]) =>
+  sharedFakeServer(route, { setup: dialogsToggleOpen });
+export type { SeenRequest };
 
 /** Renders one admin page at `path` (matched to `pattern`, for pages that read URL parameters), with a fresh query cache and the English catalogue. */
 export function renderPage(Page: ComponentType, path: string, pattern?: string) {

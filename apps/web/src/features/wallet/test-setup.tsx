@@ -1,55 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, vi } from 'vitest';
-import { addEnglish, i18n, initI18n } from '@/lib/i18n.ts';
-import paymentStrings from '@/locales/en.payments.json';
+import { i18n } from '@/lib/i18n.ts';
 import type { Payment, Wallet } from './api.ts';
 import WalletPage from './wallet-page.tsx';
 
-/** A request the page made, as the fake server saw it. */
-export type SeenRequest = { url: string; method: string; body: unknown; idempotencyKey: string | null };
-
-/** An answer, or 'offline' for a request that never reaches the server. */
-type Reply = { status?: number; body: unknown } | 'offline';
-
-/** Answers fetch calls from `route(request)`, and records every request. */
-export function fakeServer(route: (request: SeenRequest) => Reply) {
-  const seen: SeenRequest[] = [];
-  beforeAll(async () => {
-    // The app fetches these with the payment pages (app/routes.tsx).
-    addEnglish(paymentStrings);
-    await initI18n();
-  });
-  afterEach(() => {
-    cleanup();
-    seen.length = 0;
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
-  const start = () =>
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        const headers = new Headers(init.headers);
-        const request = {
-          url: String(input),
-          method: init.method ?? 'GET',
-          body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-          idempotencyKey: headers.get('Idempotency-Key'),
-        };
-        seen.push(request);
-        const reply = route(request);
-        if (reply === 'offline') throw new TypeError('Failed to fetch');
-        return new Response(JSON.stringify(reply.body), {
-          status: reply.status ?? 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
-  return { seen, start };
-}
+export { fakeServer, type SeenRequest } from '@/test/fake-server.ts';
 
 /** Renders /customer/wallet with a fresh cache; the client is returned to play the live updates' part. */
 export function renderWallet() {
