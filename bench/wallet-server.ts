@@ -6,8 +6,9 @@
  * No customer-facing route spends from the wallet yet (checkout comes with orders), so this is
  * a bench route, not the app's: it calls the same service a checkout will call, payFromWallet,
  * behind the app's own per-request middleware (request id, a request log line at LOG_LEVEL,
- * compression), the app's Idempotency-Key middleware (requireIdempotencyKey: claims the key
- * before the payment and keeps the answer after it), a body validated with the core
+ * the compression of reads), the app's Idempotency-Key middleware for payments that keep their
+ * key in their own statement (takeIdempotencyKey: checks the key and hashes the request, no
+ * query), and a body validated with the core
  * amountSchema through the same OpenAPI router and error mapping as the app's routes. What it
  * leaves out is the session: the paying user is whoever the x-bench-user header names, where
  * the app would look the session cookie up (one more query per request, through better-auth).
@@ -31,7 +32,6 @@ import cluster from 'node:cluster';
 import { performance } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import { createRoute, z } from '@hono/zod-openapi';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import pg from 'pg';
 import { amountSchema } from '../packages/core/src/payments.ts';
@@ -39,8 +39,8 @@ import { loadSettings } from '../apps/server/src/config.ts';
 import { migrateDatabase, openConfiguredDatabase } from '../apps/server/src/db/client.ts';
 import { payFromWallet, paymentSchema } from '../apps/server/src/features/payments/payments.service.ts';
 import { AppError, errorBody } from '../apps/server/src/platform/errors.ts';
-import { createRouter, errorResponse } from '../apps/server/src/platform/http.ts';
-import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '../apps/server/src/platform/idempotency.ts';
+import { compressReads, createRouter, errorResponse } from '../apps/server/src/platform/http.ts';
+import { IDEMPOTENCY_RESPONSES, takeIdempotencyKey } from '../apps/server/src/platform/idempotency.ts';
 import { HOUSE_ACCOUNTS } from '../apps/server/src/features/wallet/ledger.service.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 
@@ -108,7 +108,7 @@ async function serveWallet() {
       'request',
     );
   });
-  app.use('*', compress());
+  app.use('*', compressReads());
 
   // Stands in for the session lookup: the paying user is named by a header.
   app.use('/bench/wallet-payments', async (c, next) => {
@@ -120,7 +120,7 @@ async function serveWallet() {
   const route = createRoute({
     method: 'post',
     path: '/bench/wallet-payments',
-    middleware: [requireIdempotencyKey] as const,
+    middleware: [takeIdempotencyKey] as const,
     request: {
       body: { required: true, content: { 'application/json': { schema: z.strictObject({ amount: amountSchema }) } } },
     },
@@ -135,13 +135,14 @@ async function serveWallet() {
     const { amount } = c.req.valid('json');
     const started = performance.now();
     try {
-      const payment = await payFromWallet(c.var.db, {
+      const { payment, replayed } = await payFromWallet(c.var.db, {
         userId: c.var.user!.id,
         amount,
         purpose: 'order',
         description: 'Bench order',
-        idempotencyKey: c.req.header('Idempotency-Key') ?? null,
+        idempotency: c.var.idempotency,
       });
+      if (replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(payment, 201);
     } finally {
       counts.paymentMs += performance.now() - started;

@@ -1,4 +1,3 @@
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { HTTPException } from 'hono/http-exception';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -17,7 +16,7 @@ import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
-import { createRouter, type AppEnv } from './platform/http.ts';
+import { compressReads, createRouter, type AppEnv } from './platform/http.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Messages } from './platform/messaging.ts';
@@ -103,9 +102,7 @@ export function createApp({ database, logger, settings, realtime, jobs, messages
       'request',
     );
   });
-  // An event stream must reach the client as it is written, never held back to be compressed.
-  const compression = compress();
-  app.use('*', (c, next) => (c.req.path === '/api/events' ? next() : compression(c, next)));
+  app.use('*', compressReads());
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c, settings.TRUST_PROXY_HOPS ?? 0)));
   app.use('/api/me', loadSession(auth));

@@ -43,7 +43,7 @@ describe('spending one wallet from many connections at once', () => {
           amount: 1_000,
           purpose: 'order',
           description: `Spend ${i}`,
-          idempotencyKey: `spend-${i}`,
+          idempotency: { key: `spend-${i}` },
         }),
       ),
     );

@@ -1,6 +1,9 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { AppError } from './errors.ts';
+import type { IdempotentRequest } from './idempotency.ts';
 import type { Jobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import type { Messages } from './messaging.ts';
@@ -25,6 +28,8 @@ export type AppEnv = {
     authSecret: string;
     /** The signed-in user, or null; set for every /api request from the session cookie. */
     user: { id: string; userType: string; twoFactorEnabled: boolean; sessionId: string } | null;
+    /** The Idempotency-Key and request hash, on routes behind takeIdempotencyKey. */
+    idempotency: IdempotentRequest;
   };
 };
 
@@ -54,4 +59,16 @@ export function createRouter() {
 export function signedInUserId(user: AppEnv['Variables']['user']): string {
   if (!user) throw new AppError('not_authenticated', 'User not authenticated', 401);
   return user.id;
+}
+
+/**
+ * Compresses the answers to reads (GET: pages, scripts, lists), which can be large; the answers
+ * to writes are one record or an error, a few hundred bytes, where gzip saves next to nothing and
+ * costs the most (the compressor must first turn the answer into a stream, whatever its size).
+ * The event stream is never compressed: it must reach the client as it is written.
+ */
+export function compressReads(): MiddlewareHandler {
+  const compression = compress();
+  return (c, next) =>
+    (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path !== '/api/events' ? compression(c, next) : next();
 }

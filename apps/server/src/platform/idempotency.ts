@@ -46,17 +46,11 @@ export const idempotencyHeader = {
   },
 };
 
-/**
- * For requests that move money: the caller sends an Idempotency-Key. The first request with
- * a key runs and its answer is kept (IDEMPOTENCY_KEEP_HOURS); a retry with the same key and the same body
- * gets that answer again (with Idempotent-Replayed: true) without running twice; the same key
- * with another body is refused. Answers of 500 and above are not kept, so those may be retried.
- * The money-moving services are idempotent on the key as well, so even a first request cut off
- * by a crash cannot apply twice when its retry runs.
- */
-export async function requireIdempotencyKey(c: Context<AppEnv>, next: Next) {
-  const user = c.var.user;
-  if (!user) throw new AppError('not_authenticated', 'User not authenticated', 401);
+/** A money-moving request's Idempotency-Key and the hash of what it asks (method, path, body). */
+export type IdempotentRequest = { key: string; requestHash: string };
+
+/** The request's Idempotency-Key, checked (400 when missing or malformed), and its request hash. */
+async function idempotentRequest(c: Context<AppEnv>): Promise<IdempotentRequest> {
   const key = c.req.header('Idempotency-Key');
   if (!key) {
     throw new AppError(
@@ -72,8 +66,43 @@ export async function requireIdempotencyKey(c: Context<AppEnv>, next: Next) {
       400,
     );
   }
+  return { key, requestHash: await requestHash(c) };
+}
+
+/** The refusal of a key already used for a different request. */
+export const keyReused = () =>
+  new AppError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used for a different request. Use a new key for a new payment.',
+    422,
+  );
+
+/**
+ * For routes whose service keeps the key with the change it makes, in the same statement (a
+ * wallet payment: the payment row holds the key and the request hash, unique per user). Checks
+ * the key and puts it on `c.var.idempotency` without a query of its own; the service answers a
+ * repeat with what the first request made and refuses the key with another request (keyReused).
+ * A request the service refused changed nothing and left no trace, so its retry runs again.
+ */
+export async function takeIdempotencyKey(c: Context<AppEnv>, next: Next) {
+  if (!c.var.user) throw new AppError('not_authenticated', 'User not authenticated', 401);
+  c.set('idempotency', await idempotentRequest(c));
+  await next();
+}
+
+/**
+ * For requests that move money: the caller sends an Idempotency-Key. The first request with
+ * a key runs and its answer is kept (IDEMPOTENCY_KEEP_HOURS); a retry with the same key and the same body
+ * gets that answer again (with Idempotent-Replayed: true) without running twice; the same key
+ * with another body is refused. Answers of 500 and above are not kept, so those may be retried.
+ * The money-moving services are idempotent on the key as well, so even a first request cut off
+ * by a crash cannot apply twice when its retry runs.
+ */
+export async function requireIdempotencyKey(c: Context<AppEnv>, next: Next) {
+  const user = c.var.user;
+  if (!user) throw new AppError('not_authenticated', 'User not authenticated', 401);
+  const { key, requestHash: hash } = await idempotentRequest(c);
   const db = c.var.db;
-  const hash = await requestHash(c);
   const scope = user.id;
   const [claimed] = await db
     .insert(idempotencyKeys)
@@ -86,13 +115,7 @@ export async function requireIdempotencyKey(c: Context<AppEnv>, next: Next) {
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     if (!first) throw new AppError('request_in_progress', 'Try again in a moment.', 409);
-    if (first.requestHash !== hash) {
-      throw new AppError(
-        'idempotency_key_reused',
-        'This Idempotency-Key was already used for a different request. Use a new key for a new payment.',
-        422,
-      );
-    }
+    if (first.requestHash !== hash) throw keyReused();
     if (first.responseStatus !== null) {
       c.header('Idempotent-Replayed', 'true');
       return c.json(first.responseBody as object, first.responseStatus as 200);

@@ -31,7 +31,7 @@ export const payments = pgTable(
     /** 'collection' (money in) or 'disbursement' (money out), for mobile-money payments. */
     direction: text('direction', { enum: ['collection', 'disbursement'] }).notNull(),
     /** The id we gave the network (MTN's X-Reference-Id, Airtel's transaction id). */
-    providerReference: text('provider_reference').unique(),
+    providerReference: text('provider_reference'),
     /** The network's own id once it has one (MTN financialTransactionId, Airtel airtel_money_id). */
     providerTransactionId: text('provider_transaction_id'),
     failureReason: text('failure_reason'),
@@ -40,6 +40,8 @@ export const payments = pgTable(
     refundOf: uuid('refund_of'),
     /** The caller's Idempotency-Key: one payment per user and key. */
     idempotencyKey: text('idempotency_key'),
+    /** For payments made in one statement with their key (wallet payments): what the request asked, so the key cannot be reused for another. */
+    requestHash: text('request_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true, mode: 'date' }),
@@ -55,7 +57,12 @@ export const payments = pgTable(
     index('payments_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
-    uniqueIndex('payments_one_refund').on(t.refundOf),
+    uniqueIndex('payments_one_refund')
+      .on(t.refundOf)
+      .where(sql`${t.refundOf} is not null`),
+    uniqueIndex('payments_provider_reference')
+      .on(t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
   ],
 );
 

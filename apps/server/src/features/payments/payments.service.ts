@@ -13,9 +13,10 @@ import {
 } from '@ecogrid/core/payments';
 import { z } from '@hono/zod-openapi';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Database, Tx } from '#src/db/client.ts';
+import { executePrepared, type Database, type Tx } from '#src/db/client.ts';
 import { paymentEvents, payments, type PaymentRow } from '#src/db/schema/payments.ts';
 import { notFound } from '#src/platform/errors.ts';
+import { keyReused } from '#src/platform/idempotency.ts';
 import type { Logger } from '#src/platform/logger.ts';
 import { NetworkUnavailable, type MobileMoney, type RemoteStatus } from '#src/platform/mobile-money/index.ts';
 import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
@@ -272,8 +273,11 @@ export async function startWithdrawal(
 
 /**
  * A payment from the wallet, settled at once: the wallet pays the business. One statement (one
- * round trip, atomic on its own or inside the caller's transaction) records the payment, moves
- * the money through the ledger and adds the history; the same key again returns the first.
+ * round trip, atomic on its own or inside the caller's transaction) records the payment with its
+ * idempotency key and request hash, moves the money through the ledger and adds the history. The
+ * same key again (a retry, or a second request racing the first: the unique key makes it wait
+ * for the first to commit) returns the first payment, `replayed`; the key with a different
+ * request is refused. Not enough money is refused with nothing written, so a retry runs again.
  */
 export async function payFromWallet(
   db: Database | Tx,
@@ -282,18 +286,24 @@ export async function payFromWallet(
     amount: number;
     purpose: Extract<PaymentPurpose, 'order' | 'loan_repayment'>;
     description: string;
-    idempotencyKey: string | null;
+    /** The caller's Idempotency-Key, and the hash of its request when it came through the API. */
+    idempotency: { key: string; requestHash?: string | null };
     orderId?: string | null;
   },
-): Promise<Payment> {
+): Promise<{ payment: Payment; replayed: boolean }> {
   const house = input.purpose === 'order' ? HOUSE_ACCOUNTS.salesRevenue : HOUSE_ACCOUNTS.loansReceivable;
-  let result: { rows: { id: string; reference: string; created_at: string | Date }[] };
+  const requestHash = input.idempotency.requestHash ?? null;
+  let rows: { id: string; reference: string; created_at: string | Date }[];
   try {
-    result = (await db.execute(sql`
+    rows = await executePrepared(
+      db,
+      'pay_from_wallet',
+      sql`
       with pay as (
-        insert into payments (reference, user_id, purpose, method, direction, status, amount, order_id, idempotency_key, settled_at)
+        insert into payments (reference, user_id, purpose, method, direction, status, amount, order_id,
+                              idempotency_key, request_hash, settled_at)
         values (${newPaymentReference()}, ${input.userId}, ${input.purpose}, 'wallet', 'collection', 'successful',
-                ${input.amount}, ${input.orderId ?? null}, ${input.idempotencyKey}, now())
+                ${input.amount}, ${input.orderId ?? null}, ${input.idempotency.key}, ${requestHash}, now())
         on conflict (user_id, idempotency_key) do nothing
         returning id, reference, created_at
       ), moved as (
@@ -311,16 +321,19 @@ export async function payFromWallet(
         select pay.id, 'settled', 'successful', '{"source":"wallet"}'::jsonb from pay, moved
         returning payment_id
       )
-      select pay.id, pay.reference, pay.created_at from pay join history on history.payment_id = pay.id`)) as unknown as typeof result;
+      select pay.id, pay.reference, pay.created_at from pay join history on history.payment_id = pay.id`,
+    );
   } catch (error) {
     throw ledgerError(error);
   }
-  const row = result.rows[0];
+  const row = rows[0];
   if (!row) {
-    return toPayment(await paymentByKey(db, input.userId, input.idempotencyKey!));
+    const first = await paymentByKey(db, input.userId, input.idempotency.key);
+    if (first.requestHash !== requestHash) throw keyReused();
+    return { payment: toPayment(first), replayed: true };
   }
   const at = new Date(row.created_at).toISOString();
-  return {
+  const payment: Payment = {
     id: row.id,
     reference: row.reference,
     purpose: input.purpose,
@@ -336,6 +349,7 @@ export async function payFromWallet(
     settledAt: at,
     expiresAt: null,
   };
+  return { payment, replayed: false };
 }
 
 export type Outcome =

@@ -451,19 +451,29 @@ describe('withdrawals', () => {
 describe('wallet payments and the ledger', () => {
   it('pays from the wallet once per key, and refuses more than the balance', async () => {
     const me = await funded3();
-    const spend = (key: string, amount = 1_000) =>
+    const spend = (key: string, amount = 1_000, requestHash: string | null = `hash of ${amount}`) =>
       payFromWallet(ctx.db, {
         userId: me.id,
         amount,
         purpose: 'order',
         description: 'Test order',
-        idempotencyKey: key,
+        idempotency: { key, requestHash },
       });
     const first = await spend('order-1');
-    expect(await spend('order-1')).toEqual(first);
+    expect(first.replayed).toBe(false);
+    expect(first.payment).toMatchObject({ status: 'successful', method: 'wallet', amount: 1_000 });
+    const again = await spend('order-1');
+    expect(again).toEqual({ payment: first.payment, replayed: true });
     expect(await walletBalance(ctx.db, me.id)).toBe(2_000);
+    // The same key for another request changes nothing.
+    await expect(spend('order-1', 500)).rejects.toMatchObject({ code: 'idempotency_key_reused', status: 422 });
+    await expect(spend('order-1', 1_000, null)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
     await expect(spend('order-2', 2_001)).rejects.toMatchObject({ code: 'insufficient_funds', status: 422 });
     expect(await walletBalance(ctx.db, me.id)).toBe(2_000);
+    // A refusal leaves no trace of its key: once the money is there, the retry goes through.
+    await settled((await topUp(me.cookie, 1_000, me.local)).id);
+    expect((await spend('order-2', 2_001)).replayed).toBe(false);
+    expect(await walletBalance(ctx.db, me.id)).toBe(999);
   });
 
   it('keeps postings and journal entries as written, and refuses an unbalanced entry', async () => {
