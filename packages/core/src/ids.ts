@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Empty strings and the words 'undefined' and 'null' count as an absent id (spec section 5). */
@@ -24,3 +26,14 @@ export function checkId(value: unknown, label: string): IdCheck {
   }
   return { ok: true, id: value.toLowerCase() };
 }
+
+/** A UUID-shaped id, refused with the spec's message for `label` (spec section 5); lower-cased. */
+export const uuidSchema = (label: string) =>
+  z.string({ error: `Invalid ${label}. Please ensure you are properly authenticated.` }).transform((value, ctx) => {
+    const check = checkId(value, label);
+    if (!check.ok) {
+      ctx.addIssue({ code: 'custom', message: check.message });
+      return z.NEVER;
+    }
+    return check.id;
+  });

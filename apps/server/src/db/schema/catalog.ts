@@ -1,6 +1,27 @@
 import type { ProductSpecs } from '@ecogrid/core';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Product categories, kept by admins; `slug` is what products and the catalogue filter use. */
+export const categories = pgTable('categories', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 export const products = pgTable(
   'products',
@@ -10,7 +31,9 @@ export const products = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     description: text('description').notNull(),
-    category: text('category').notNull(),
+    category: text('category')
+      .notNull()
+      .references(() => categories.slug, { onUpdate: 'cascade' }),
     brand: text('brand').notNull(),
     // Whole UGX, VAT inclusive. bigint in the database; every price fits a JS number exactly.
     price: bigint('price', { mode: 'number' }).notNull(),
@@ -19,6 +42,10 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     active: boolean('active').notNull().default(true),
     loanEligible: boolean('loan_eligible').notNull().default(false),
+    /** For the receipt's VAT: 'standard' (18%), 'exempt' (solar equipment) or 'zero_rated'. */
+    taxClass: text('tax_class', { enum: ['standard', 'exempt', 'zero_rated'] })
+      .notNull()
+      .default('standard'),
     // Kept as PostgreSQL's text form so keyset cursors keep microsecond precision.
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -35,3 +62,25 @@ export const products = pgTable(
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
+
+/**
+ * Every change to a product's stock, with the stock after it: admin adjustments (with their
+ * reason), units reserved by an order and units an order gave back.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    kind: text('kind', { enum: ['adjustment', 'order_reserved', 'order_released'] }).notNull(),
+    change: integer('change').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason'),
+    orderId: uuid('order_id'),
+    actorId: text('actor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
+);

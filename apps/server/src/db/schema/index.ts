@@ -7,3 +7,5 @@ export * from './payments.ts';
 export * from './audit.ts';
 export * from './idempotency.ts';
 export * from './mobile-money.ts';
+export * from './cart.ts';
+export * from './orders.ts';

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { uuidSchema } from './ids.ts';
+import { mobileNumberSchema, networkSchema } from './payments.ts';
+
+// ---- cart ----
+
+export const PAYMENT_MODES = ['cash', 'loan'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** The most of one product a cart line (and so an order line) may hold. */
+export const MAX_LINE_QUANTITY = 50;
+/** The most lines one cart may hold. */
+export const MAX_CART_LINES = 30;
+
+export const CART_MESSAGES = {
+  added: 'Product added to cart',
+  addFailed: 'Failed to add product to cart',
+  updateFailed: 'Failed to update cart',
+  removed: 'Product removed from cart',
+  removeFailed: 'Failed to remove product',
+  clearFailed: 'Failed to clear cart',
+} as const;
+
+const quantity = z
+  .number({ error: 'Quantity must be a whole number' })
+  .int('Quantity must be a whole number')
+  .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product per order`);
+
+export const addToCartSchema = z.strictObject({
+  productId: uuidSchema('product id'),
+  quantity: quantity.min(1, 'Quantity must be at least 1').default(1),
+  paymentMode: z.enum(PAYMENT_MODES, { error: 'Payment mode must be cash or loan' }).default('cash'),
+});
+export type AddToCart = z.input<typeof addToCartSchema>;
+
+/** Setting a quantity of 0 or less deletes the line (spec section 4). */
+export const setCartQuantitySchema = z.strictObject({
+  quantity: z
+    .number({ error: 'Quantity must be a whole number' })
+    .int('Quantity must be a whole number')
+    .min(-1_000_000, 'Quantity must be a whole number')
+    .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product per order`),
+});
+
+export const cartLineSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  quantity: z.number().int(),
+  paymentMode: z.enum(PAYMENT_MODES),
+  product: z.object({
+    name: z.string(),
+    price: z.number().int(),
+    imageUrl: z.string().nullable(),
+    stock: z.number().int(),
+    active: z.boolean(),
+    loanEligible: z.boolean(),
+  }),
+  lineTotal: z.number().int(),
+  /** Why this line cannot be bought now (inactive, not enough stock), or null. */
+  problem: z.string().nullable(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartSchema = z.object({
+  lines: z.array(cartLineSchema),
+  count: z.number().int().describe('Items in the cart (the sum of the quantities)'),
+  cashTotal: z.number().int(),
+  loanTotal: z.number().int(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+// ---- tax ----
+
+/**
+ * Tax classes for the receipt. Uganda's VAT is 18% and prices are VAT inclusive; solar panels,
+ * lanterns and their accessories are exempt (VAT Act, Second Schedule), and exports zero rated.
+ */
+export const TAX_CLASSES = ['standard', 'exempt', 'zero_rated'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
+export const VAT_RATES_PERCENT: Record<TaxClass, number> = { standard: 18, exempt: 0, zero_rated: 0 };
+export const TAX_CLASS_LABELS: Record<TaxClass, string> = {
+  standard: 'VAT 18%',
+  exempt: 'VAT exempt',
+  zero_rated: 'VAT 0%',
+};
+
+/** The VAT inside a VAT-inclusive amount, to the nearest shilling. */
+export function vatIncluded(amount: number, taxClass: TaxClass): number {
+  const rate = VAT_RATES_PERCENT[taxClass];
+  return rate === 0 ? 0 : Math.round((amount * rate) / (100 + rate));
+}
+
+// ---- delivery ----
+
+/** Delivery fee rule set by admins: a flat fee, waived from an order value; free by default. */
+export const deliveryFeeRuleSchema = z.strictObject({
+  flatFee: z
+    .number({ error: 'The fee must be a whole number of UGX' })
+    .int('The fee must be a whole number of UGX')
+    .min(0, 'The fee cannot be negative')
+    .max(500_000, 'The fee is at most UGX 500,000'),
+  freeFrom: z
+    .number({ error: 'The threshold must be a whole number of UGX' })
+    .int('The threshold must be a whole number of UGX')
+    .min(0, 'The threshold cannot be negative')
+    .nullable(),
+});
+export type DeliveryFeeRule = z.infer<typeof deliveryFeeRuleSchema>;
+export const FREE_DELIVERY: DeliveryFeeRule = { flatFee: 0, freeFrom: null };
+
+export function deliveryFee(rule: DeliveryFeeRule, subtotal: number, fulfilment: Fulfilment): number {
+  if (fulfilment === 'pickup') return 0;
+  if (rule.freeFrom !== null && subtotal >= rule.freeFrom) return 0;
+  return rule.flatFee;
+}
+
+export const FULFILMENTS = ['delivery', 'pickup'] as const;
+export type Fulfilment = (typeof FULFILMENTS)[number];
+
+const place = (label: string) =>
+  z
+    .string({ error: `Choose the ${label}` })
+    .trim()
+    .min(1, `Choose the ${label}`)
+    .max(100, `The ${label} is too long`);
+
+export const deliveryAddressSchema = z.strictObject({
+  district: place('district'),
+  subCounty: place('sub-county'),
+  village: place('village'),
+  directions: z.string().trim().max(300, 'Directions are limited to 300 characters').default(''),
+});
+export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
+
+// ---- orders ----
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'completed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Where each status may go next (DESIGN.md, Orders). */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['paid', 'cancelled'],
+  paid: ['processing', 'cancelled'],
+  processing: ['shipped'],
+  shipped: ['delivered'],
+  delivered: ['completed'],
+  completed: [],
+  cancelled: [],
+};
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** The statuses an admin moves an order to by hand ('paid' comes only from its payment). */
+export const ADMIN_ORDER_MOVES = ['processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Waiting for payment',
+  paid: 'Paid',
+  processing: 'Being prepared',
+  shipped: 'On the way',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const checkoutSchema = z
+  .strictObject({
+    fulfilment: z.enum(FULFILMENTS, { error: 'Choose delivery or pickup' }),
+    address: deliveryAddressSchema.optional(),
+    pickupPointId: uuidSchema('pickup point').optional(),
+    payment: z.discriminatedUnion(
+      'method',
+      [
+        z.strictObject({ method: z.literal('wallet') }),
+        z.strictObject({ method: z.literal('mobile_money'), phone: mobileNumberSchema, network: networkSchema }),
+      ],
+      { error: 'Choose how to pay: wallet or mobile money' },
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.fulfilment === 'delivery' && !v.address) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the delivery address' });
+    }
+    if (v.fulfilment === 'pickup' && !v.pickupPointId) {
+      ctx.addIssue({ code: 'custom', path: ['pickupPointId'], message: 'Choose a pickup point' });
+    }
+  });
+export type Checkout = z.input<typeof checkoutSchema>;
+
+export const orderLineSchema = z.object({
+  productId: z.uuid(),
+  name: z.string(),
+  sku: z.string(),
+  imageUrl: z.string().nullable(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int(),
+  lineTotal: z.number().int(),
+  taxClass: z.enum(TAX_CLASSES),
+  vat: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderEventSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+
+export const pickupPointSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  district: z.string(),
+  address: z.string(),
+  phone: z.string().nullable(),
+});
+export type PickupPoint = z.infer<typeof pickupPointSchema>;
+
+export const orderSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total: z.number().int(),
+  itemCount: z.number().int(),
+  firstItem: z.string(),
+  createdAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderSchema = orderSummarySchema.extend({
+  subtotal: z.number().int(),
+  deliveryFee: z.number().int(),
+  vat: z.number().int(),
+  fulfilment: z.enum(FULFILMENTS),
+  address: deliveryAddressSchema.nullable(),
+  pickupPoint: pickupPointSchema.nullable(),
+  paymentMethod: z.enum(['wallet', 'mtn', 'airtel']),
+  paymentId: z.uuid().nullable(),
+  paymentStatus: z.string().nullable(),
+  paymentReference: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  lines: z.array(orderLineSchema),
+  timeline: z.array(orderEventSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
