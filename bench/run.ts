@@ -13,10 +13,11 @@ import { benchEvents } from './events.bench.ts';
 import { benchCatalogApi } from './catalog-api.bench.ts';
 import { ROOT } from './lib.ts';
 import { benchMarketplacePage } from './marketplace-page.bench.ts';
+import { benchOrders } from './orders.bench.ts';
 import { benchWallet } from './wallet.bench.ts';
 
-// `npm run bench -- api`, `-- page`, `-- auth`, `-- events` or `-- wallet` runs one of the five.
-const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet'];
+// `npm run bench -- api`, `-- page`, `-- auth`, `-- events`, `-- wallet` or `-- orders` runs one of the six.
+const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet', 'orders'];
 const only = process.argv[2];
 if (only !== undefined && !BENCHMARKS.includes(only)) {
   console.error(`Unknown benchmark ${only}: choose one of ${BENCHMARKS.join(', ')}, or none for all.`);
@@ -47,6 +48,7 @@ let marketplace: Awaited<ReturnType<typeof benchMarketplacePage>> | undefined;
 let auth: Awaited<ReturnType<typeof benchAuth>> | undefined;
 let events: Awaited<ReturnType<typeof benchEvents>> | undefined;
 let wallet: Awaited<ReturnType<typeof benchWallet>> | undefined;
+let orders: Awaited<ReturnType<typeof benchOrders>> | undefined;
 
 if (runs('api')) {
   catalogApi = await benchCatalogApi(process.env.DATABASE_URL);
@@ -106,6 +108,30 @@ if (runs('wallet')) {
   if (!l.ok) process.exitCode = 1;
 }
 
+if (runs('orders')) {
+  orders = await benchOrders(process.env.DATABASE_URL);
+  console.log(`\n(f) orders paid from the wallet, and reads with ${orders.ordersInDatabase} orders stored, PostgreSQL`);
+  console.log(JSON.stringify(orders, null, 2));
+  console.table(
+    Object.fromEntries([
+      [
+        'checkout from the wallet',
+        {
+          'per second': orders.orders.ordersPerSec,
+          'p50 ms': orders.orders.p50Ms,
+          'p99 ms': orders.orders.p99Ms,
+          errors: orders.orders.errors,
+        },
+      ],
+      ...orders.reads.map((r) => [
+        `GET ${r.path}`,
+        { 'per second': r.requestsPerSec, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, errors: r.errors },
+      ]),
+    ]),
+  );
+  if (!orders.ledger.ok) process.exitCode = 1;
+}
+
 // A run of one benchmark keeps the others' last figures.
 const file = path.join(ROOT, 'bench/results/latest.json');
 const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
@@ -118,6 +144,7 @@ const results = {
   ...(auth && { auth }),
   ...(events && { events }),
   ...(wallet && { wallet }),
+  ...(orders && { orders }),
 };
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2));

@@ -90,19 +90,21 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell: scripts, styles, the page and the icons. Product pictures are cached as seen.
+        // The app shell: scripts, styles, the page and the icons. Product pictures are cached as
+        // seen: the demo's (/img/) and uploaded ones (/media/, named by their content, so never stale).
         globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/*.png', 'favicon.svg'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            urlPattern: ({ url }) => url.pathname.startsWith('/img/'),
+            urlPattern: ({ url }) => url.pathname.startsWith('/img/') || url.pathname.startsWith('/media/'),
             handler: 'CacheFirst',
             options: { cacheName: 'images', expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 } },
           },
           {
-            // Catalogue reads fall back to the last copy when the network is slow or gone.
+            // Catalogue reads fall back to the last copy when the network is slow or gone; online,
+            // the server's answer (no-cache) is always used, so an admin's change shows at once.
             urlPattern: ({ url }) => url.pathname.startsWith('/api/catalog/'),
             handler: 'NetworkFirst',
             options: { cacheName: 'catalog-api', networkTimeoutSeconds: 5, expiration: { maxEntries: 200 } },

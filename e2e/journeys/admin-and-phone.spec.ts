@@ -147,3 +147,60 @@ test("an admin's notification reaches the signed-in customer at once: a toast, t
   await expect(page.getByText('0 unread')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 });
+
+test('an admin ships an order and the customer, on the order page, sees the toast and the new status', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/auth?redirect=%2Fmy-orders');
+  await signIn(page, 'customer@ecogrid.demo', ADMIN.password);
+  await expect(page).toHaveURL('/my-orders');
+  // An order paid from the wallet, placed through the API as the checkout page does.
+  const topUp = await page.request.post('/api/wallet/top-ups', {
+    data: { amount: 100_000, phone: '0772000001', network: 'mtn' },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(topUp.status()).toBe(202);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/wallet')).json()) as { balance: number }).balance, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThanOrEqual(100_000);
+  const products = (await (await page.request.get('/api/catalog/products?q=lantern&limit=1')).json()) as {
+    items: { id: string }[];
+  };
+  expect((await page.request.post('/api/cart/items', { data: { productId: products.items[0]!.id } })).status()).toBe(
+    201,
+  );
+  const placed = await page.request.post('/api/orders', {
+    data: { fulfilment: 'pickup', pickupPointId: await firstPickupPoint(page), payment: { method: 'wallet' } },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(placed.status()).toBe(201);
+  const order = ((await placed.json()) as { order: { id: string; number: string } }).order;
+  await page.goto(`/my-orders/${order.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
+
+  const admin = await signInAdmin(browser, `/admin/orders/${order.id}`);
+  for (const [move, confirm] of [
+    ['Start preparing', 'Yes, start preparing'],
+    ['Mark as shipped', 'Yes, mark as shipped'],
+  ]) {
+    await admin.getByRole('button', { name: move }).click();
+    await admin.getByRole('button', { name: confirm }).click();
+  }
+  await expect(admin.getByText(`${order.number} is now “On the way”.`)).toBeVisible();
+
+  // No reload: the event stream brings the change to the customer's page.
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: `Order ${order.number} status: shipped` });
+  await expect(toast).toContainText('Order Status Update');
+  await expect(page.getByRole('main').getByText('On the way').first()).toBeVisible();
+});
+
+async function firstPickupPoint(page: Page): Promise<string> {
+  const options = (await (await page.request.get('/api/checkout/options')).json()) as {
+    pickupPoints: { id: string }[];
+  };
+  return options.pickupPoints[0]!.id;
+}

@@ -7,7 +7,12 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { adminRoutes } from './features/auth/admin.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
+import { cartRoutes } from './features/cart/cart.routes.ts';
+import { orderRoutes } from './features/orders/orders.routes.ts';
+import { placeRoutes } from './features/places/places.routes.ts';
+import { adminCatalogRoutes } from './features/catalog/admin-catalog.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
+import { mediaRoutes } from './features/catalog/media.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
@@ -22,6 +27,7 @@ import type { Logger } from './platform/logger.ts';
 import type { Messages } from './platform/messaging.ts';
 import type { MobileMoney } from './platform/mobile-money/index.ts';
 import type { Realtime } from './platform/realtime.ts';
+import type { Storage } from './platform/storage.ts';
 import { APP_VERSION } from './platform/version.ts';
 import { mountWebApp } from './platform/web-static.ts';
 
@@ -31,6 +37,8 @@ export type AppDeps = {
   logger: Logger;
   settings: AppSettings;
   realtime: Realtime;
+  /** Uploaded files: product pictures (a folder in MEDIA_DIR by default). */
+  storage: Storage;
   /** The job queue and the email/SMS delivery it runs (background.ts). */
   jobs: Jobs;
   messages: Messages;
@@ -79,7 +87,17 @@ function loadSession(auth: Auth) {
   };
 }
 
-export function createApp({ database, logger, settings, realtime, jobs, messages, mobileMoney, webDistDir }: AppDeps) {
+export function createApp({
+  database,
+  logger,
+  settings,
+  realtime,
+  storage,
+  jobs,
+  messages,
+  mobileMoney,
+  webDistDir,
+}: AppDeps) {
   const app = createRouter();
   const auth = createAuth({ db: database.db, settings, messages });
 
@@ -90,6 +108,7 @@ export function createApp({ database, logger, settings, realtime, jobs, messages
     c.set('db', database.db);
     c.set('dbHandle', database);
     c.set('realtime', realtime);
+    c.set('storage', storage);
     c.set('jobs', jobs);
     c.set('publicUrl', settings.PUBLIC_URL);
     c.set('messages', messages);
@@ -113,6 +132,11 @@ export function createApp({ database, logger, settings, realtime, jobs, messages
   app.use('/api/wallet', loadSession(auth));
   app.use('/api/wallet/*', loadSession(auth));
   app.use('/api/payments/:id', loadSession(auth));
+  app.use('/api/cart', loadSession(auth));
+  app.use('/api/cart/*', loadSession(auth));
+  app.use('/api/orders', loadSession(auth));
+  app.use('/api/orders/*', loadSession(auth));
+  app.use('/api/checkout/*', loadSession(auth));
   app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);
@@ -124,6 +148,10 @@ export function createApp({ database, logger, settings, realtime, jobs, messages
   app.route('/api', paymentRoutes);
   app.route('/api', adminPaymentRoutes);
   app.route('/api/catalog', catalogRoutes);
+  app.route('/api/admin/catalog', adminCatalogRoutes);
+  app.route('/api', cartRoutes);
+  app.route('/api', orderRoutes);
+  app.route('/api/places', placeRoutes);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'EcoGrid API', version: APP_VERSION, description: 'Marketplace for energy products in Uganda' },
@@ -132,6 +160,7 @@ export function createApp({ database, logger, settings, realtime, jobs, messages
     throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}`, 404);
   });
 
+  app.route('/', mediaRoutes);
   if (webDistDir) mountWebApp(app, webDistDir);
 
   app.onError((error, c) => {

@@ -9,6 +9,7 @@ describe('settings', () => {
     expect(settings).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', SEED_DEMO_DATA: true, LOG_LEVEL: 'info' });
     expect(settings.DATABASE_URL).toBeUndefined();
     expect(path.isAbsolute(settings.DATA_DIR)).toBe(true);
+    expect(settings.MEDIA_DIR).toBe(path.join(settings.DATA_DIR, 'media'));
     expect(settings.PUBLIC_URL).toBe('http://localhost:3000');
   });
 

@@ -18,6 +18,7 @@ const settingsSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as http://localhost:3000' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  MEDIA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -70,8 +71,10 @@ const settingsSchema = z.object({
 /** Every setting the server reads; .env.example and the README list the same ones. */
 export const SETTING_NAMES = Object.keys(settingsSchema.shape);
 
-export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL' | 'DEMO_ACCOUNTS'> & {
+export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL' | 'DEMO_ACCOUNTS' | 'MEDIA_DIR'> & {
   PUBLIC_URL: string;
+  /** Uploaded files (product pictures): MEDIA_DIR, or `media` inside DATA_DIR. */
+  MEDIA_DIR: string;
   DEMO_ACCOUNTS: boolean;
 };
 
@@ -108,9 +111,11 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     );
   }
   const publicUrl = s.PUBLIC_URL ?? `http://localhost:${s.PORT}`;
+  const dataDir = path.resolve(baseDir, s.DATA_DIR);
   return {
     ...s,
-    DATA_DIR: path.resolve(baseDir, s.DATA_DIR),
+    DATA_DIR: dataDir,
+    MEDIA_DIR: s.MEDIA_DIR ? path.resolve(baseDir, s.MEDIA_DIR) : path.join(dataDir, 'media'),
     WEB_DIST_DIR: path.resolve(baseDir, s.WEB_DIST_DIR),
     PUBLIC_URL: publicUrl,
     // Demo sign-ins have a published password: on by default only for a development copy that

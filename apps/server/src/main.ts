@@ -7,6 +7,7 @@ import { disableDemoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.t
 import { seedDemoData } from './db/seed/seed.ts';
 import { createLogger } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime.ts';
+import { createFolderStorage } from './platform/storage.ts';
 import { APP_VERSION } from './platform/version.ts';
 
 async function main() {
@@ -36,6 +37,7 @@ async function main() {
     logger,
     settings,
     realtime,
+    storage: createFolderStorage(settings.MEDIA_DIR),
     jobs,
     messages,
     mobileMoney,

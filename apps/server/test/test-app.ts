@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { createApp, type AppSettings } from '#src/app.ts';
 import { startBackgroundWork, type BackgroundSettings } from '#src/background.ts';
 import { loadSettings } from '#src/config.ts';
 import { createRealtime } from '#src/platform/realtime.ts';
+import { createFolderStorage } from '#src/platform/storage.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
@@ -25,11 +29,15 @@ export async function createTestContext(
     jobs: { pollSeconds: 0.5, checkSeconds: 1 },
     deliveryRetry: TEST_DELIVERY_RETRY,
   });
+  // Uploaded pictures go to a folder of the test's own, removed with it.
+  const mediaDir = mkdtempSync(path.join(tmpdir(), 'ecogrid-media-'));
+  const storage = createFolderStorage(mediaDir);
   const app = createApp({
     database,
     logger,
     settings,
     realtime,
+    storage,
     jobs,
     messages,
     mobileMoney,
@@ -41,6 +49,9 @@ export async function createTestContext(
     database,
     request: (path: string, init?: RequestInit) => app.request(path, init),
     realtime,
+    storage,
+    mediaDir,
+    settings,
     jobs,
     messages,
     mobileMoney,
@@ -49,6 +60,7 @@ export async function createTestContext(
       await jobs.stop();
       await realtime.close();
       await database.destroy();
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

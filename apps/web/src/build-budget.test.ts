@@ -27,7 +27,14 @@ describe('the built web app', () => {
       'src/features/admin/outbox-page.tsx',
       'src/features/admin/payments-page.tsx',
       'src/features/admin/payment-page.tsx',
+      'src/features/admin/catalogue-pages.tsx',
       'src/features/wallet/wallet-page.tsx',
+      'src/features/cart/cart-page.tsx',
+      'src/features/orders/checkout-page.tsx',
+      'src/features/orders/my-orders-page.tsx',
+      'src/features/orders/order-page.tsx',
+      'src/features/admin/orders-page.tsx',
+      'src/features/admin/order-page.tsx',
     ]) {
       const files = measureInitialJs(dist, page).files.map((f) => f.file);
       expect(

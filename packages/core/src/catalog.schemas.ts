@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { MAX_PRICE_FILTER, PRODUCT_CATEGORIES, PRODUCT_SORTS } from './catalog.ts';
+import { CATEGORY_SLUG_PATTERN, MAX_PRICE_FILTER, PRODUCT_SORTS } from './catalog.ts';
 
-export const productCategorySchema = z.enum(PRODUCT_CATEGORIES);
+const SLUG_MESSAGE =
+  'A category is named by its slug: lower-case letters, digits and single hyphens, such as solar-lanterns';
+
+/** A category slug (admins keep the categories, so any well-formed slug is a category to look for). */
+export const categorySlugSchema = z
+  .string({ error: SLUG_MESSAGE })
+  .trim()
+  .min(2, 'A category slug has at least 2 characters')
+  .max(40, 'A category slug has at most 40 characters')
+  .regex(CATEGORY_SLUG_PATTERN, SLUG_MESSAGE);
 
 export const productSpecsSchema = z.object({
   panelWatts: z.number().int().nonnegative().nullable(),
@@ -18,7 +27,7 @@ export const productSchema = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string(),
-  category: productCategorySchema,
+  category: z.string().describe('The category slug'),
   brand: z.string(),
   price: z.number().int().nonnegative().describe('Price in whole UGX, VAT inclusive'),
   images: z.array(z.string()),
@@ -39,7 +48,8 @@ const priceBound = z.coerce
 export const productListQuerySchema = z
   .object({
     q: z.string().trim().max(100, 'Search text is limited to 100 characters').optional(),
-    category: productCategorySchema.optional(),
+    // An unknown slug is not an error: it matches no product.
+    category: categorySlugSchema.optional(),
     minPrice: priceBound.optional(),
     maxPrice: priceBound.optional(),
     sort: z.enum(PRODUCT_SORTS).default('newest'),
@@ -62,3 +72,13 @@ export const productListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
+
+/** A category as the marketplace shows it: active ones only, in the admins' order. */
+export const categorySchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+  productCount: z.number().int().describe('Active products in the category'),
+});
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.object({ items: z.array(categorySchema) });

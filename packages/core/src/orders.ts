@@ -77,7 +77,8 @@ export type Cart = z.infer<typeof cartSchema>;
  */
 export const TAX_CLASSES = ['standard', 'exempt', 'zero_rated'] as const;
 export type TaxClass = (typeof TAX_CLASSES)[number];
-export const VAT_RATES_PERCENT: Record<TaxClass, number> = { standard: 18, exempt: 0, zero_rated: 0 };
+/** VAT rates in basis points (1800 = 18%). */
+export const VAT_RATES_BP: Record<TaxClass, number> = { standard: 1800, exempt: 0, zero_rated: 0 };
 export const TAX_CLASS_LABELS: Record<TaxClass, string> = {
   standard: 'VAT 18%',
   exempt: 'VAT exempt',
@@ -86,8 +87,8 @@ export const TAX_CLASS_LABELS: Record<TaxClass, string> = {
 
 /** The VAT inside a VAT-inclusive amount, to the nearest shilling. */
 export function vatIncluded(amount: number, taxClass: TaxClass): number {
-  const rate = VAT_RATES_PERCENT[taxClass];
-  return rate === 0 ? 0 : Math.round((amount * rate) / (100 + rate));
+  const rate = VAT_RATES_BP[taxClass];
+  return rate === 0 ? 0 : Math.round((amount * rate) / (10_000 + rate));
 }
 
 // ---- delivery ----

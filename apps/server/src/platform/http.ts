@@ -9,6 +9,7 @@ import type { Logger } from './logger.ts';
 import type { Messages } from './messaging.ts';
 import type { MobileMoney } from './mobile-money/index.ts';
 import type { Realtime } from './realtime.ts';
+import type { Storage } from './storage.ts';
 
 export type AppEnv = {
   Variables: {
@@ -17,6 +18,8 @@ export type AppEnv = {
     db: Database;
     dbHandle: DatabaseHandle;
     realtime: Realtime;
+    /** Uploaded files (product pictures). */
+    storage: Storage;
     jobs: Jobs;
     /** The address people reach the app at (for links in messages). */
     publicUrl: string;

@@ -5,10 +5,11 @@ import type { Logger } from './logger.ts';
 
 /** What a user's event stream carries. */
 export type RealtimeEvent = {
-  type: 'notification' | 'order' | 'payment' | 'loan_repayment';
+  type: 'notification' | 'order' | 'payment' | 'loan_repayment' | 'catalog';
   data: Record<string, unknown>;
 };
-type Envelope = { userId: string; event: RealtimeEvent };
+/** One user's event, or (`all`) one for every open stream, such as a catalogue change. */
+type Envelope = { userId: string; event: RealtimeEvent } | { all: true; event: RealtimeEvent };
 type Listener = (event: RealtimeEvent) => void;
 
 /** The PostgreSQL channel every app process listens on. */
@@ -24,6 +25,8 @@ export type Realtime = {
    * only if that transaction commits, and to streams held by any app process.
    */
   publish(db: Database, userId: string, event: RealtimeEvent): Promise<void>;
+  /** Raises an event for every open stream, on every process; with `db` a transaction, only if it commits. */
+  broadcast(db: Database, event: RealtimeEvent): Promise<void>;
   /** Listens for a user's events in this process; returns the unsubscribe function. */
   subscribe(userId: string, listener: Listener): () => void;
   /**
@@ -61,6 +64,10 @@ export async function createRealtime(
       logger.warn({ payload: payload.slice(0, 200) }, 'realtime: unreadable notification');
       return;
     }
+    if ('all' in envelope) {
+      for (const set of listeners.values()) for (const listener of set) listener(envelope.event);
+      return;
+    }
     for (const listener of listeners.get(envelope.userId) ?? []) listener(envelope.event);
   };
   const endAll = () => {
@@ -75,14 +82,17 @@ export async function createRealtime(
     stop = await listenOnPostgres(handle.client, deliver, endAll, logger);
   }
 
+  const notify = async (db: Database, envelope: Envelope) => {
+    let text = JSON.stringify(envelope);
+    if (Buffer.byteLength(text) > MAX_PAYLOAD) {
+      text = JSON.stringify({ ...envelope, event: { type: envelope.event.type, data: { refetch: true } } });
+    }
+    await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${text})`);
+  };
+
   return {
-    async publish(db, userId, event) {
-      let text = JSON.stringify({ userId, event } satisfies Envelope);
-      if (Buffer.byteLength(text) > MAX_PAYLOAD) {
-        text = JSON.stringify({ userId, event: { type: event.type, data: { refetch: true } } } satisfies Envelope);
-      }
-      await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${text})`);
-    },
+    publish: (db, userId, event) => notify(db, { userId, event }),
+    broadcast: (db, event) => notify(db, { all: true, event }),
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set<Listener>();
       set.add(listener);

@@ -46,6 +46,12 @@ const ADMIN_TOOLS = [
   '/admin/jobs',
   '/admin/payments',
   '/admin/payments/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
+  '/admin/products',
+  '/admin/products/new',
+  '/admin/products/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
+  '/admin/categories',
+  '/admin/orders',
+  '/admin/orders/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
 ];
 
 const within = (group: RouteObject[], path: string) => Boolean(matchRoutes(group, path)?.length);
@@ -73,11 +79,27 @@ describe('the route table', () => {
     '/admin/jobs',
     '/admin/payments',
     '/admin/payments/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
+    '/admin/products',
+    '/admin/products/new',
+    '/admin/products/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
+    '/admin/categories',
+    '/admin/orders',
+    '/admin/orders/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
   ])('loads the admin page %s in its own chunk', (path) => {
     const route = matchRoutes(adminRoutes, path)?.at(-1)?.route;
     expect(route?.lazy).toBeTypeOf('function');
     expect(route?.element).toBeUndefined();
   });
+
+  it.each(['/cart', '/checkout', '/my-orders', '/my-orders/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b'])(
+    'puts the shopping page %s behind sign-in, in its own chunk',
+    (path) => {
+      const route = matchRoutes(pageRoutes, path)?.at(-1)?.route;
+      expect(route?.lazy).toBeTypeOf('function');
+      expect(route?.element).toBeUndefined();
+      expect(within(publicRoutes, path)).toBe(false);
+    },
+  );
 
   it('loads the wallet in its own chunk', () => {
     const route = matchRoutes(appRoutes, '/customer/wallet')?.at(-1)?.route;

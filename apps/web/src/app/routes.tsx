@@ -15,16 +15,38 @@ type Strings = { default: object };
  * A page in its own chunk, fetched when first visited, with the English strings that ship
  * beside it rather than in the first download (fetched at the same time).
  */
-const lazyPage = (load: () => Promise<PageModule>, strings?: () => Promise<Strings>): Pick<RouteObject, 'lazy'> => ({
+const lazyPage = (
+  load: () => Promise<PageModule>,
+  ...strings: (() => Promise<Strings>)[]
+): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [page, english] = await Promise.all([load(), strings?.()]);
-    if (english) addEnglish(english.default);
+    const [page, ...english] = await Promise.all([load(), ...strings.map((load) => load())]);
+    for (const catalogue of english) addEnglish(catalogue.default);
     return { Component: page.default };
   },
 });
 
-/** The wallet's and the admin payment pages' English. */
+/** The wallet's and the admin payment pages' English (payment statuses and methods, the mobile-money form). */
 const paymentStrings = () => import('@/locales/en.payments.json');
+/** The cart's and Add to cart's English. */
+const cartStrings = () => import('@/locales/en.cart.json');
+/** Checkout's, the order pages' and the admin order pages' English. */
+const orderStrings = () => import('@/locales/en.orders.json');
+/** The admin pages' shared English (lists, users, security, outbox, jobs), beside each admin page. */
+const adminStrings = () => import('@/locales/en.admin.json');
+/** The admin catalogue pages' English (products, pictures, stock, categories). */
+const catalogueStrings = () => import('@/locales/en.catalogue.json');
+/** The admin catalogue pages, one chunk for the four routes. */
+const cataloguePage = (name: 'ProductsPage' | 'ProductEditPage' | 'CategoriesPage') =>
+  lazyPage(
+    () => import('@/features/admin/catalogue-pages.tsx').then((pages) => ({ default: pages[name] })),
+    adminStrings,
+    catalogueStrings,
+  );
+
+/** An admin page, with the admin pages' shared English. */
+const adminPage = (load: () => Promise<PageModule>, ...strings: (() => Promise<Strings>)[]) =>
+  lazyPage(load, adminStrings, ...strings);
 
 // The marketplace is the landing page: it ships in the first download, not as a second request.
 const marketplace = { Component: MarketplacePage };
@@ -34,7 +56,7 @@ const later = (titleKey: string) => ({ element: <NotAvailablePage titleKey={titl
 export const publicRoutes: RouteObject[] = [
   { index: true, ...marketplace },
   { path: 'marketplace', ...marketplace },
-  { path: 'product/:id', ...lazyPage(() => import('./pages/product-route.tsx')) },
+  { path: 'product/:id', ...lazyPage(() => import('./pages/product-route.tsx'), cartStrings) },
   { path: 'auth', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
   { path: 'login', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
   { path: 'signup', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
@@ -51,10 +73,14 @@ export const publicRoutes: RouteObject[] = [
 /** Login required: signed-out visitors go to /auth with the origin remembered. */
 export const loginRoutes: RouteObject[] = [
   { path: 'all-products', ...marketplace },
-  { path: 'cart', ...later('pages.cart') },
-  { path: 'checkout', ...later('pages.checkout') },
+  { path: 'cart', ...lazyPage(() => import('@/features/cart/cart-page.tsx'), cartStrings) },
+  { path: 'checkout', ...lazyPage(() => import('@/features/orders/checkout-page.tsx'), orderStrings, paymentStrings) },
   { path: 'my-account', ...lazyPage(() => import('@/features/auth/my-account-page.tsx')) },
-  { path: 'my-orders', ...later('pages.myOrders') },
+  { path: 'my-orders', ...lazyPage(() => import('@/features/orders/my-orders-page.tsx'), orderStrings) },
+  {
+    path: 'my-orders/:id',
+    ...lazyPage(() => import('@/features/orders/order-page.tsx'), orderStrings, paymentStrings),
+  },
   { path: 'inbox', ...lazyPage(() => import('@/features/notifications/inbox-page.tsx')) },
   { path: 'customer-dashboard', ...later('pages.customerDashboard') },
   { path: 'mobile-dashboard', ...later('pages.customerDashboard') },
@@ -83,16 +109,28 @@ export const appRoutes: RouteObject[] = [
 
 /** Admin only: non-admins are sent to /marketplace. */
 export const adminRoutes: RouteObject[] = [
-  { path: 'system-audit', ...lazyPage(() => import('@/features/admin/admin-home-page.tsx'), paymentStrings) },
+  {
+    path: 'system-audit',
+    ...adminPage(() => import('@/features/admin/admin-home-page.tsx'), paymentStrings, orderStrings, catalogueStrings),
+  },
   { path: 'system-testing', ...later('pages.systemTesting') },
-  { path: 'security-dashboard', ...lazyPage(() => import('@/features/admin/security-page.tsx')) },
+  { path: 'security-dashboard', ...adminPage(() => import('@/features/admin/security-page.tsx')) },
   { path: 'mockups', ...later('pages.mockups') },
   { path: 'admin', element: <Navigate to="/system-audit" replace /> },
-  { path: 'admin/users', ...lazyPage(() => import('@/features/admin/users-page.tsx')) },
-  { path: 'admin/outbox', ...lazyPage(() => import('@/features/admin/outbox-page.tsx')) },
-  { path: 'admin/jobs', ...lazyPage(() => import('@/features/admin/jobs-page.tsx')) },
-  { path: 'admin/payments', ...lazyPage(() => import('@/features/admin/payments-page.tsx'), paymentStrings) },
-  { path: 'admin/payments/:id', ...lazyPage(() => import('@/features/admin/payment-page.tsx'), paymentStrings) },
+  { path: 'admin/users', ...adminPage(() => import('@/features/admin/users-page.tsx')) },
+  { path: 'admin/outbox', ...adminPage(() => import('@/features/admin/outbox-page.tsx')) },
+  { path: 'admin/jobs', ...adminPage(() => import('@/features/admin/jobs-page.tsx')) },
+  { path: 'admin/payments', ...adminPage(() => import('@/features/admin/payments-page.tsx'), paymentStrings) },
+  { path: 'admin/payments/:id', ...adminPage(() => import('@/features/admin/payment-page.tsx'), paymentStrings) },
+  { path: 'admin/products', ...cataloguePage('ProductsPage') },
+  { path: 'admin/products/new', ...cataloguePage('ProductEditPage') },
+  { path: 'admin/products/:id', ...cataloguePage('ProductEditPage') },
+  { path: 'admin/categories', ...cataloguePage('CategoriesPage') },
+  { path: 'admin/orders', ...adminPage(() => import('@/features/admin/orders-page.tsx'), orderStrings) },
+  {
+    path: 'admin/orders/:id',
+    ...adminPage(() => import('@/features/admin/order-page.tsx'), orderStrings, paymentStrings),
+  },
 ];
 
 /** Old and short addresses (spec section 2). */

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import admin from './en.admin.json';
+import cart from './en.cart.json';
+import catalogue from './en.catalogue.json';
 import shell from './en.json';
+import orders from './en.orders.json';
 import payments from './en.payments.json';
 import lg from './lg.json';
 import sw from './sw.json';
 
 type Tree = { [key: string]: string | Tree };
 
-/** English in full: the first download's strings and those that ship with the payment pages. */
+/** English in full: the first download's strings and those that ship with the payment, catalogue, cart and order pages. */
 const merge = (a: Tree, b: Tree): Tree => {
   const out: Tree = { ...a };
   for (const [k, v] of Object.entries(b)) {
@@ -15,7 +19,7 @@ const merge = (a: Tree, b: Tree): Tree => {
   }
   return out;
 };
-const en = merge(shell, payments);
+const en = [admin, payments, catalogue, cart, orders].reduce<Tree>(merge, shell);
 
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
@@ -31,6 +35,10 @@ describe('translation catalogues', () => {
   it('keeps each English string in one place only', () => {
     const first = new Set(keys(shell));
     expect(keys(payments).filter((key) => first.has(key))).toEqual([]);
+    const before = new Set([...keys(shell), ...keys(payments)]);
+    expect(keys(catalogue).filter((key) => before.has(key))).toEqual([]);
+    const all = [shell, payments, catalogue, cart, orders].flatMap((file) => keys(file));
+    expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });
 
   it("keeps the spec's English wording for the banners and error screens", () => {

@@ -1,6 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { addEnglish, initI18n } from '@/lib/i18n.ts';
+import adminStrings from '@/locales/en.admin.json';
+import catalogueStrings from '@/locales/en.catalogue.json';
+import cartStrings from '@/locales/en.cart.json';
+import orderStrings from '@/locales/en.orders.json';
 import paymentStrings from '@/locales/en.payments.json';
 
 /** A request a page made, as the fake server saw it. */
@@ -11,12 +15,13 @@ export type Reply = { status?: number; body: unknown } | 'offline';
 
 /**
  * For page tests: answers fetch calls from `route(request)` once `start()` is called, records
- * every request, and loads the English catalogue (with the strings the payment pages fetch).
+ * every request, and loads the English catalogue (with the strings the payment, cart and order pages fetch).
  */
 export function fakeServer(route: (request: SeenRequest) => Reply, options: { setup?: () => void } = {}) {
   const seen: SeenRequest[] = [];
   beforeAll(async () => {
-    addEnglish(paymentStrings);
+    for (const strings of [adminStrings, paymentStrings, cartStrings, orderStrings]) addEnglish(strings);
+    addEnglish(catalogueStrings);
     await initI18n();
     options.setup?.();
   });

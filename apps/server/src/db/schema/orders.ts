@@ -65,7 +65,8 @@ export const orders = pgTable(
     requestHash: text('request_hash'),
     cancelReason: text('cancel_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // PostgreSQL's text form, so the list's keyset cursor keeps microsecond precision.
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,7 +1,7 @@
-import type { Product, ProductList, ProductListQuery } from '@ecogrid/core';
+import type { Category, Product, ProductList, ProductListQuery } from '@ecogrid/core';
 import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { products, type ProductRow } from '#src/db/schema/catalog.ts';
+import { categories, products, type ProductRow } from '#src/db/schema/catalog.ts';
 import { notFound } from '#src/platform/errors.ts';
 import { decodeCursor, encodeCursor } from './catalog.cursor.ts';
 
@@ -12,7 +12,7 @@ export function toProduct(row: ProductRow): Product {
     name: row.name,
     slug: row.slug,
     description: row.description,
-    category: row.category as Product['category'],
+    category: row.category,
     brand: row.brand,
     price: row.price,
     images: row.images,
@@ -142,4 +142,20 @@ export async function getProduct(db: Database, id: string): Promise<Product> {
     .where(and(eq(products.id, id), eq(products.active, true)));
   if (!row) throw notFound('Product not found. It may have been removed from the catalogue.');
   return toProduct(row);
+}
+
+/** The active categories in the admins' order, each with its number of active products. */
+export async function listCategories(db: Database): Promise<Category[]> {
+  return db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      position: categories.position,
+      productCount: sql<number>`count(${products.id})::int`,
+    })
+    .from(categories)
+    .leftJoin(products, and(eq(products.category, categories.slug), eq(products.active, true)))
+    .where(eq(categories.active, true))
+    .groupBy(categories.slug)
+    .orderBy(asc(categories.position), asc(categories.name));
 }

@@ -148,6 +148,7 @@ type MobilePayment = {
   network: MobileNetwork;
   idempotencyKey: string | null;
   refundOf?: string | null;
+  orderId?: string | null;
 };
 
 /** Inserts a pending mobile-money payment; with a key already used by this user, returns that one instead. */
@@ -171,6 +172,7 @@ async function insertMobilePayment(
       providerReference: randomUUID(),
       idempotencyKey: input.idempotencyKey,
       refundOf: input.refundOf ?? null,
+      orderId: input.orderId ?? null,
       expiresAt,
     })
     .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
@@ -232,6 +234,44 @@ export async function startTopUp(
   );
   if (created) await sendToNetwork(deps, row);
   return toPayment(await reload(deps.db, row.id));
+}
+
+/**
+ * Records a pending mobile-money collection for an order inside the caller's transaction (the
+ * order and its payment commit together); after the commit, `sendPayment` asks the network.
+ */
+export async function recordCollection(
+  tx: Tx,
+  deps: PaymentDeps,
+  input: {
+    userId: string;
+    purpose: Extract<PaymentPurpose, 'order'>;
+    amount: number;
+    phone: string;
+    network: MobileNetwork;
+    idempotencyKey: string;
+    orderId: string;
+  },
+): Promise<{ row: PaymentRow; created: boolean }> {
+  return insertMobilePayment(tx, deps, input, 'collection');
+}
+
+/** Sends a recorded payment's request to its network (after the transaction that recorded it). */
+export async function sendPayment(deps: PaymentDeps, row: PaymentRow): Promise<Payment> {
+  await sendToNetwork(deps, row);
+  return toPayment(await reload(deps.db, row.id));
+}
+
+/**
+ * What a settled payment does to the thing it paid for, in the settling transaction. The orders
+ * feature registers its rule for 'order' payments (it calls this service, so the dependency runs
+ * that way); settling an order payment with no rule registered fails rather than half-settle.
+ */
+export type SettlementRule = (tx: Tx, deps: PaymentDeps, payment: PaymentRow) => Promise<void>;
+const settlementRules = new Map<PaymentPurpose, SettlementRule>();
+
+export function onPaymentSettled(purpose: Extract<PaymentPurpose, 'order'>, rule: SettlementRule): void {
+  settlementRules.set(purpose, rule);
 }
 
 /**
@@ -402,6 +442,18 @@ function settlementPostings(
       ],
     };
   }
+  if (row.purpose === 'order') {
+    // The network collected the order's price: it is the shop's sales revenue.
+    if (status !== 'successful') return null;
+    return {
+      kind: 'order',
+      description: `Order paid from ${via}`,
+      postings: [
+        { account: HOUSE_ACCOUNTS.clearing[network], amount: -row.amount },
+        { account: HOUSE_ACCOUNTS.salesRevenue, amount: row.amount },
+      ],
+    };
+  }
   throw new Error(`No ledger rule for settling ${row.purpose} payments by ${row.method}`);
 }
 
@@ -461,6 +513,11 @@ export async function settlePayment(
       { source: source.kind, outcome: outcome.state, ...source.detail },
       source.actorId,
     );
+    if (row.purpose === 'order') {
+      const rule = settlementRules.get(row.purpose);
+      if (!rule) throw new Error('No settlement rule for order payments: the orders feature registers it');
+      await rule(tx, deps, row);
+    }
     await within?.(tx, row);
     const words = toasts.payment(status, row.amount);
     const data = { id: row.id, reference: row.reference, status, amount: row.amount, purpose: row.purpose };

@@ -1,21 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { showToast } from '@/components/ui/toast.tsx';
 import { authPath, useSession } from '@/features/auth/api.ts';
+import { AddToCart } from '@/features/cart/components/add-to-cart.tsx';
 import { ProductPage } from '@/features/catalog/product-page.tsx';
 
-/** Product detail with Add to cart: signed-out shoppers sign in first and come back here. */
+/** Product detail with Add to cart (and Buy on credit): signed-out shoppers sign in first and come back here. */
 export default function ProductRoute() {
-  const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const addToCart = () => {
-    if (!session.data) {
-      void navigate(authPath(location.pathname));
-      return;
-    }
-    void showToast(t('catalog.cartNotAvailable'));
-  };
-  return <ProductPage onAddToCart={addToCart} />;
+  const signIn = session.data ? undefined : () => void navigate(authPath(location.pathname));
+  return <ProductPage actions={(product) => <AddToCart product={product} onSignIn={signIn} />} />;
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { authPath, sessionQuery, useSession } from '@/features/auth/api.ts';
 import { signOut } from '@/features/auth/auth-api.ts';
+import { CartBadge } from '@/features/cart/cart-badge.tsx';
 import { NotificationBell } from '@/features/notifications/notification-bell.tsx';
 import { Icon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -31,7 +32,7 @@ export function Header() {
     `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-800' : 'text-stone-700 hover:text-stone-900'}`;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link to="/marketplace" className="mr-auto flex items-center gap-1.5 text-lg font-bold text-brand-800">
           <Icon name="sun" className="h-7 w-7 text-sun-500" />
           {t('app.name')}
@@ -50,6 +51,7 @@ export function Header() {
           )}
         </nav>
         <LanguageSwitcher />
+        {session.data && <CartBadge icon={<Icon name="cart" />} />}
         {session.data && (
           <Link
             to="/customer/wallet"
@@ -65,7 +67,7 @@ export function Header() {
           <button
             type="button"
             onClick={() => void leave()}
-            className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            className="rounded-lg px-2 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:px-3"
           >
             {t('auth.signOut')}
           </button>

@@ -45,6 +45,15 @@ describe('the admin home', () => {
     renderPage(AdminHomePage, '/system-audit');
     expect(await screen.findByText('Everything is working')).toBeTruthy();
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links).toEqual(['/admin/users', '/security-dashboard', '/admin/outbox', '/admin/jobs', '/admin/payments']);
+    expect(links).toEqual([
+      '/admin/users',
+      '/security-dashboard',
+      '/admin/outbox',
+      '/admin/jobs',
+      '/admin/payments',
+      '/admin/orders',
+      '/admin/products',
+      '/admin/categories',
+    ]);
   });
 });

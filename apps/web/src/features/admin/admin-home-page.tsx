@@ -66,6 +66,9 @@ const TOOLS = [
   { to: '/admin/outbox', title: 'admin.outbox.title', body: 'admin.home.outboxBody' },
   { to: '/admin/jobs', title: 'admin.jobs.title', body: 'admin.home.jobsBody' },
   { to: '/admin/payments', title: 'admin.payments.title', body: 'admin.home.paymentsBody' },
+  { to: '/admin/orders', title: 'admin.orders.title', body: 'admin.home.ordersBody' },
+  { to: '/admin/products', title: 'admin.products.title', body: 'admin.home.productsBody' },
+  { to: '/admin/categories', title: 'admin.categories.title', body: 'admin.home.categoriesBody' },
 ] as const;
 
 /** /system-audit, the admin home: whether the system is healthy, and the admin tools. */

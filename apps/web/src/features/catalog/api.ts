@@ -1,8 +1,9 @@
-import type { Product, ProductCategory, ProductList, ProductSort } from '@ecogrid/core';
+import type { Category, Product, ProductList, ProductSort } from '@ecogrid/core';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 
-export type CatalogFilters = { q?: string; category?: ProductCategory; sort?: ProductSort };
+/** `category` is a category's slug; admins keep the list (`categoriesQuery`). */
+export type CatalogFilters = { q?: string; category?: string; sort?: ProductSort };
 
 /** Twelve cards fill two phone screens; fewer bytes and less work on a slow phone than a full page of 24. */
 export const PAGE_SIZE = 12;
@@ -23,3 +24,9 @@ export const productQuery = (id: string) =>
     queryKey: ['catalog', 'product', id],
     queryFn: ({ signal }) => apiFetch<Product>(`/api/catalog/products/${encodeURIComponent(id)}`, { signal }),
   });
+
+/** The active categories in the admins' order (index.html asks for them early on the marketplace). */
+export const categoriesQuery = queryOptions({
+  queryKey: ['catalog', 'categories'],
+  queryFn: ({ signal }) => apiFetch<{ items: Category[] }>('/api/catalog/categories', { signal }),
+});

@@ -1,5 +1,5 @@
 import type { Product } from '@ecogrid/core';
-import { PRODUCT_CATEGORIES, PRODUCT_SORTS, type ProductCategory, type ProductSort } from '@ecogrid/core/catalog';
+import { CATEGORY_SLUG_PATTERN, PRODUCT_SORTS, type ProductSort } from '@ecogrid/core/catalog';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,7 @@ import { CategoryChips } from './components/category-chips.tsx';
 import { ProductCard, ProductCardSkeleton } from './components/product-card.tsx';
 import { useDebounced } from '@/lib/use-debounced.ts';
 
-const asCategory = (v: string | null) =>
-  PRODUCT_CATEGORIES.includes(v as ProductCategory) ? (v as ProductCategory) : undefined;
+const asCategory = (v: string | null) => (v && CATEGORY_SLUG_PATTERN.test(v) ? v : undefined);
 const asSort = (v: string | null) => (PRODUCT_SORTS.includes(v as ProductSort) ? (v as ProductSort) : 'newest');
 
 const NO_PRODUCTS: Product[] = [];

@@ -1,24 +1,28 @@
+import type { Product } from '@ecogrid/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatUgx } from '@/lib/money.ts';
-import { productQuery } from './api.ts';
+import { categoriesQuery, productQuery } from './api.ts';
 import { ProductGallery } from './components/product-gallery.tsx';
 import { SpecList } from './components/spec-list.tsx';
+import { useCategoryLabel } from './components/use-category-label.ts';
 
 type Props = {
-  /** What Add to cart does; the page that composes features decides (sign-in first, then the cart). */
-  onAddToCart: (productId: string) => void;
+  /** The buying controls (Add to cart, Buy on credit); the page that composes features supplies them. */
+  actions: (product: Product) => ReactNode;
 };
 
 /** Product detail (/product/{id}): pictures, price, specifications and Add to cart. */
-export function ProductPage({ onAddToCart }: Props) {
+export function ProductPage({ actions }: Props) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useQuery(productQuery(id));
+  const categoryLabel = useCategoryLabel(useQuery(categoriesQuery).data?.items);
 
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError) {
@@ -59,7 +63,7 @@ export function ProductPage({ onAddToCart }: Props) {
         <div className="space-y-4">
           <div>
             <p className="text-sm font-medium uppercase tracking-wide text-stone-600">
-              {product.brand} · {t(`categories.${product.category}`)}
+              {product.brand} · {categoryLabel(product.category)}
             </p>
             <h1 id="product-title" className="text-2xl font-bold">
               {product.name}
@@ -77,9 +81,7 @@ export function ProductPage({ onAddToCart }: Props) {
               <span className="rounded bg-sun-400/30 px-1.5 py-0.5 font-medium">{t('catalog.payg')}</span>
             )}
           </div>
-          <Button className="w-full md:w-auto" disabled={product.stock === 0} onClick={() => onAddToCart(product.id)}>
-            {t('catalog.addToCart')}
-          </Button>
+          {actions(product)}
           <section aria-labelledby="about-title" className="space-y-2">
             <h2 id="about-title" className="text-lg font-semibold">
               {t('catalog.about')}

@@ -5,8 +5,10 @@ import { showToast } from '@/components/ui/toast.tsx';
 import { notificationsQuery, type Notification } from './api.ts';
 
 /** The lists the events change; refetched after a reconnect in case something was missed. */
-const LIVE_LISTS = [notificationsQuery.queryKey, ['orders'], ['payments'], ['loans']] as const;
-const EVENT_LISTS = { order: ['orders'], payment: ['payments'], loan_repayment: ['loans'] } as const;
+const LIVE_LISTS = [notificationsQuery.queryKey, ['orders'], ['cart'], ['payments'], ['loans'], ['catalog']] as const;
+// An order's change (paid, cancelled, moved on by an admin) refreshes the order pages and the
+// cart (its lines leave it when an order is placed, perhaps on another phone).
+const EVENT_LISTS = { order: [['orders'], ['cart']], payment: [['payments']], loan_repayment: [['loans']] } as const;
 
 /**
  * While signed in, listens to /api/events: each new notification raises its toast (one at a
@@ -40,12 +42,15 @@ export function useLiveUpdates(signedIn: boolean, stillSignedIn: () => Promise<b
         if (notification.title) void showToast(notification.title, { description: notification.message });
         void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
       });
+      // An admin changed the catalogue (a price, stock, a picture, the categories): the
+      // catalogue on screen is fetched again, quietly.
+      source.addEventListener('catalog', () => void queryClient.invalidateQueries({ queryKey: ['catalog'] }));
       for (const type of ['order', 'payment', 'loan_repayment'] as const) {
         source.addEventListener(type, (event) => {
           const data = JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>;
           const toast = toastForEvent(type, data);
           if (toast) void showToast(toast.title, { description: toast.message });
-          void queryClient.invalidateQueries({ queryKey: EVENT_LISTS[type] });
+          for (const queryKey of EVENT_LISTS[type]) void queryClient.invalidateQueries({ queryKey });
         });
       }
       source.onerror = () => {

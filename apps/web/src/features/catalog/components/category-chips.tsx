@@ -1,11 +1,18 @@
-import { PRODUCT_CATEGORIES, type ProductCategory } from '@ecogrid/core/catalog';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { categoriesQuery } from '../api.ts';
+import { useCategoryLabel } from './use-category-label.ts';
 
-type Props = { value: ProductCategory | undefined; onChange: (value: ProductCategory | undefined) => void };
+type Props = { value: string | undefined; onChange: (value: string | undefined) => void };
 
-/** One chip per category; a toggle group that a screen reader announces as pressed or not. */
+/**
+ * One chip per category the admins keep (those with products, and the one chosen); a toggle
+ * group that a screen reader announces as pressed or not.
+ */
 export function CategoryChips({ value, onChange }: Props) {
   const { t } = useTranslation();
+  const { data } = useQuery(categoriesQuery);
+  const label = useCategoryLabel(data?.items);
   const chip = (active: boolean) =>
     `shrink-0 rounded-full border px-3 py-2 text-sm font-medium min-h-10 ${
       active
@@ -17,17 +24,19 @@ export function CategoryChips({ value, onChange }: Props) {
       <button type="button" aria-pressed={!value} className={chip(!value)} onClick={() => onChange(undefined)}>
         {t('catalog.all')}
       </button>
-      {PRODUCT_CATEGORIES.map((category) => (
-        <button
-          key={category}
-          type="button"
-          aria-pressed={value === category}
-          className={chip(value === category)}
-          onClick={() => onChange(value === category ? undefined : category)}
-        >
-          {t(`categories.${category}`)}
-        </button>
-      ))}
+      {data?.items
+        .filter((category) => category.productCount > 0 || category.slug === value)
+        .map(({ slug }) => (
+          <button
+            key={slug}
+            type="button"
+            aria-pressed={value === slug}
+            className={chip(value === slug)}
+            onClick={() => onChange(value === slug ? undefined : slug)}
+          >
+            {label(slug)}
+          </button>
+        ))}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import type { Product } from '@ecogrid/core';
+import { productThumbnail } from '@ecogrid/core/catalog';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 
 type Props = { product: Product; paygLabel: string; eager?: boolean };
 
 export function ProductCard({ product, paygLabel, eager = false }: Props) {
-  const image = product.images[0];
+  const main = product.images[0];
+  const image = main && productThumbnail(main);
   return (
     <li className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <Link to={`/product/${product.id}`} className="flex h-full flex-col focus-visible:outline-offset-[-2px]">

@@ -1,0 +1,131 @@
+import type { StockAdjustment, StockMovement } from '@ecogrid/core/catalog-admin';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { products, stockMovements } from '#src/db/schema/catalog.ts';
+import { auditTrail } from '#src/features/audit/audit.service.ts';
+import { userSummaries } from '#src/features/auth/profile.service.ts';
+import { AppError, badRequest, notFound } from '#src/platform/errors.ts';
+import { announceCatalogChange, auditCatalog, toAdminProduct, type Actor, type CatalogDeps } from './admin-common.ts';
+import { productRowForAdmin } from './admin-products.ts';
+
+/** The newest movements shown with a product; older ones come a page at a time. */
+export const MOVEMENTS_PAGE = 20;
+/** The newest audit entries shown with a product. */
+const AUDIT_SHOWN = 50;
+
+async function actorNames(db: Database, ids: (string | null)[]) {
+  const summaries = await userSummaries(db, [...new Set(ids.filter((id): id is string => id !== null))]);
+  return (id: string | null) => (id ? (summaries.get(id)?.name ?? null) : null);
+}
+
+/** A product's stock movements, newest first; `before` is the id the previous page ended at. */
+export async function listStockMovements(
+  db: Database,
+  productId: string,
+  page: { limit: number; before?: string | undefined },
+): Promise<{ items: StockMovement[]; nextCursor: string | null }> {
+  const before = page.before === undefined ? undefined : Number(page.before);
+  if (before !== undefined && !(Number.isSafeInteger(before) && before > 0)) {
+    throw badRequest('The cursor is not valid. Start again from the first page.');
+  }
+  const rows = await db
+    .select()
+    .from(stockMovements)
+    .where(and(eq(stockMovements.productId, productId), before ? lt(stockMovements.id, before) : undefined))
+    .orderBy(desc(stockMovements.id))
+    .limit(page.limit + 1);
+  const items = rows.slice(0, page.limit);
+  const name = await actorNames(
+    db,
+    items.map((r) => r.actorId),
+  );
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      change: r.change,
+      stockAfter: r.stockAfter,
+      reason: r.reason,
+      orderId: r.orderId,
+      actorId: r.actorId,
+      actorName: name(r.actorId),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > page.limit ? String(items.at(-1)!.id) : null,
+  };
+}
+
+/** One product with its newest stock movements and what admins did to it (newest first). */
+export async function productDetailForAdmin(db: Database, id: string) {
+  const row = await productRowForAdmin(db, id);
+  const [movements, audit] = await Promise.all([
+    listStockMovements(db, id, { limit: MOVEMENTS_PAGE }),
+    auditTrail(db, 'product', id),
+  ]);
+  const newest = audit.reverse().slice(0, AUDIT_SHOWN);
+  const name = await actorNames(
+    db,
+    newest.map((a) => a.actorId),
+  );
+  return {
+    product: toAdminProduct(row),
+    movements,
+    audit: newest.map((a) => ({
+      id: a.id,
+      action: a.action,
+      actorId: a.actorId,
+      actorName: name(a.actorId),
+      reason: a.reason,
+      details: a.details,
+      createdAt: a.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Adds or removes units by hand (a delivery, a stock count, breakage), with the reason. One
+ * statement changes the stock only if it stays at zero or above, so two adjustments (or an
+ * adjustment and an order) at once can never take it below zero or lose one another's change;
+ * the movement, with the stock after it, and the audit entry commit with it.
+ */
+export async function adjustStock(deps: CatalogDeps, id: string, input: StockAdjustment, actor: Actor) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${input.change}` })
+      .where(and(eq(products.id, id), sql`${products.stock} + ${input.change} >= 0`))
+      .returning();
+    if (!row) {
+      const [product] = await tx
+        .select({ stock: products.stock, name: products.name })
+        .from(products)
+        .where(eq(products.id, id));
+      if (!product) throw notFound('No product has this id.');
+      throw new AppError(
+        'stock_below_zero',
+        `Only ${product.stock} of ${product.name} in stock: removing ${-input.change} would take it below zero. Nothing was changed.`,
+        422,
+      );
+    }
+    const [movement] = await tx
+      .insert(stockMovements)
+      .values({
+        productId: id,
+        kind: 'adjustment',
+        change: input.change,
+        stockAfter: row.stock,
+        reason: input.reason,
+        actorId: actor.adminId,
+      })
+      .returning();
+    await auditCatalog(tx, actor, {
+      action: 'product.stock_adjust',
+      entityType: 'product',
+      entityId: id,
+      reason: input.reason,
+      details: { sku: row.sku, change: input.change, stockAfter: row.stock, movementId: movement!.id },
+    });
+    await announceCatalogChange(deps, tx, { productId: id });
+    return { product: toAdminProduct(row), movementId: movement!.id };
+  });
+}

@@ -1,0 +1,51 @@
+import { toasts } from '@ecogrid/core/notifications';
+import type { OrderStatus } from '@ecogrid/core/orders';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '#src/db/client.ts';
+import { orderEvents, orders, type OrderRow } from '#src/db/schema/orders.ts';
+import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
+
+/** How a status reads in the 'Order Status Update' toast: 'pending_payment' → 'pending payment'. */
+export const statusWords = (status: OrderStatus) => status.replace(/_/g, ' ');
+
+/**
+ * Moves an order to a status in the caller's transaction: the row, its timeline, the realtime
+ * 'order' event ('Order Status Update' toast) and the `order_update` notification commit with
+ * the change that caused them.
+ */
+export async function changeStatus(
+  tx: Tx,
+  deps: NotifierDeps,
+  order: OrderRow,
+  status: OrderStatus,
+  options: { note?: string | null; actorId?: string | null; set?: Partial<OrderRow> } = {},
+): Promise<OrderRow> {
+  const now = new Date();
+  const [row] = await tx
+    .update(orders)
+    .set({ ...options.set, status, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    status,
+    note: options.note ?? null,
+    actorId: options.actorId ?? null,
+  });
+  const words = toasts.orderStatus(order.number, statusWords(status));
+  const data = { orderId: order.number, id: order.id, status };
+  await deps.realtime.publish(tx, order.userId, { type: 'order', data });
+  await sendNotification(tx, deps, {
+    userId: order.userId,
+    type: 'order_update',
+    title: words.title,
+    message: words.message,
+    data,
+  });
+  return row!;
+}
+
+/** A note on the timeline without a change of status (a late payment refunded, for one). */
+export async function noteOnTimeline(tx: Tx, order: OrderRow, note: string, actorId: string | null = null) {
+  await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note, actorId });
+}

@@ -1,0 +1,145 @@
+import { vatIncluded, type Order, type OrderSummary } from '@ecogrid/core/orders';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { orderEvents, orderLines, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
+import { badRequest, notFound } from '#src/platform/errors.ts';
+import { paymentRow } from '#src/features/payments/payments.service.ts';
+
+/** An order with its lines (VAT per line), timeline, pickup point and payment, as the API shows it. */
+export async function orderView(db: Database, row: OrderRow): Promise<Order> {
+  const [lines, events, point, payment] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.name)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id)),
+    row.pickupPointId
+      ? db.select().from(pickupPoints).where(eq(pickupPoints.id, row.pickupPointId))
+      : Promise.resolve([]),
+    row.paymentId ? paymentRow(db, row.paymentId) : Promise.resolve(null),
+  ]);
+  const viewLines = lines.map((l) => ({
+    productId: l.productId,
+    name: l.name,
+    sku: l.sku,
+    imageUrl: l.imageUrl,
+    unitPrice: l.unitPrice,
+    quantity: l.quantity,
+    lineTotal: l.lineTotal,
+    taxClass: l.taxClass,
+    vat: vatIncluded(l.lineTotal, l.taxClass),
+  }));
+  const pickup = point[0];
+  return {
+    ...summaryOf(
+      row,
+      viewLines.reduce((n, l) => n + l.quantity, 0),
+      viewLines[0]?.name ?? '',
+    ),
+    subtotal: row.subtotal,
+    deliveryFee: row.deliveryFee,
+    vat: viewLines.reduce((n, l) => n + l.vat, 0),
+    fulfilment: row.fulfilment,
+    address:
+      row.fulfilment === 'delivery'
+        ? {
+            district: row.district!,
+            subCounty: row.subCounty!,
+            village: row.village!,
+            directions: row.directions ?? '',
+          }
+        : null,
+    pickupPoint: pickup
+      ? { id: pickup.id, name: pickup.name, district: pickup.district, address: pickup.address, phone: pickup.phone }
+      : null,
+    paymentMethod: row.paymentMethod,
+    paymentId: row.paymentId,
+    paymentStatus: payment?.status ?? null,
+    paymentReference: payment?.reference ?? null,
+    cancelReason: row.cancelReason,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    lines: viewLines,
+    timeline: events.map((e) => ({
+      status: e.status as Order['status'],
+      note: e.note,
+      at: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+function summaryOf(row: OrderRow, itemCount: number, firstItem: string): OrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    total: row.total,
+    itemCount,
+    firstItem,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** One order of the caller's (404 for anybody else's), or any order for an admin (customerId null). */
+export async function findOrder(db: Database, orderId: string, customerId: string | null): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row || (customerId !== null && row.userId !== customerId)) throw notFound('Order not found.');
+  return row;
+}
+
+/** Cursor of a list page: the last order's time and id. */
+const encodeCursor = (row: OrderRow) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
+    if (typeof at !== 'string' || !/^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)$/.test(at)) {
+      throw new Error('bad time');
+    }
+    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) throw new Error();
+    return { at, id };
+  } catch {
+    throw badRequest('cursor: This page link is not valid. Start again from the first page.');
+  }
+}
+
+/** Orders newest first, a page at a time, matching `where`, as summaries. */
+export async function pageOfOrders(
+  db: Database,
+  where: SQL | undefined,
+  options: { cursor?: string; limit: number },
+): Promise<{ items: (OrderSummary & { userId: string })[]; nextCursor: string | null }> {
+  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        where,
+        after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const counts = page.length
+    ? await db
+        .select({
+          orderId: orderLines.orderId,
+          items: sql<number>`sum(${orderLines.quantity})::int`,
+          first: sql<string>`min(${orderLines.name})`,
+        })
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            page.map((r) => r.id),
+          ),
+        )
+        .groupBy(orderLines.orderId)
+    : [];
+  const byOrder = new Map(counts.map((c) => [c.orderId, c]));
+  return {
+    items: page.map((row) => ({
+      ...summaryOf(row, byOrder.get(row.id)?.items ?? 0, byOrder.get(row.id)?.first ?? ''),
+      userId: row.userId,
+    })),
+    nextCursor: rows.length > options.limit ? encodeCursor(page.at(-1)!) : null,
+  };
+}

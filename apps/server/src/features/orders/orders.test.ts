@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import type { Order } from '@ecogrid/core/orders';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, pickupPoints } from '#src/db/schema/orders.ts';
+import { enrolTotp, promoteToAdmin, signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/auth-helpers.ts';
+import { insertProduct } from '../../../test/factories.ts';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { postJournal, HOUSE_ACCOUNTS, walletBalance } from '#src/features/wallet/ledger.service.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ settings: { SANDBOX_SETTLE_SECONDS: 0, MOBILE_MONEY_TIMEOUT_SECONDS: 0.5 } });
+});
+afterAll(async () => ctx.close());
+
+type Answer = { order: Order; payment: { id: string; status: string } | null } & Order & {
+    items: (Order & { customer: { name: string } })[];
+    error: { code: string; message: string };
+  };
+
+async function call(path: string, cookie: string, method = 'GET', body?: unknown, key?: string) {
+  const response = await ctx.request(path, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      origin: TEST_ORIGIN,
+      cookie,
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = response.headers.get('content-type')?.includes('json') ? await response.json() : null;
+  return { status: response.status, headers: response.headers, body: text as Answer };
+}
+
+async function customer(wallet = 0) {
+  const account = await signUpByPhoneAndVerify(ctx);
+  const id = await userIdOfPhone(ctx.db, account.e164);
+  if (wallet > 0) {
+    await ctx.db.transaction((tx) =>
+      postJournal(tx, {
+        idempotencyKey: `fund:${id}`,
+        kind: 'wallet_topup',
+        description: 'Test funding',
+        postings: [
+          { account: HOUSE_ACCOUNTS.clearing.mtn, amount: -wallet },
+          { wallet: id, amount: wallet },
+        ],
+      }),
+    );
+  }
+  return { ...account, id };
+}
+
+/** An admin signed in with the second factor admins need. */
+async function admin() {
+  const account = await customer();
+  await promoteToAdmin(ctx.db, account.id);
+  return { ...account, cookie: (await enrolTotp(ctx, account.cookie)).cookie };
+}
+
+const delivery = {
+  fulfilment: 'delivery',
+  address: { district: 'Kampala', subCounty: 'Kampala Central', village: 'Church Zone', directions: 'Near the mosque' },
+};
+const byWallet = { ...delivery, payment: { method: 'wallet' } };
+
+async function cartWith(cookie: string, items: { productId: string; quantity?: number; paymentMode?: string }[]) {
+  for (const item of items) expect((await call('/api/cart/items', cookie, 'POST', item)).status).toBe(201);
+}
+
+const stockOf = async (id: string) =>
+  ((await ctx.db.execute(sql`select stock from products where id = ${id}`)) as unknown as { rows: { stock: number }[] })
+    .rows[0]!.stock;
+
+describe('checkout and orders', () => {
+  it('checks out the cash lines from the wallet: paid at once, prices copied, stock taken, credit lines kept', async () => {
+    const me = await customer(500_000);
+    const lamp = await insertProduct(ctx.db, { name: 'Lamp A', price: 60_000, stock: 5, taxClass: 'exempt' });
+    const stove = await insertProduct(ctx.db, { name: 'Stove B', price: 118_000, stock: 5, taxClass: 'standard' });
+    const tv = await insertProduct(ctx.db, { price: 900_000, loanEligible: true });
+    await cartWith(me.cookie, [
+      { productId: lamp.id, quantity: 2 },
+      { productId: stove.id },
+      { productId: tv.id, paymentMode: 'loan' },
+    ]);
+    const placed = await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID());
+    expect(placed.status).toBe(201);
+    const order = placed.body.order;
+    expect(order).toMatchObject({
+      status: 'paid',
+      subtotal: 238_000,
+      deliveryFee: 0,
+      total: 238_000,
+      vat: 18_000,
+      paymentMethod: 'wallet',
+      address: { district: 'Kampala', subCounty: 'Kampala Central', village: 'Church Zone' },
+    });
+    expect(order.number).toMatch(/^ORD-\d{6,}$/);
+    expect(order.lines.map((l) => [l.name, l.quantity, l.unitPrice, l.vat])).toEqual([
+      ['Lamp A', 2, 60_000, 0],
+      ['Stove B', 1, 118_000, 18_000],
+    ]);
+    expect(order.timeline.map((t) => t.status)).toEqual(['pending_payment', 'paid']);
+    expect(await walletBalance(ctx.db, me.id)).toBe(262_000);
+    expect([await stockOf(lamp.id), await stockOf(stove.id)]).toEqual([3, 4]);
+    const cart = (await call('/api/cart', me.cookie)).body as unknown as { lines: { paymentMode: string }[] };
+    expect(cart.lines.map((l) => l.paymentMode)).toEqual(['loan']);
+    // A later price change does not touch the order.
+    await ctx.db.execute(sql`update products set price = 1 where id = ${lamp.id}`);
+    expect((await call(`/api/orders/${order.id}`, me.cookie)).body.lines[0]!.unitPrice).toBe(60_000);
+    const mine = await call('/api/orders', me.cookie);
+    expect(mine.body.items.map((o) => [o.number, o.status, o.itemCount])).toEqual([[order.number, 'paid', 3]]);
+  });
+
+  it('keeps nothing when the wallet cannot pay: cart and stock as they were', async () => {
+    const me = await customer(10_000);
+    const lamp = await insertProduct(ctx.db, { price: 60_000, stock: 5 });
+    await cartWith(me.cookie, [{ productId: lamp.id }]);
+    const refused = await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID());
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('insufficient_funds');
+    expect(await stockOf(lamp.id)).toBe(5);
+    expect((await call('/api/cart', me.cookie)).body.lines).toHaveLength(1);
+    expect((await call('/api/orders', me.cookie)).body.items).toEqual([]);
+  });
+
+  it('answers a repeated checkout with the same order, and refuses the key for another request', async () => {
+    const me = await customer(200_000);
+    const lamp = await insertProduct(ctx.db, { price: 50_000 });
+    await cartWith(me.cookie, [{ productId: lamp.id }]);
+    const key = randomUUID();
+    const first = await call('/api/orders', me.cookie, 'POST', byWallet, key);
+    const again = await call('/api/orders', me.cookie, 'POST', byWallet, key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.order.id).toBe(first.body.order.id);
+    expect(await walletBalance(ctx.db, me.id)).toBe(150_000);
+    const elsewhere = { ...byWallet, address: { ...delivery.address, directions: 'By the school' } };
+    const other = await call('/api/orders', me.cookie, 'POST', elsewhere, key);
+    expect([other.status, other.body.error.code]).toEqual([422, 'idempotency_key_reused']);
+    expect((await call('/api/orders', me.cookie, 'POST', byWallet)).status).toBe(400);
+  });
+
+  it('refuses an empty cart, an unknown place and a closed pickup point, with clear messages', async () => {
+    const me = await customer(200_000);
+    const empty = await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID());
+    expect([empty.status, empty.body.error.message]).toEqual([
+      422,
+      'Your cart has nothing to pay for now: add a product first.',
+    ]);
+    await cartWith(me.cookie, [{ productId: (await insertProduct(ctx.db)).id }]);
+    const nowhere = { ...byWallet, address: { ...delivery.address, village: 'Atlantis' } };
+    const unknown = await call('/api/orders', me.cookie, 'POST', nowhere, randomUUID());
+    expect([unknown.status, unknown.body.error.message]).toEqual([
+      422,
+      'Kampala Central has no village called Atlantis.',
+    ]);
+    const [closed] = await ctx.db
+      .insert(pickupPoints)
+      .values({ name: 'Old shop', district: 'Gulu', address: 'Gone', active: false })
+      .returning();
+    const pickup = { fulfilment: 'pickup', pickupPointId: closed!.id, payment: { method: 'wallet' } };
+    const shut = await call('/api/orders', me.cookie, 'POST', pickup, randomUUID());
+    expect([shut.status, shut.body.error.code]).toEqual([422, 'unknown_pickup_point']);
+    const noAddress = await call(
+      '/api/orders',
+      me.cookie,
+      'POST',
+      { fulfilment: 'delivery', payment: { method: 'wallet' } },
+      randomUUID(),
+    );
+    expect([noAddress.status, noAddress.body.error.message]).toEqual([400, 'address: Enter the delivery address']);
+    expect((await call('/api/cart', me.cookie)).body.lines).toHaveLength(1);
+  });
+
+  it('charges the delivery fee admins set, waived from its threshold and for pickup', async () => {
+    const boss = await admin();
+    const me = await customer(1_000_000);
+    expect(
+      (await call('/api/admin/store/delivery-fee', me.cookie, 'PUT', { flatFee: 5_000, freeFrom: 300_000 })).status,
+    ).toBe(403);
+    try {
+      expect(
+        (await call('/api/admin/store/delivery-fee', boss.cookie, 'PUT', { flatFee: 5_000, freeFrom: 300_000 })).status,
+      ).toBe(200);
+      const lamp = await insertProduct(ctx.db, { price: 100_000 });
+      await cartWith(me.cookie, [{ productId: lamp.id }]);
+      const small = (await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID())).body.order;
+      expect([small.deliveryFee, small.total]).toEqual([5_000, 105_000]);
+      await cartWith(me.cookie, [{ productId: lamp.id, quantity: 3 }]);
+      const large = (await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID())).body.order;
+      expect([large.deliveryFee, large.total]).toEqual([0, 300_000]);
+      const [point] = await ctx.db
+        .insert(pickupPoints)
+        .values({ name: 'Gulu shop', district: 'Gulu', address: 'Awich Rd' })
+        .returning();
+      await cartWith(me.cookie, [{ productId: lamp.id }]);
+      const pickup = { fulfilment: 'pickup', pickupPointId: point!.id, payment: { method: 'wallet' } };
+      const collected = (await call('/api/orders', me.cookie, 'POST', pickup, randomUUID())).body.order;
+      expect([collected.deliveryFee, collected.pickupPoint?.name]).toEqual([0, 'Gulu shop']);
+    } finally {
+      await call('/api/admin/store/delivery-fee', boss.cookie, 'PUT', { flatFee: 0, freeFrom: null });
+    }
+  });
+
+  it('pays by mobile money through the sandbox: pending_payment until the payment settles, then paid', async () => {
+    const me = await customer();
+    const lamp = await insertProduct(ctx.db, { price: 45_000, stock: 4 });
+    await cartWith(me.cookie, [{ productId: lamp.id, quantity: 2 }]);
+    const checkout = { ...delivery, payment: { method: 'mobile_money', phone: me.local, network: 'mtn' } };
+    const placed = await call('/api/orders', me.cookie, 'POST', checkout, randomUUID());
+    expect(placed.status).toBe(201);
+    expect(placed.body.order.status).toBe('pending_payment');
+    expect(placed.body.payment, JSON.stringify(placed.body.payment)).toMatchObject({ status: 'pending' });
+    expect(await stockOf(lamp.id)).toBe(2);
+    const id = placed.body.order.id;
+    let order = placed.body.order;
+    for (let i = 0; i < 100 && order.status === 'pending_payment'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      order = (await call(`/api/orders/${id}`, me.cookie)).body;
+    }
+    expect(order).toMatchObject({ status: 'paid', paymentStatus: 'successful', paymentMethod: 'mtn' });
+    expect(order.timeline.at(-1)?.note).toBe('Paid by MTN Mobile Money');
+    expect(await walletBalance(ctx.db, me.id)).toBe(0);
+  });
+
+  it('cancels the order and gives its stock back when the mobile-money payment fails', async () => {
+    const me = await customer();
+    const lamp = await insertProduct(ctx.db, { price: 45_000, stock: 4 });
+    await cartWith(me.cookie, [{ productId: lamp.id, quantity: 3 }]);
+    // 0772 000101: the sandbox refuses for NOT_ENOUGH_FUNDS.
+    const checkout = { ...delivery, payment: { method: 'mobile_money', phone: '0772000101', network: 'mtn' } };
+    const placed = await call('/api/orders', me.cookie, 'POST', checkout, randomUUID());
+    expect(placed.status).toBe(201);
+    let order = placed.body.order;
+    for (let i = 0; i < 100 && order.status === 'pending_payment'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      order = (await call(`/api/orders/${order.id}`, me.cookie)).body;
+    }
+    expect(order.status).toBe('cancelled');
+    expect(order.cancelReason).toMatch(/^The payment failed: /);
+    expect(await stockOf(lamp.id)).toBe(4);
+  });
+
+  it('lets the customer cancel a paid order, refunded to the wallet, and not a shipped one', async () => {
+    const me = await customer(100_000);
+    const lamp = await insertProduct(ctx.db, { price: 40_000, stock: 2 });
+    await cartWith(me.cookie, [{ productId: lamp.id }]);
+    const order = (await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID())).body.order;
+    expect(await walletBalance(ctx.db, me.id)).toBe(60_000);
+    const cancelled = await call(`/api/orders/${order.id}/cancel`, me.cookie, 'POST', {
+      reason: 'Bought one at the market',
+    });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'Bought one at the market' });
+    expect(await walletBalance(ctx.db, me.id)).toBe(100_000);
+    expect(await stockOf(lamp.id)).toBe(2);
+    const again = await call(`/api/orders/${order.id}/cancel`, me.cookie, 'POST', {});
+    expect([again.status, again.body.error.message]).toEqual([409, 'This order is already cancelled.']);
+  });
+
+  it("shows nobody another customer's order, receipt or cancel (404)", async () => {
+    const [me, other] = [await customer(100_000), await customer()];
+    await cartWith(me.cookie, [{ productId: (await insertProduct(ctx.db, { price: 10_000 })).id }]);
+    const order = (await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID())).body.order;
+    expect((await call(`/api/orders/${order.id}`, other.cookie)).status).toBe(404);
+    expect((await call(`/api/orders/${order.id}/receipt`, other.cookie)).status).toBe(404);
+    expect((await call(`/api/orders/${order.id}/cancel`, other.cookie, 'POST', {})).status).toBe(404);
+    expect((await call('/api/orders', other.cookie)).body.items).toEqual([]);
+    expect((await call('/api/admin/orders', other.cookie)).status).toBe(403);
+    expect((await call('/api/orders/not-an-id', me.cookie)).status).toBe(400);
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.status).toBe('paid');
+  });
+
+  it('gives a paid order a PDF receipt, and none before it is paid', async () => {
+    const me = await customer(100_000);
+    await cartWith(me.cookie, [
+      { productId: (await insertProduct(ctx.db, { name: 'Receipt Lamp', price: 25_000 })).id },
+    ]);
+    const order = (await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID())).body.order;
+    const response = await ctx.request(`/api/orders/${order.id}/receipt`, { headers: { cookie: me.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toContain(`EcoGrid-receipt-${order.number}.pdf`);
+    const pdf = Buffer.from(await response.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1_000);
+    const waiting = await customer();
+    await cartWith(waiting.cookie, [{ productId: (await insertProduct(ctx.db, { price: 25_000 })).id }]);
+    const pending = { ...delivery, payment: { method: 'mobile_money', phone: '0772000106', network: 'mtn' } };
+    const unpaid = (await call('/api/orders', waiting.cookie, 'POST', pending, randomUUID())).body.order;
+    expect((await call(`/api/orders/${unpaid.id}/receipt`, waiting.cookie)).status).toBe(409);
+  });
+
+  it('lets an admin move an order through its statuses, audited, notifying the customer, and refuses a skip', async () => {
+    const boss = await admin();
+    const me = await customer(100_000);
+    await cartWith(me.cookie, [{ productId: (await insertProduct(ctx.db, { price: 30_000 })).id }]);
+    const order = (await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID())).body.order;
+    const skip = await call(`/api/admin/orders/${order.id}/status`, boss.cookie, 'POST', { status: 'delivered' });
+    expect([skip.status, skip.body.error.message]).toEqual([409, 'An order that is paid cannot become delivered.']);
+    for (const status of ['processing', 'shipped', 'delivered', 'completed']) {
+      const moved = await call(`/api/admin/orders/${order.id}/status`, boss.cookie, 'POST', {
+        status,
+        note: `now ${status}`,
+      });
+      expect([moved.status, moved.body.status]).toEqual([200, status]);
+    }
+    const detail = (await call(`/api/admin/orders/${order.id}`, boss.cookie)).body as Answer & {
+      audit: { action: string }[];
+    };
+    expect(detail.audit.map((a) => a.action)).toEqual(['order.status', 'order.status', 'order.status', 'order.status']);
+    expect(detail.timeline.map((t) => t.status)).toEqual([
+      'pending_payment',
+      'paid',
+      'processing',
+      'shipped',
+      'delivered',
+      'completed',
+    ]);
+    const notes = (await ctx.db.execute(
+      sql`select title, message from notifications where user_id = ${me.id} and type = 'order_update' order by created_at`,
+    )) as unknown as { rows: { title: string; message: string }[] };
+    expect(notes.rows.map((n) => n.message)).toContain(`Order ${order.number} status: shipped`);
+    expect(notes.rows[0]!.title).toBe('Order Status Update');
+    const list = await call(`/api/admin/orders?status=completed&q=${order.number}`, boss.cookie);
+    expect(list.body.items.map((o) => o.id)).toEqual([order.id]);
+    const cancel = await call(`/api/admin/orders/${order.id}/status`, boss.cookie, 'POST', {
+      status: 'cancelled',
+      note: 'x',
+    });
+    expect(cancel.status).toBe(409);
+  });
+});

@@ -1,0 +1,90 @@
+import { formatUgx } from '@ecogrid/core';
+import { NETWORK_NAMES } from '@ecogrid/core/payments';
+import { TAX_CLASS_LABELS, type Order } from '@ecogrid/core/orders';
+import PDFDocument from 'pdfkit';
+
+const PAID_STATUSES = new Set(['paid', 'processing', 'shipped', 'delivered', 'completed']);
+
+/** A receipt exists once an order is paid (and stays, whatever happens to the order after). */
+export const hasReceipt = (order: Order) =>
+  order.paidAt !== null && (PAID_STATUSES.has(order.status) || order.status === 'cancelled');
+
+const KAMPALA = new Intl.DateTimeFormat('en-UG', {
+  timeZone: 'Africa/Kampala',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** The paid order's receipt as an A5 PDF: lines with their tax class, totals, the VAT included, the payment. */
+export function receiptPdf(order: Order, customer: { name: string; phone: string | null }): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A5',
+    margin: 36,
+    info: { Title: `Receipt ${order.number}`, Author: 'EcoGrid', Subject: `Order ${order.number}` },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 72;
+  doc.font('Helvetica-Bold').fontSize(18).text('EcoGrid');
+  doc.font('Helvetica').fontSize(9).fillColor('#444').text('Solar and clean energy products, Uganda');
+  doc.moveDown();
+  doc.fillColor('#000').font('Helvetica-Bold').fontSize(13).text(`Receipt for order ${order.number}`);
+  doc.font('Helvetica').fontSize(9);
+  doc.text(`Paid: ${KAMPALA.format(new Date(order.paidAt!))}`);
+  doc.text(`Customer: ${customer.name}${customer.phone ? `, ${customer.phone}` : ''}`);
+  if (order.address) {
+    const a = order.address;
+    doc.text(`Delivery to: ${a.village}, ${a.subCounty}, ${a.district}${a.directions ? ` (${a.directions})` : ''}`);
+  } else if (order.pickupPoint) {
+    doc.text(`Pickup at: ${order.pickupPoint.name}, ${order.pickupPoint.address}, ${order.pickupPoint.district}`);
+  }
+  doc.moveDown();
+
+  const cols = { item: 36, qty: 36 + width * 0.5, price: 36 + width * 0.6, total: 36 + width * 0.8 };
+  const row = (item: string, qty: string, price: string, total: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(item, cols.item, y, { width: width * 0.48 });
+    const after = doc.y;
+    doc.text(qty, cols.qty, y, { width: width * 0.1, align: 'right' });
+    doc.text(price, cols.price, y, { width: width * 0.2, align: 'right' });
+    doc.text(total, cols.total, y, { width: width * 0.2, align: 'right' });
+    doc.x = 36;
+    doc.y = Math.max(after, doc.y) + 3;
+  };
+  row('Item', 'Qty', 'Unit price', 'Amount', true);
+  for (const line of order.lines) {
+    row(
+      `${line.name}\n${line.sku} · ${TAX_CLASS_LABELS[line.taxClass]}`,
+      String(line.quantity),
+      formatUgx(line.unitPrice),
+      formatUgx(line.lineTotal),
+    );
+  }
+  doc
+    .moveTo(36, doc.y)
+    .lineTo(36 + width, doc.y)
+    .stroke('#999');
+  doc.moveDown(0.5);
+  row('Subtotal', '', '', formatUgx(order.subtotal));
+  row(
+    order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery',
+    '',
+    '',
+    order.deliveryFee === 0 ? 'Free' : formatUgx(order.deliveryFee),
+  );
+  row('Total paid', '', '', formatUgx(order.total), true);
+  doc.moveDown(0.5);
+  doc.font('Helvetica').fontSize(8).fillColor('#444');
+  doc.text(`Prices include VAT. VAT included in this order: ${formatUgx(order.vat)}.`, 36);
+  const method = order.paymentMethod === 'wallet' ? 'EcoGrid wallet' : NETWORK_NAMES[order.paymentMethod];
+  doc.text(`Paid by ${method}${order.paymentReference ? `, payment reference ${order.paymentReference}` : ''}.`);
+  if (order.status === 'cancelled') doc.text(`This order was later cancelled: ${order.cancelReason ?? ''}`);
+  doc.end();
+  return done;
+}

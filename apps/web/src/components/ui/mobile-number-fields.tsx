@@ -1,0 +1,89 @@
+import { defaultNetwork, MOBILE_NETWORKS, NETWORK_NAMES } from '@ecogrid/core/payments';
+import { TextField } from './text-field.tsx';
+
+export type Network = (typeof MOBILE_NETWORKS)[number];
+
+export type MobileNumber = {
+  phone: string;
+  network: Network;
+  /** Once the customer picks a network by hand, a new number no longer changes it. */
+  networkChosen: boolean;
+};
+
+type Props = {
+  idPrefix: string;
+  value: MobileNumber;
+  onChange: (value: MobileNumber) => void;
+  errors: { phone?: string | undefined; network?: string | undefined };
+  phoneLabel: string;
+  phoneHint: string;
+  networkLabel: string;
+  disabled?: boolean | undefined;
+};
+
+/**
+ * A mobile-money number and its network (MTN or Airtel), guessed from the number's prefix
+ * until the customer picks one: the wallet's top-ups and withdrawals and the checkout ask for it.
+ * The first radio button's id is `${idPrefix}-network-${network}`, for focus after a refusal.
+ */
+export function MobileNumberFields({
+  idPrefix,
+  value,
+  onChange,
+  errors,
+  phoneLabel,
+  phoneHint,
+  networkLabel,
+  disabled,
+}: Props) {
+  const networkError = errors.network ? `${idPrefix}-network-error` : undefined;
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-phone`}
+        name="phone"
+        type="tel"
+        label={phoneLabel}
+        hint={phoneHint}
+        error={errors.phone}
+        value={value.phone}
+        onChange={(event) => {
+          const phone = event.target.value;
+          onChange({ ...value, phone, network: value.networkChosen ? value.network : defaultNetwork(phone) });
+        }}
+        autoComplete="tel"
+        maxLength={30}
+        disabled={disabled}
+      />
+      <fieldset className="space-y-2" aria-describedby={networkError} disabled={disabled}>
+        <legend className="text-sm font-medium">{networkLabel}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {MOBILE_NETWORKS.map((network) => (
+            <label
+              key={network}
+              className={`flex min-h-11 items-center gap-3 rounded-lg border bg-white px-3 py-2 ${
+                value.network === network ? 'border-brand-700 ring-1 ring-brand-700' : 'border-stone-300'
+              }`}
+            >
+              <input
+                type="radio"
+                id={`${idPrefix}-network-${network}`}
+                name={`${idPrefix}-network`}
+                value={network}
+                checked={value.network === network}
+                onChange={() => onChange({ ...value, network, networkChosen: true })}
+                className="h-5 w-5 accent-brand-800"
+              />
+              <span className="font-medium">{NETWORK_NAMES[network]}</span>
+            </label>
+          ))}
+        </div>
+        {errors.network && (
+          <p id={networkError} className="text-sm font-medium text-red-800">
+            {errors.network}
+          </p>
+        )}
+      </fieldset>
+    </>
+  );
+}

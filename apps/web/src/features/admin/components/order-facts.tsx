@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatUgx } from '@/lib/money.ts';
+import { useAdminFormats } from '../format.ts';
+import type { AdminOrder } from '../orders-api.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+export function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2">
+      <dt className="text-stone-600">{term}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+const card = 'rounded-lg border border-stone-200 bg-white p-4';
+
+/** Status, total, payment and where the order goes. */
+export function OrderSummaryCard({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  const formats = useAdminFormats();
+  const point = order.pickupPoint;
+  const address = order.address;
+  return (
+    <div className={`space-y-3 ${card}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <OrderStatusBadge status={order.status} />
+        <span className="text-2xl font-bold tabular-nums">{formatUgx(order.total)}</span>
+      </div>
+      <dl className="space-y-1 text-sm">
+        <Fact term={t('admin.orders.placed')}>
+          <time dateTime={order.createdAt}>{formats.dateTime(order.createdAt)}</time>
+        </Fact>
+        <Fact term={t('orders.method')}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
+        {order.paymentStatus && (
+          <Fact term={t('orders.paymentStatus')}>
+            {t(`payments.status.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}
+          </Fact>
+        )}
+        {order.paymentReference && (
+          <Fact term={t('orders.reference')}>
+            <span className="font-mono">{order.paymentReference}</span>
+          </Fact>
+        )}
+        {order.paidAt && (
+          <Fact term={t('orders.paidAt')}>
+            <time dateTime={order.paidAt}>{formats.dateTime(order.paidAt)}</time>
+          </Fact>
+        )}
+        <Fact term={order.fulfilment === 'pickup' ? t('orders.pickupAt') : t('orders.deliverTo')}>
+          {point
+            ? `${point.name}, ${point.address}, ${point.district}`
+            : address
+              ? [address.village, address.subCounty, address.district].join(', ')
+              : '—'}
+          {address?.directions && <span className="block text-stone-700">{address.directions}</span>}
+        </Fact>
+        {order.cancelReason && <Fact term={t('admin.orders.cancelReason')}>{order.cancelReason}</Fact>}
+      </dl>
+    </div>
+  );
+}
+
+/** The lines as ordered, with VAT class, and the totals. */
+export function OrderItems({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`space-y-3 ${card}`}>
+      <ul className="divide-y divide-stone-100">
+        {order.lines.map((line) => (
+          <li key={line.productId} className="space-y-0.5 py-2 first:pt-0">
+            <p className="flex items-baseline justify-between gap-2">
+              <span className="min-w-0 font-medium break-words">{line.name}</span>
+              <span className="font-semibold whitespace-nowrap tabular-nums">{formatUgx(line.lineTotal)}</span>
+            </p>
+            <p className="text-sm text-stone-700">
+              <span className="font-mono">{line.sku}</span>
+              {' · '}
+              {t('orders.lineQuantity', { quantity: line.quantity, price: formatUgx(line.unitPrice) })}
+              {' · '}
+              {t(`orders.taxClass.${line.taxClass}`)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-1 border-t border-stone-200 pt-3 text-sm">
+        <Fact term={t('orders.subtotal')}>{formatUgx(order.subtotal)}</Fact>
+        <Fact term={t('orders.deliveryFee')}>{formatUgx(order.deliveryFee)}</Fact>
+        <Fact term={t('orders.total')}>{formatUgx(order.total)}</Fact>
+        <Fact term={t('orders.vatIncluded')}>{formatUgx(order.vat)}</Fact>
+      </dl>
+    </div>
+  );
+}
+
+/** What happened to the order, oldest first. */
+export function OrderTimelineList({ order }: { order: AdminOrder }) {
+  const formats = useAdminFormats();
+  return (
+    <ol className="space-y-3 border-l-2 border-stone-300 pl-4">
+      {order.timeline.map((event, i) => (
+        <li key={`${event.at}-${i}`} className="relative space-y-1 rounded-lg border border-stone-200 bg-white p-3">
+          <span aria-hidden="true" className="absolute top-4 -left-[1.4rem] h-3 w-3 rounded-full bg-stone-400" />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <OrderStatusBadge status={event.status} />
+            <time dateTime={event.at} className="text-sm text-stone-700">
+              {formats.dateTime(event.at)}
+            </time>
+          </div>
+          {event.note && <p className="text-sm">{event.note}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** What admins did to the order, with who and why. */
+export function OrderAuditList({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  const formats = useAdminFormats();
+  if (order.audit.length === 0) return <p className="text-stone-700">{t('admin.orders.noAudit')}</p>;
+  return (
+    <ul className="space-y-3">
+      {order.audit.map((entry, i) => (
+        <li key={`${entry.createdAt}-${i}`} className="space-y-1 rounded-lg border border-stone-200 bg-white p-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <span className="font-mono text-sm font-semibold">{entry.action}</span>
+            <time dateTime={entry.createdAt} className="text-sm text-stone-700">
+              {formats.dateTime(entry.createdAt)}
+            </time>
+          </div>
+          <p className="text-sm">
+            {t('admin.payments.by')} <span className="font-mono">{entry.actorId}</span>
+          </p>
+          {entry.reason && (
+            <p className="text-sm">
+              <span className="text-stone-600">{t('admin.payments.reason')}:</span> {entry.reason}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

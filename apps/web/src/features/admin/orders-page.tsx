@@ -1,0 +1,86 @@
+import { ORDER_STATUSES } from '@ecogrid/core/orders';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebounced } from '@/lib/use-debounced.ts';
+import { AdminPageHeader } from './components/page-header.tsx';
+import { DeliveryFeeSetting } from './components/delivery-fee-form.tsx';
+import { OrderCard } from './components/order-card.tsx';
+import { PagedList } from './components/paged-list.tsx';
+import { RefreshButton } from './components/refresh-button.tsx';
+import { SelectField } from './components/select-field.tsx';
+import { adminOrdersQuery, type OrderFilters } from './orders-api.ts';
+import { useAddressFilters } from './use-address-filters.ts';
+
+/** /admin/orders: every order, filtered by status, searched by order number or customer; and the delivery fee. */
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  const [params, update] = useAddressFilters();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebounced(text.trim(), 400);
+  const filters: OrderFilters = { status: ORDER_STATUSES.find((s) => s === params.get('status')), q };
+  const query = useInfiniteQuery(adminOrdersQuery(filters));
+  const loaded = query.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-4 p-4" aria-labelledby="orders-title">
+      <AdminPageHeader titleId="orders-title" title={t('admin.orders.title')}>
+        <p>{t('admin.orders.intro')}</p>
+        <p className="text-sm">{t('admin.timesInKampala')}</p>
+      </AdminPageHeader>
+
+      <DeliveryFeeSetting />
+
+      <form role="search" onSubmit={(event) => event.preventDefault()} className="grid gap-3 sm:grid-cols-3">
+        <div className="space-y-1 sm:col-span-2">
+          <label htmlFor="orders-search" className="block text-sm font-medium">
+            {t('admin.orders.searchLabel')}
+          </label>
+          <input
+            id="orders-search"
+            type="search"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              update('q', event.target.value.trim() || undefined);
+            }}
+            placeholder={t('admin.orders.searchPlaceholder')}
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
+          />
+        </div>
+        <SelectField
+          id="orders-status"
+          label={t('admin.orders.statusLabel')}
+          value={filters.status ?? ''}
+          onChange={(event) => update('status', event.target.value || undefined)}
+          options={[
+            { value: '', label: t('admin.orders.allStatuses') },
+            ...ORDER_STATUSES.map((value) => ({ value, label: t(`orders.status.${value}`) })),
+          ]}
+        />
+      </form>
+
+      <div className="flex justify-end">
+        <RefreshButton query={query} />
+      </div>
+
+      <PagedList
+        query={query}
+        label={t('admin.orders.title')}
+        loadingLabel={t('admin.orders.loading')}
+        emptyText={filters.status || q ? t('admin.orders.noMatch') : t('admin.orders.empty')}
+        summary={
+          <p role="status" className="text-sm text-stone-700">
+            {query.isPlaceholderData ? t('admin.searching') : t('admin.orders.shown', { count: loaded })}
+          </p>
+        }
+      >
+        {(order) => <OrderCard key={order.id} order={order} />}
+      </PagedList>
+    </section>
+  );
+}

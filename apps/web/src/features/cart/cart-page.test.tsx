@@ -1,0 +1,208 @@
+// @vitest-environment jsdom
+import { CART_MESSAGES, MAX_LINE_QUANTITY, type CartLine } from '@ecogrid/core/orders';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import cartStrings from '@/locales/en.cart.json';
+import { MAX_QUANTITY } from './api.ts';
+import CartPage from './cart-page.tsx';
+import { aCart, aLine, fakeServer, renderAt } from './test-setup.tsx';
+
+const toasts = vi.hoisted(() => [] as { title: string; description?: string | undefined; kind?: string | undefined }[]);
+vi.mock('@/components/ui/toast.tsx', () => ({
+  showToast: async (title: string, options: { description?: string; kind?: string } = {}) => {
+    toasts.push({ title, ...options });
+  },
+}));
+
+const lantern = aLine({ quantity: 2 });
+const tvKit = aLine({
+  id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  productId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+  name: 'Solar TV kit 24"',
+  price: 1_450_000,
+  paymentMode: 'loan',
+});
+
+let lines: CartLine[];
+let refusal: { status: number; body: unknown } | null;
+const server = fakeServer(({ url, method, body }) => {
+  if (refusal && method !== 'GET') return refusal;
+  if (url === '/api/cart' && method === 'GET') return { body: aCart(lines) };
+  if (url === '/api/cart' && method === 'DELETE') {
+    lines = [];
+    return { body: aCart(lines) };
+  }
+  const id = url.replace('/api/cart/items/', '');
+  if (method === 'PATCH') {
+    const quantity = (body as { quantity: number }).quantity;
+    lines = lines.flatMap((line) =>
+      line.id !== id ? [line] : quantity <= 0 ? [] : [{ ...line, quantity, lineTotal: line.product.price * quantity }],
+    );
+    return { body: aCart(lines) };
+  }
+  if (method === 'DELETE') {
+    lines = lines.filter((line) => line.id !== id);
+    return { body: aCart(lines) };
+  }
+  return { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+});
+
+beforeEach(() => {
+  lines = [lantern, tvKit];
+  refusal = null;
+  toasts.length = 0;
+  server.start();
+});
+
+const section = async (name: string) => within((await screen.findByRole('heading', { name })).closest('section')!);
+const requests = (method: string) => server.seen.filter((r) => r.method === method);
+
+describe('the cart', () => {
+  it('shows cash and credit lines apart, with their totals, and says credit checkout is not open yet', async () => {
+    renderAt(<CartPage />, '/cart');
+    const cash = await section('Pay now');
+    expect(cash.getByRole('link', { name: 'SunKing Pro 400 lantern' }).getAttribute('href')).toBe(
+      `/product/${lantern.productId}`,
+    );
+    expect(cash.getByText('UGX 85,000 each')).toBeTruthy();
+    expect(cash.getByTestId('cash-total').textContent).toBe('UGX 170,000');
+    expect(cash.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
+    const credit = await section('Buy on credit (pay-as-you-go)');
+    expect(credit.getByText('Solar TV kit 24"')).toBeTruthy();
+    expect(credit.getByTestId('credit-total').textContent).toBe('UGX 1,450,000');
+    expect(credit.getByRole('note').textContent).toBe(
+      'Checkout on pay-as-you-go credit is not available yet. These items stay in your cart until it opens.',
+    );
+    expect(credit.queryByRole('link', { name: 'Checkout' })).toBeNull();
+    expect(screen.getByText('3 items in your cart')).toBeTruthy();
+  });
+
+  it('changes a quantity with + and with the number box', async () => {
+    renderAt(<CartPage />, '/cart');
+    const cash = await section('Pay now');
+    fireEvent.click(cash.getByRole('button', { name: 'One more SunKing Pro 400 lantern' }));
+    await waitFor(() => expect(cash.getByTestId('cash-total').textContent).toBe('UGX 255,000'));
+    expect(requests('PATCH').map((r) => r.body)).toEqual([{ quantity: 3 }]);
+    const box = cash.getByLabelText('Quantity of SunKing Pro 400 lantern') as HTMLInputElement;
+    expect(box.value).toBe('3');
+    fireEvent.change(box, { target: { value: '5' } });
+    fireEvent.blur(box);
+    await waitFor(() => expect(cash.getByTestId('cash-total').textContent).toBe('UGX 425,000'));
+    expect(requests('PATCH').map((r) => r.body)).toEqual([{ quantity: 3 }, { quantity: 5 }]);
+    expect(toasts).toEqual([]);
+  });
+
+  it('removes the line when its quantity is set to 0, with the spec’s toast', async () => {
+    renderAt(<CartPage />, '/cart');
+    const cash = await section('Pay now');
+    const box = cash.getByLabelText('Quantity of SunKing Pro 400 lantern');
+    fireEvent.change(box, { target: { value: '0' } });
+    fireEvent.submit(box.closest('form')!);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Pay now' })).toBeNull());
+    expect(requests('PATCH').map((r) => r.body)).toEqual([{ quantity: 0 }]);
+    expect(toasts).toEqual([{ title: 'Product removed from cart', kind: 'success' }]);
+    expect(screen.getByText('1 item in your cart')).toBeTruthy();
+  });
+
+  it('takes the last one away with −, and removes a line with Remove', async () => {
+    lines = [aLine({ quantity: 1 }), tvKit];
+    renderAt(<CartPage />, '/cart');
+    const cash = await section('Pay now');
+    fireEvent.click(cash.getByRole('button', { name: 'One fewer SunKing Pro 400 lantern' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Pay now' })).toBeNull());
+    expect(requests('PATCH').map((r) => r.body)).toEqual([{ quantity: 0 }]);
+
+    const credit = await section('Buy on credit (pay-as-you-go)');
+    fireEvent.click(credit.getByRole('button', { name: 'Remove Solar TV kit 24" from the cart' }));
+    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
+    expect(requests('DELETE').map((r) => r.url)).toEqual([`/api/cart/items/${tvKit.id}`]);
+    expect(toasts.map((t) => t.title)).toEqual(['Product removed from cart', 'Product removed from cart']);
+    expect(screen.getByRole('link', { name: 'Browse the marketplace' }).getAttribute('href')).toBe('/marketplace');
+  });
+
+  it("says 'Failed to update cart' with the server's reason, and keeps the quantity", async () => {
+    renderAt(<CartPage />, '/cart');
+    const cash = await section('Pay now');
+    refusal = {
+      status: 422,
+      body: { error: { code: 'out_of_stock', message: 'Only 2 of SunKing Pro 400 lantern left in stock.' } },
+    };
+    fireEvent.click(cash.getByRole('button', { name: 'One more SunKing Pro 400 lantern' }));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        {
+          title: 'Failed to update cart',
+          kind: 'error',
+          description: 'Only 2 of SunKing Pro 400 lantern left in stock.',
+        },
+      ]),
+    );
+    expect((cash.getByLabelText('Quantity of SunKing Pro 400 lantern') as HTMLInputElement).value).toBe('2');
+    expect(requests('PATCH')).toHaveLength(1);
+  });
+
+  it("says 'Failed to remove product' when removing fails", async () => {
+    renderAt(<CartPage />, '/cart');
+    const cash = await section('Pay now');
+    refusal = { status: 404, body: { error: { code: 'not_found', message: 'No such line in your cart.' } } };
+    fireEvent.click(cash.getByRole('button', { name: 'Remove SunKing Pro 400 lantern from the cart' }));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        { title: 'Failed to remove product', kind: 'error', description: 'No such line in your cart.' },
+      ]),
+    );
+  });
+
+  it('empties the cart only after confirmation, and says so when it fails', async () => {
+    renderAt(<CartPage />, '/cart');
+    fireEvent.click(await screen.findByRole('button', { name: 'Empty the cart' }));
+    const question = screen.getByText('Remove all 3 items from your cart?');
+    expect(document.activeElement).toBe(question);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep them' }));
+    expect(requests('DELETE')).toEqual([]);
+
+    refusal = { status: 503, body: { error: { code: 'unavailable', message: 'EcoGrid is busy. Try again.' } } };
+    fireEvent.click(screen.getByRole('button', { name: 'Empty the cart' }));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Empty the cart' }).at(-1)!);
+    await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['Failed to clear cart']));
+    expect(toasts[0]?.description).toBe('EcoGrid is busy. Try again.');
+
+    refusal = null;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Empty the cart' }).at(-1)!);
+    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
+    expect(requests('DELETE').every((r) => r.url === '/api/cart')).toBe(true);
+  });
+
+  it("shows each line's problem and closes checkout, saying why", async () => {
+    lines = [
+      aLine({ quantity: 4, problem: 'Only 3 of SunKing Pro 400 lantern left in stock.' }),
+      aLine({ id: 'b1', productId: 'p2', name: 'Jiko cookstove', price: 60_000 }),
+    ];
+    renderAt(<CartPage />, '/cart');
+    const cash = await section('Pay now');
+    const problem = cash.getByText('Only 3 of SunKing Pro 400 lantern left in stock.');
+    const item = problem.closest('li')!;
+    expect(item.getAttribute('aria-describedby')).toBe(problem.id);
+    expect(cash.queryByRole('link', { name: 'Checkout' })).toBeNull();
+    const checkout = cash.getByRole('button', { name: 'Checkout' }) as HTMLButtonElement;
+    expect(checkout.disabled).toBe(true);
+    expect(document.getElementById(checkout.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /^Checkout is closed until the problems marked above are fixed/,
+    );
+  });
+
+  it('closes checkout when only credit lines are in the cart', async () => {
+    lines = [tvKit];
+    renderAt(<CartPage />, '/cart');
+    const checkout = (await screen.findByRole('button', { name: 'Checkout' })) as HTMLButtonElement;
+    expect(checkout.disabled).toBe(true);
+    expect(document.getElementById(checkout.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'There is nothing to pay for now: checkout is for the items you pay for at once.',
+    );
+  });
+
+  it("uses the spec's toast words and core's quantity limit", () => {
+    expect(cartStrings.cart.toast).toEqual(CART_MESSAGES);
+    expect(MAX_QUANTITY).toBe(MAX_LINE_QUANTITY);
+  });
+});

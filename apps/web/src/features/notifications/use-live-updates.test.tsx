@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLiveUpdates } from './use-live-updates.ts';
+
+const toasts = vi.hoisted(() => [] as string[]);
+vi.mock('@/components/ui/toast.tsx', () => ({
+  showToast: async (title: string) => {
+    toasts.push(title);
+  },
+}));
+
+/** EventSource as the hook uses it, with events the test sends. */
+class FakeEventSource {
+  static CLOSED = 2;
+  static last: FakeEventSource | undefined;
+  readyState = 1;
+  onerror: (() => void) | null = null;
+  listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  emit(type: string, data: unknown) {
+    for (const listener of this.listeners.get(type) ?? [])
+      listener({ data: JSON.stringify(data) } as MessageEvent<string>);
+  }
+  close() {}
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Listen() {
+  useLiveUpdates(true, async () => true);
+  return null;
+}
+
+describe('live updates', () => {
+  it('refetches the catalogue on screen when an admin changes it, without a toast', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    client.setQueryData(['catalog', 'product', 'p1'], { price: 45_000 });
+    client.setQueryData(['catalog', 'categories'], { items: [] });
+    client.setQueryData(['wallet'], { balance: 0 });
+    render(
+      <QueryClientProvider client={client}>
+        <Listen />
+      </QueryClientProvider>,
+    );
+    expect(FakeEventSource.last?.url).toBe('/api/events');
+    FakeEventSource.last!.emit('catalog', { productId: 'p1' });
+    expect(client.getQueryState(['catalog', 'product', 'p1'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['catalog', 'categories'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['wallet'])?.isInvalidated).toBe(false);
+    expect(toasts).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { checkoutSchema, type Checkout } from '@ecogrid/core/orders';
+import { ugandanMobile } from '@ecogrid/core/payments';
+import { useTranslation } from 'react-i18next';
+import type { MobileNumber } from '@/components/ui/mobile-number-fields.tsx';
+import type { Address } from './components/address-fields.tsx';
+
+export type PayMethod = 'wallet' | 'mobile_money';
+
+export type CheckoutForm = {
+  fulfilment: 'delivery' | 'pickup';
+  address: Address;
+  pickupPointId: string;
+  payment: PayMethod;
+  number: MobileNumber;
+};
+
+const FIELDS = ['district', 'subCounty', 'village', 'directions', 'pickupPoint', 'phone', 'network'] as const;
+export type CheckoutField = (typeof FIELDS)[number];
+export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
+
+/** Where focus goes for each field's refusal. */
+export const fieldElementId = (field: CheckoutField, form: CheckoutForm, firstPickupPoint?: string) =>
+  field === 'pickupPoint'
+    ? `pickup-${firstPickupPoint ?? ''}`
+    : field === 'network'
+      ? `checkout-network-${form.number.network}`
+      : `checkout-${field}`;
+
+/** The request body, as the server's schema reads it: the place names, and the number in E.164. */
+export function checkoutBody(form: CheckoutForm): Checkout {
+  const { address } = form;
+  return {
+    fulfilment: form.fulfilment,
+    ...(form.fulfilment === 'delivery'
+      ? {
+          address: {
+            district: address.district?.name ?? '',
+            subCounty: address.subCounty?.name ?? '',
+            village: address.village?.name ?? '',
+            directions: address.directions.trim(),
+          },
+        }
+      : { pickupPointId: form.pickupPointId || undefined }),
+    payment:
+      form.payment === 'wallet'
+        ? { method: 'wallet' }
+        : {
+            method: 'mobile_money',
+            phone: ugandanMobile(form.number.phone) ?? form.number.phone,
+            network: form.number.network,
+          },
+  };
+}
+
+const fieldOf = (path: readonly PropertyKey[]): CheckoutField | null => {
+  const [first, second] = path;
+  if (first === 'address' && typeof second === 'string' && FIELDS.includes(second as CheckoutField)) {
+    return second as CheckoutField;
+  }
+  if (first === 'address') return 'district';
+  if (first === 'pickupPointId') return 'pickupPoint';
+  if (first === 'payment' && (second === 'phone' || second === 'network')) return second;
+  return null;
+};
+
+/**
+ * Checks the body with the server's own schema; refusals one per field, in the reader's
+ * language (the English catalogue has the schema's exact words; one this version does not know
+ * keeps the schema's message).
+ */
+export function useCheckoutCheck() {
+  const { t } = useTranslation();
+  return (body: Checkout): { ok: true; body: Checkout } | { ok: false; errors: CheckoutErrors } => {
+    const checked = checkoutSchema.safeParse(body);
+    if (checked.success) return { ok: true, body };
+    const errors: CheckoutErrors = {};
+    for (const issue of checked.error.issues) {
+      const field = fieldOf(issue.path);
+      if (!field || errors[field]) continue;
+      const key = field === 'phone' || field === 'network' ? `wallet.check.${field}` : `checkout.check.${field}`;
+      errors[field] = t(key, { defaultValue: issue.message });
+    }
+    return { ok: false, errors };
+  };
+}
+
+/** The first field with a refusal, in the order the form shows them. */
+export const firstInvalid = (errors: CheckoutErrors) => FIELDS.find((field) => errors[field]);

@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatUgx } from '@/lib/money.ts';
+import type { Order } from '../api.ts';
+import { useOrderFormats } from '../format.ts';
+import { OrderStatusBadge } from './order-status.tsx';
+
+export function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7.5rem_1fr] gap-2">
+      <dt className="text-stone-600">{term}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+const card = 'rounded-lg border border-stone-200 bg-white p-4';
+
+/** The lines as ordered (prices copied at the time), each with its VAT class, and the totals with the VAT inside them. */
+export function OrderLines({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`space-y-3 ${card}`}>
+      <ul className="divide-y divide-stone-100">
+        {order.lines.map((line) => (
+          <li key={line.productId} className="space-y-0.5 py-2 first:pt-0">
+            <p className="flex items-baseline justify-between gap-2">
+              <span className="min-w-0 font-medium break-words">{line.name}</span>
+              <span className="font-semibold whitespace-nowrap tabular-nums">{formatUgx(line.lineTotal)}</span>
+            </p>
+            <p className="text-sm text-stone-700">
+              {t('orders.lineQuantity', { quantity: line.quantity, price: formatUgx(line.unitPrice) })}
+              {' · '}
+              {t(`orders.taxClass.${line.taxClass}`)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-1 border-t border-stone-200 pt-3 text-sm">
+        <div className="flex justify-between gap-2">
+          <dt>{t('orders.subtotal')}</dt>
+          <dd className="tabular-nums">{formatUgx(order.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt>{t('orders.deliveryFee')}</dt>
+          <dd className="tabular-nums">{order.deliveryFee === 0 ? t('orders.free') : formatUgx(order.deliveryFee)}</dd>
+        </div>
+        <div className="flex justify-between gap-2 text-base font-semibold">
+          <dt>{t('orders.total')}</dt>
+          <dd className="tabular-nums" data-testid="order-total">
+            {formatUgx(order.total)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2 text-stone-700">
+          <dt>{t('orders.vatIncluded')}</dt>
+          <dd className="tabular-nums">{formatUgx(order.vat)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** How the order is paid: the method, the payment's status and the reference to quote. */
+export function PaymentFacts({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const formats = useOrderFormats();
+  return (
+    <dl className={`space-y-1 text-sm ${card}`}>
+      <Fact term={t('orders.method')}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
+      {order.paymentStatus && (
+        <Fact term={t('orders.paymentStatus')}>
+          {t(`payments.status.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}
+        </Fact>
+      )}
+      {order.paymentReference && (
+        <Fact term={t('orders.reference')}>
+          <span className="font-mono">{order.paymentReference}</span>
+        </Fact>
+      )}
+      {order.paidAt && (
+        <Fact term={t('orders.paidAt')}>
+          <time dateTime={order.paidAt}>{formats.dateTime(order.paidAt)}</time>
+        </Fact>
+      )}
+    </dl>
+  );
+}
+
+/** Where the order goes: the delivery address, or the pickup point with its phone. */
+export function DeliveryFacts({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  if (order.fulfilment === 'pickup') {
+    const point = order.pickupPoint;
+    return (
+      <div className={`space-y-1 text-sm ${card}`}>
+        <p className="font-medium">{t('orders.pickupAt')}</p>
+        {point && (
+          <>
+            <p className="font-semibold">{point.name}</p>
+            <p>
+              {point.address}, {point.district}
+            </p>
+            {point.phone && <p>{t('orders.phone', { phone: point.phone })}</p>}
+          </>
+        )}
+      </div>
+    );
+  }
+  const address = order.address;
+  return (
+    <div className={`space-y-1 text-sm ${card}`}>
+      <p className="font-medium">{t('orders.deliverTo')}</p>
+      {address && (
+        <>
+          <p>{[address.village, address.subCounty, address.district].join(', ')}</p>
+          {address.directions && <p className="text-stone-700">{address.directions}</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** What happened to the order, oldest first, in Kampala time. */
+export function OrderTimeline({ order }: { order: Order }) {
+  const formats = useOrderFormats();
+  return (
+    <ol className="space-y-3 border-l-2 border-stone-300 pl-4">
+      {order.timeline.map((event, i) => (
+        <li key={`${event.at}-${i}`} className="relative space-y-1 rounded-lg border border-stone-200 bg-white p-3">
+          <span aria-hidden="true" className="absolute top-4 -left-[1.4rem] h-3 w-3 rounded-full bg-brand-700" />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <OrderStatusBadge status={event.status} />
+            <time dateTime={event.at} className="text-sm text-stone-700">
+              {formats.dateTime(event.at)}
+            </time>
+          </div>
+          {event.note && <p className="text-sm">{event.note}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import type { PickupPoint } from '../api.ts';
+
+type Props = {
+  points: PickupPoint[];
+  value: string;
+  onChange: (id: string) => void;
+  error?: string | undefined;
+  disabled: boolean;
+};
+
+/** The shops where an order can be collected, as radio buttons with their address and phone. */
+export function PickupPoints({ points, value, onChange, error, disabled }: Props) {
+  const { t } = useTranslation();
+  if (points.length === 0) return <p className="text-stone-700">{t('checkout.pickup.none')}</p>;
+  return (
+    <fieldset className="space-y-2" disabled={disabled} aria-describedby={error ? 'pickup-error' : undefined}>
+      <legend className="text-sm font-medium">{t('checkout.pickup.legend')}</legend>
+      {points.map((point) => (
+        <label
+          key={point.id}
+          className={`flex min-h-11 items-start gap-3 rounded-lg border bg-white p-3 ${
+            value === point.id ? 'border-brand-700 ring-1 ring-brand-700' : 'border-stone-300'
+          }`}
+        >
+          <input
+            type="radio"
+            id={`pickup-${point.id}`}
+            name="pickup-point"
+            value={point.id}
+            checked={value === point.id}
+            onChange={() => onChange(point.id)}
+            className="mt-1 h-5 w-5 accent-brand-800"
+          />
+          <span className="min-w-0 space-y-0.5">
+            <span className="block font-medium">{point.name}</span>
+            <span className="block text-sm text-stone-700">
+              {point.address}, {point.district}
+            </span>
+            {point.phone && (
+              <span className="block text-sm text-stone-700">{t('orders.phone', { phone: point.phone })}</span>
+            )}
+          </span>
+        </label>
+      ))}
+      {error && (
+        <p id="pickup-error" className="text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
