@@ -3,6 +3,7 @@ import type { Order } from '@ecogrid/core/orders';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, pickupPoints } from '#src/db/schema/orders.ts';
+import { reconcilePayments } from '#src/features/payments/payments.service.ts';
 import { enrolTotp, promoteToAdmin, signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/auth-helpers.ts';
 import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
@@ -241,6 +242,37 @@ describe('checkout and orders', () => {
     }
     expect(order.status).toBe('cancelled');
     expect(order.cancelReason).toMatch(/^The payment failed: /);
+    expect(await stockOf(lamp.id)).toBe(4);
+  });
+
+  it('cancels the order and gives its stock back when its payment expires unapproved', async () => {
+    const me = await customer();
+    const lamp = await insertProduct(ctx.db, { price: 45_000, stock: 4 });
+    await cartWith(me.cookie, [{ productId: lamp.id, quantity: 2 }]);
+    // 0772 000106: the sandbox leaves the payment waiting for the customer's approval.
+    const checkout = { ...delivery, payment: { method: 'mobile_money', phone: '0772000106', network: 'mtn' } };
+    const placed = (await call('/api/orders', me.cookie, 'POST', checkout, randomUUID())).body;
+    expect([placed.order.status, await stockOf(lamp.id)]).toEqual(['pending_payment', 2]);
+    await ctx.db.execute(
+      sql`update payments set expires_at = now() - interval '1 second' where id = ${placed.payment!.id}`,
+    );
+    await reconcilePayments(
+      {
+        db: ctx.db,
+        mobileMoney: ctx.mobileMoney,
+        logger: ctx.logger,
+        realtime: ctx.realtime,
+        messages: ctx.messages,
+        publicUrl: TEST_ORIGIN,
+      },
+      { graceSeconds: 0 },
+    );
+    const order = (await call(`/api/orders/${placed.order.id}`, me.cookie)).body;
+    expect([order.status, order.paymentStatus, order.cancelReason]).toEqual([
+      'cancelled',
+      'expired',
+      'The payment was not approved in time',
+    ]);
     expect(await stockOf(lamp.id)).toBe(4);
   });
 
