@@ -74,12 +74,16 @@ test('a customer adds two products, changes a quantity, pays from the wallet and
 });
 
 test('a customer pays by mobile money and watches the order turn paid', async ({ page }) => {
+  test.setTimeout(60_000);
   await signIn(page);
   await addFromProductPage(page, 'sun king lantern', /Sun King/);
   await page.goto('/checkout');
-  await chooseAddress(page);
-  await page.getByRole('radio', { name: 'Mobile money' }).check();
+  // Start once the page has what it loads (the wallet's balance is the last to come).
+  await expect(page.getByText(/^Balance: UGX/)).toBeVisible();
+  await page.getByRole('radio', { name: /^Mobile money/ }).check();
   await expect(page.getByLabel('Pay from this number')).toHaveValue(/772\s?000\s?001|0772000001/);
+  await chooseAddress(page);
+  await expect(page.getByLabel('Village', { exact: true })).toHaveValue(/.+/);
   await page.getByRole('button', { name: /^Place order/ }).click();
   await expect(page.getByText(/asks you on your phone to approve a payment/)).toBeVisible();
   await expect(page.getByText('Payment received: your order is placed')).toBeVisible({ timeout: 20_000 });
