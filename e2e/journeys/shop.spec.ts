@@ -51,6 +51,8 @@ test('a customer adds two products, changes a quantity, pays from the wallet and
   const increase = page.getByRole('button', { name: /^One more / }).first();
   await increase.click();
   await expect(page.getByRole('link', { name: 'Cart: 3 items' })).toBeVisible();
+  // Signed in, with the cart, wallet, bell and sign-out in the header, nothing is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await page.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL('/checkout');
@@ -80,7 +82,9 @@ test('a customer pays by mobile money and watches the order turn paid', async ({
   await page.goto('/checkout');
   // Start once the page has what it loads (the wallet's balance is the last to come).
   await expect(page.getByText(/^Balance: UGX/)).toBeVisible();
-  await page.getByRole('radio', { name: /^Mobile money/ }).check();
+  // Tap the option's words, as a customer does.
+  await page.getByText('Mobile money', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: /^Mobile money/ })).toBeChecked();
   await expect(page.getByLabel('Pay from this number')).toHaveValue(/772\s?000\s?001|0772000001/);
   await chooseAddress(page);
   await expect(page.getByLabel('Village', { exact: true })).toHaveValue(/.+/);

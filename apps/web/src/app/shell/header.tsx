@@ -35,7 +35,8 @@ export function Header() {
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link to="/marketplace" className="mr-auto flex items-center gap-1.5 text-lg font-bold text-brand-800">
           <Icon name="sun" className="h-7 w-7 text-sun-500" />
-          {t('app.name')}
+          {/* A signed-in phone's row needs the room: the name is read out there, and shown from 640 px. */}
+          <span className="sr-only sm:not-sr-only">{t('app.name')}</span>
         </Link>
         <nav aria-label={t('nav.main')} className="hidden md:block">
           <NavLink to="/marketplace" className={link}>
@@ -57,7 +58,7 @@ export function Header() {
             to="/customer/wallet"
             aria-label={t('nav.wallet')}
             title={t('nav.wallet')}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
           >
             <Icon name="wallet" />
           </Link>
@@ -67,9 +68,10 @@ export function Header() {
           <button
             type="button"
             onClick={() => void leave()}
-            className="rounded-lg px-2 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:px-3"
+            className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center rounded-lg text-sm font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50 sm:px-3"
           >
-            {t('auth.signOut')}
+            <Icon name="signOut" className="h-6 w-6 sm:hidden" />
+            <span className="sr-only sm:not-sr-only">{t('auth.signOut')}</span>
           </button>
         )}
         {!session.data && !AUTH_PAGES.has(location.pathname) && (

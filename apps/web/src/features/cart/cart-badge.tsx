@@ -24,7 +24,7 @@ export function CartBadge({ icon }: { icon: ReactNode }) {
     <NavLink
       to="/cart"
       aria-label={t('nav.cart', { count })}
-      className="relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
+      className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
     >
       {icon}
       <span

@@ -13,7 +13,7 @@ export function NotificationBell({ icon }: { icon: ReactNode }) {
     <NavLink
       to="/inbox"
       aria-label={unread ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell')}
-      className="relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
+      className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
     >
       {icon}
       {unread > 0 && (
