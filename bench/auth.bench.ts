@@ -25,8 +25,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { freePort, median, percentile, ROOT, startProcess, stopProcess } from './lib.ts';
+import { median, nextAddress, percentile, ROOT, signUpConfirmed, startApp, stopProcess } from './lib.ts';
 
 const HASH_WARMUP = 5;
 const HASH_SAMPLES = 50;
@@ -128,13 +127,6 @@ async function verifyTimes({ hashPassword, verifyPassword }: PasswordHashing, co
   return times;
 }
 
-let addresses = 0;
-/** A client address not used before in this run: 10.0.0.1, 10.0.0.2, ... */
-function nextAddress(): string {
-  const n = ++addresses;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-}
-
 type Account = { email: string; password: string };
 
 /** USERS accounts through POST /api/auth/sign-up/email, then confirmed as the email link would. */
@@ -143,30 +135,10 @@ async function createAccounts(baseUrl: string, databaseUrl: string): Promise<Acc
   const accounts = Array.from({ length: USERS }, (_, i) => ({
     email: `signin-${run}-${i}@bench.example`,
     password: password(i),
+    name: `Customer ${i}`,
   }));
-  for (let i = 0; i < accounts.length; i += SIGN_UP_CONCURRENCY) {
-    await Promise.all(
-      accounts.slice(i, i + SIGN_UP_CONCURRENCY).map(async (account, j) => {
-        const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: baseUrl, 'x-client-ip': nextAddress() },
-          body: JSON.stringify({ ...account, name: `Customer ${i + j}` }),
-        });
-        if (response.status !== 200) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-      }),
-    );
-  }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const confirmed = await client.query('update users set email_verified = true where email = any($1::text[])', [
-      accounts.map((a) => a.email),
-    ]);
-    if (confirmed.rowCount !== USERS) throw new Error(`confirmed ${confirmed.rowCount} of ${USERS} accounts`);
-  } finally {
-    await client.end();
-  }
-  return accounts;
+  await signUpConfirmed(baseUrl, databaseUrl, accounts, SIGN_UP_CONCURRENCY);
+  return accounts.map(({ email, password }) => ({ email, password }));
 }
 
 type Usage = { cpuMs: number; requests: number };
@@ -230,21 +202,7 @@ export async function benchAuth(databaseUrl: string) {
   const passwordHashing = await loadPasswordHashing();
   const hashing = await benchHashing(passwordHashing);
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startProcess(
-    ['--import', 'tsx', 'bench/auth-server.ts'],
-    {
-      DATABASE_URL: databaseUrl,
-      DB_POOL_MAX: '10',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
-    },
-    `${baseUrl}/api/health`,
-  );
+  const { server, baseUrl } = await startApp(databaseUrl);
   try {
     const accounts = await createAccounts(baseUrl, databaseUrl);
     const warmup = await signIn(baseUrl, accounts, WARMUP_S);

@@ -9,7 +9,7 @@
  * all rounds.
  */
 import pg from 'pg';
-import { freePort, percentile, startProcess, stopProcess } from './lib.ts';
+import { percentile, signedInAccounts, startApp, stopProcess } from './lib.ts';
 
 const USERS = 20;
 const STREAMS = 1_000;
@@ -21,39 +21,19 @@ type Usage = { rss: number; heapUsed: number; streams: number; gc: boolean };
 const mib = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
 const kib = (bytes: number) => Number((bytes / 1024).toFixed(1));
 
-let address = 0;
-const nextAddress = () => `10.20.${(++address >> 8) & 255}.${address & 255}`;
-
 async function usage(baseUrl: string): Promise<Usage> {
   return (await (await fetch(`${baseUrl}/bench/usage?gc=1`)).json()) as Usage;
 }
 
 /** Signs up, confirms and signs in USERS accounts; returns each one's id and session cookie. */
-async function signedInUsers(baseUrl: string, db: pg.Client) {
+function signedInUsers(baseUrl: string, databaseUrl: string) {
   const run = Date.now().toString(36);
-  const users: { id: string; cookie: string }[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const email = `events-${run}-${i}@bench.example`;
-    const post = (path: string, body: unknown) =>
-      fetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: baseUrl, 'x-client-ip': nextAddress() },
-        body: JSON.stringify(body),
-      });
-    const signUp = await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: `Customer ${i}` });
-    if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-    const row = await db.query<{ id: string }>('update users set email_verified = true where email = $1 returning id', [
-      email,
-    ]);
-    const signIn = await post('/api/auth/sign-in/email', { email, password: PASSWORD });
-    if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    users.push({ id: row.rows[0]!.id, cookie });
-  }
-  return users;
+  const accounts = Array.from({ length: USERS }, (_, i) => ({
+    email: `events-${run}-${i}@bench.example`,
+    password: PASSWORD,
+    name: `Customer ${i}`,
+  }));
+  return signedInAccounts(baseUrl, databaseUrl, accounts);
 }
 
 type Stream = { userId: string; reader: ReadableStreamDefaultReader<Uint8Array>; arrivals: Map<number, number> };
@@ -84,25 +64,12 @@ async function openStream(baseUrl: string, user: { id: string; cookie: string })
 }
 
 export async function benchEvents(databaseUrl: string) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startProcess(
-    ['--expose-gc', '--import', 'tsx', 'bench/auth-server.ts'],
-    {
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
-    },
-    `${baseUrl}/api/health`,
-  );
+  const { server, baseUrl } = await startApp(databaseUrl, { nodeArgs: ['--expose-gc'], env: { LOG_LEVEL: 'warn' } });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const streams: Stream[] = [];
   try {
-    const users = await signedInUsers(baseUrl, db);
+    const users = await signedInUsers(baseUrl, databaseUrl);
     const before = await usage(baseUrl);
     for (let i = 0; i < STREAMS; i += 50) {
       streams.push(

@@ -22,12 +22,11 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { products } from '../apps/server/src/db/schema/catalog.ts';
 import { checkLedger, HOUSE_ACCOUNTS, postJournal } from '../apps/server/src/features/wallet/ledger.service.ts';
 import { buildProduct } from '../apps/server/test/factories.ts';
-import { freePort, startProcess, stopProcess } from './lib.ts';
+import { signedInAccounts, startApp, stopProcess } from './lib.ts';
 
 const CONNECTIONS = 32;
 const USERS = CONNECTIONS;
@@ -41,12 +40,6 @@ const READ_S = 10;
 const SETTLE_MS = 2_000;
 
 const oneDecimal = (value: number) => Number(value.toFixed(1));
-let addresses = 0;
-const nextAddress = () => {
-  const n = ++addresses;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-};
-
 const checkout = {
   fulfilment: 'delivery',
   address: { district: 'Kampala', subCounty: 'Kampala Central', village: 'Church Zone', directions: '' },
@@ -62,41 +55,7 @@ async function makeCustomers(baseUrl: string, databaseUrl: string): Promise<Cust
     password: `Violet harbour ${i} quartz lantern`,
     name: `Customer ${i}`,
   }));
-  for (const account of accounts) {
-    const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl, 'x-client-ip': nextAddress() },
-      body: JSON.stringify(account),
-    });
-    if (response.status !== 200) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-  }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  let ids: Map<string, string>;
-  try {
-    const { rows } = await client.query<{ id: string; email: string }>(
-      'update users set email_verified = true where email = any($1::text[]) returning id, email',
-      [accounts.map((a) => a.email)],
-    );
-    ids = new Map(rows.map((r) => [r.email, r.id]));
-  } finally {
-    await client.end();
-  }
-  const customers: Customer[] = [];
-  for (const account of accounts) {
-    const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl, 'x-client-ip': nextAddress() },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    if (response.status !== 200 || !cookie.includes('session_token=')) throw new Error(`sign-in: ${response.status}`);
-    customers.push({ id: ids.get(account.email)!, cookie });
-  }
-  return customers;
+  return signedInAccounts(baseUrl, databaseUrl, accounts);
 }
 
 /** Products in stock, wallets funded, and HISTORY orders already in the tables. */
@@ -250,20 +209,7 @@ async function read(baseUrl: string, path: string, customers: Customer[]) {
 }
 
 export async function benchOrders(databaseUrl: string) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startProcess(
-    ['--import', 'tsx', 'bench/auth-server.ts'],
-    {
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
-    },
-    `${baseUrl}/api/health`,
-  );
+  const { server, baseUrl } = await startApp(databaseUrl);
   try {
     const customers = await makeCustomers(baseUrl, databaseUrl);
     const productIds = await seed(databaseUrl, customers);

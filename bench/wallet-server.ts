@@ -20,12 +20,9 @@
  * GET /bench/usage, answered here, reports for all workers together (each worker reports its own
  * to the others every 100 ms): the requests finished; the SQL statements sent (every query on a
  * pg client, BEGIN and COMMIT included); the time spent inside payFromWallet; the event loops'
- * busy time; and the hot row's lock. Every payment updates the one 'revenue:sales' row, which
- * stays locked from that UPDATE until COMMIT: for each payment the server times that UPDATE
- * (waiting for the lock included) and then the lock's hold until COMMIT returns, split into time
- * awaiting answers (from sending each statement to its answer being handled: PostgreSQL's work,
- * the trip both ways, the event loop getting to it) and time between an answer and the next
- * statement (the service and Drizzle preparing it). GET /bench/ready answers 200 once every
+ * busy time. (While a payment was several statements, the server also timed the hot
+ * 'revenue:sales' row's lock between them; now the row is locked and released inside the one
+ * payment statement, where the server cannot see.) GET /bench/ready answers 200 once every
  * worker listens.
  */
 import cluster from 'node:cluster';
@@ -41,22 +38,11 @@ import { payFromWallet, paymentSchema } from '../apps/server/src/features/paymen
 import { AppError, errorBody } from '../apps/server/src/platform/errors.ts';
 import { compressReads, createRouter, errorResponse } from '../apps/server/src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, takeIdempotencyKey } from '../apps/server/src/platform/idempotency.ts';
-import { HOUSE_ACCOUNTS } from '../apps/server/src/features/wallet/ledger.service.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 
 const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
 
-const COUNTS = [
-  'requests',
-  'statements',
-  'paymentMs',
-  'loopBusyMs',
-  'revenueUpdates',
-  'revenueUpdateMs',
-  'holdMs',
-  'holdAwaitingMs',
-  'holdGapMs',
-] as const;
+const COUNTS = ['requests', 'statements', 'paymentMs', 'loopBusyMs'] as const;
 type Counts = Record<(typeof COUNTS)[number], number>;
 const zero = (): Counts => Object.fromEntries(COUNTS.map((k) => [k, 0])) as Counts;
 type WorkerMessage = { counts: Counts; listening?: boolean };
@@ -202,47 +188,11 @@ async function serveWallet() {
   });
 }
 
-/**
- * Wraps pg.Client#query (the pool hands out pg.Client objects) to count statements and time the
- * revenue row's lock: from the end of the UPDATE of 'revenue:sales' to the end of COMMIT.
- */
+/** Wraps pg.Client#query (the pool hands out pg.Client objects) to count the statements sent. */
 function instrumentQueries(counts: Counts) {
-  type Hold = { lastEnd: number; started: number; awaitingMs: number; gapMs: number };
-  const holds = new WeakMap<object, Hold>();
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     counts.statements++;
-    const config = args[0] as string | { text?: string; values?: unknown[] };
-    const text = (typeof config === 'string' ? config : (config?.text ?? '')).trimStart().toLowerCase();
-    // Drizzle passes the values as the second argument, beside a config object.
-    const values = (args[1] as unknown[] | undefined) ?? (typeof config === 'object' ? config?.values : undefined);
-    const started = performance.now();
-    const hold = holds.get(this);
-    if (hold) hold.gapMs += started - hold.lastEnd;
-    const result = query.apply(this, args);
-    if (result instanceof Promise) {
-      result.then(
-        () => {
-          const ended = performance.now();
-          if (hold) {
-            hold.awaitingMs += ended - started;
-            hold.lastEnd = ended;
-            if (text.startsWith('commit')) {
-              counts.holdMs += ended - hold.started;
-              counts.holdAwaitingMs += hold.awaitingMs;
-              counts.holdGapMs += hold.gapMs;
-              holds.delete(this);
-            }
-          } else if (text.startsWith('update "ledger_accounts"') && values?.includes(HOUSE_ACCOUNTS.salesRevenue)) {
-            counts.revenueUpdates++;
-            counts.revenueUpdateMs += ended - started;
-            holds.set(this, { started: ended, lastEnd: ended, awaitingMs: 0, gapMs: 0 });
-          }
-        },
-        () => holds.delete(this),
-      );
-    }
-    if (text.startsWith('rollback')) holds.delete(this);
-    return result;
+    return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
 }

@@ -20,9 +20,7 @@
  * per payment or transaction, and how busy the machine's cores were; the SQL statements the
  * server sent per payment; and what the database's client backends were doing, sampled every
  * SAMPLE_MS from pg_stat_activity (on CPU, waiting for a lock, idle in a transaction waiting for
- * the client, idle between transactions). For the wallet, also the server's event-loop busy share
- * and the revenue row's lock as the server timed it (see wallet-server.ts): how long each
- * payment held it, and so the most payments a second that one row allows.
+ * the client, idle between transactions). For the wallet, also the server's event-loop busy share.
  *
  * WALLET_WORKERS=n runs n server processes (node:cluster); WALLET_CPU_PROFILE=dir has the
  * server write a V8 CPU profile there when it stops.
@@ -208,11 +206,6 @@ type Usage = {
   statements: number;
   paymentMs: number;
   loopBusyMs: number;
-  revenueUpdates: number;
-  revenueUpdateMs: number;
-  holdMs: number;
-  holdAwaitingMs: number;
-  holdGapMs: number;
 };
 
 async function serverUsage(baseUrl: string): Promise<Usage> {
@@ -302,7 +295,6 @@ async function benchWalletPayments(databaseUrl: string, postmasterPid: number) {
     const usageAfter = await serverUsage(baseUrl);
     const requests = usageAfter.requests - usageBefore.requests;
     const delta = (key: keyof Usage) => usageAfter[key] - usageBefore[key];
-    const holdMs = delta('holdMs') / delta('revenueUpdates');
 
     const handle = await openDatabase({ databaseUrl, poolMax: 2 });
     try {
@@ -338,17 +330,6 @@ async function benchWalletPayments(databaseUrl: string, postmasterPid: number) {
         statementsPerPayment: twoDecimals((usageAfter.statements - usageBefore.statements) / requests),
         msInPayFromWallet: twoDecimals(delta('paymentMs') / requests),
         eventLoopBusy: twoDecimals((usageRun.loopBusyMs - usageBefore.loopBusyMs) / (runMs * WORKERS)),
-        // Seen only while the payment was several statements; inside one statement the server cannot time it.
-        revenueLock:
-          delta('revenueUpdates') === 0
-            ? 'inside the payment statement'
-            : {
-                updateMsWaitingIncluded: twoDecimals(delta('revenueUpdateMs') / delta('revenueUpdates')),
-                heldMs: twoDecimals(holdMs),
-                heldAwaitingAnswersMs: twoDecimals(delta('holdAwaitingMs') / delta('revenueUpdates')),
-                heldBetweenStatementsMs: twoDecimals(delta('holdGapMs') / delta('revenueUpdates')),
-                ceilingPerSec: oneDecimal(1000 / holdMs),
-              },
         cpuPerPayment: {
           serverCpuMs: twoDecimals((after.server - before.server) / run.payments),
           ...profile(before, after, run.payments, after.self - before.self),

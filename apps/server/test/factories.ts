@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '#src/db/client.ts';
 import { products, type NewProductRow, type ProductRow } from '#src/db/schema/index.ts';
-import { slugify } from '#src/db/seed/slug.ts';
+import { slugify } from '@ecogrid/core/slug';
 
 /** One set of factories for the demo seed and the tests. */
 export function buildProduct(overrides: Partial<NewProductRow> = {}): NewProductRow {

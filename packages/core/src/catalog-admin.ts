@@ -10,24 +10,7 @@ export const CATALOG_LIMITS = {
   images: { max: 8, bytes: 8 * 1024 * 1024 },
 } as const;
 
-/** A URL-safe slug from a name: 'Sun King 32" Solar TV Kit' becomes 'sun-king-32-solar-tv-kit'. */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** JSON with its object keys sorted: two values are the same when their canonical forms are. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
+export { slugify } from './slug.ts';
 
 /** Picture types an admin may upload; anything else is refused by its content, whatever its name. */
 export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

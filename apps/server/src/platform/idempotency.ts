@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@ecogrid/core/canonical-json';
 import { IDEMPOTENCY_KEY_PATTERN } from '@ecogrid/core/payments';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Context, Next } from 'hono';
@@ -10,24 +11,12 @@ import { errorResponse, type AppEnv } from './http.ts';
 /** A first request this long without an answer is taken to have died with its process; a retry may run it. */
 const ABANDONED_AFTER_MS = 60_000;
 
-/** JSON with its keys sorted, so the same body typed differently is the same request. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
-}
-
 async function requestHash(c: Context<AppEnv>): Promise<string> {
   const text = await c.req.text();
   let body = text;
   try {
-    body = JSON.stringify(canonical(JSON.parse(text)));
+    // Keys sorted, so the same body typed differently is the same request.
+    body = canonicalJson(JSON.parse(text));
   } catch {
     // Not JSON: compared as sent (the route's validation refuses it anyway).
   }

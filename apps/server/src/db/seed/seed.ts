@@ -3,7 +3,8 @@ import type { Database } from '../client.ts';
 import { pickupPoints, products } from '../schema/index.ts';
 import { buildProduct } from '../../../test/factories.ts';
 import { demoProducts } from './demo-products.ts';
-import { demoImagePaths, slugify } from './slug.ts';
+import { slugify } from '@ecogrid/core/slug';
+import { demoImagePaths } from './slug.ts';
 
 /**
  * Loads the demo catalogue into an empty database. Safe to call on every start: it does

@@ -1,5 +1,5 @@
+import { canonicalJson } from '@ecogrid/core/canonical-json';
 import {
-  canonicalJson,
   slugify,
   type AdminProduct,
   type ProductCreateData,

@@ -2,7 +2,8 @@ import { vatIncluded, type Order, type OrderSummary } from '@ecogrid/core/orders
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { orderEvents, orderLines, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
-import { badRequest, notFound } from '#src/platform/errors.ts';
+import { notFound } from '#src/platform/errors.ts';
+import { after, toPage, type PageQuery } from '#src/platform/pagination.ts';
 import { paymentRow } from '#src/features/payments/payments.service.ts';
 
 /** An order with its lines (VAT per line), timeline, pickup point and payment, as the API shows it. */
@@ -83,41 +84,19 @@ export async function findOrder(db: Database, orderId: string, customerId: strin
   return row;
 }
 
-/** Cursor of a list page: the last order's time and id. */
-const encodeCursor = (row: OrderRow) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
-    if (typeof at !== 'string' || !/^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)$/.test(at)) {
-      throw new Error('bad time');
-    }
-    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) throw new Error();
-    return { at, id };
-  } catch {
-    throw badRequest('cursor: This page link is not valid. Start again from the first page.');
-  }
-}
-
 /** Orders newest first, a page at a time, matching `where`, as summaries. */
 export async function pageOfOrders(
   db: Database,
   where: SQL | undefined,
-  options: { cursor?: string; limit: number },
+  options: PageQuery,
 ): Promise<{ items: (OrderSummary & { userId: string })[]; nextCursor: string | null }> {
-  const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        where,
-        after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
-      ),
-    )
+    .where(and(where, after(orders.createdAt, orders.id, options.cursor)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit + 1);
-  const page = rows.slice(0, options.limit);
+  const { items: page, nextCursor } = toPage(rows, options.limit, (row) => row);
   const counts = page.length
     ? await db
         .select({
@@ -140,6 +119,6 @@ export async function pageOfOrders(
       ...summaryOf(row, byOrder.get(row.id)?.items ?? 0, byOrder.get(row.id)?.first ?? ''),
       userId: row.userId,
     })),
-    nextCursor: rows.length > options.limit ? encodeCursor(page.at(-1)!) : null,
+    nextCursor,
   };
 }

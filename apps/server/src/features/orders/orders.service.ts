@@ -27,7 +27,7 @@ import {
 } from '#src/features/payments/payments.service.ts';
 import { checkAddress } from '#src/features/places/places.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
-import { changeStatus, noteOnTimeline } from './order-status.ts';
+import { changeStatus, noteOnTimeline, statusWords } from './order-status.ts';
 import { orderView } from './order-view.ts';
 
 export type OrderDeps = PaymentDeps;
@@ -315,7 +315,7 @@ export async function moveOrder(
     if (!canMoveOrder(order.status, input.to)) {
       throw new AppError(
         'order_status_not_allowed',
-        `An order that is ${order.status.replace(/_/g, ' ')} cannot become ${input.to.replace(/_/g, ' ')}.`,
+        `An order that is ${statusWords(order.status)} cannot become ${statusWords(input.to)}.`,
         409,
       );
     }

@@ -1,6 +1,6 @@
+import { canonicalJson } from '@ecogrid/core/canonical-json';
 import { parseUgx } from '@ecogrid/core/money';
 import {
-  canonicalJson,
   productCreateSchema,
   productUpdateSchema,
   type AdminProduct,
