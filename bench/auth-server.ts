@@ -18,7 +18,7 @@ import { loadSettings } from '../apps/server/src/config.ts';
 import { migrateDatabase, openConfiguredDatabase } from '../apps/server/src/db/client.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 import { createRealtime } from '../apps/server/src/platform/realtime.ts';
-import { createFolderStorage } from '../apps/server/src/platform/storage.ts';
+import { createStorages } from '../apps/server/src/platform/storage.ts';
 
 const settings = loadSettings();
 const database = await openConfiguredDatabase(settings);
@@ -26,8 +26,8 @@ await migrateDatabase(database);
 const logger = createLogger(settings.LOG_LEVEL);
 const realtime = await createRealtime(database, logger);
 const { jobs, messages, mobileMoney } = await startBackgroundWork(database, logger, settings, realtime);
-const storage = createFolderStorage(settings.MEDIA_DIR);
-const app = createApp({ database, logger, settings, realtime, storage, jobs, messages, mobileMoney });
+const { storage, documents } = createStorages(settings);
+const app = createApp({ database, logger, settings, realtime, storage, documents, jobs, messages, mobileMoney });
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
 
 // Requests whose client has gone (autocannon stops mid-request) still run to the end; the

@@ -13,6 +13,7 @@ import { placeRoutes } from './features/places/places.routes.ts';
 import { adminCatalogRoutes } from './features/catalog/admin-catalog.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { mediaRoutes } from './features/catalog/media.routes.ts';
+import { adminKycRoutes, agentKycRoutes, kycRoutes } from './features/kyc/kyc.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
@@ -39,6 +40,8 @@ export type AppDeps = {
   realtime: Realtime;
   /** Uploaded files: product pictures (a folder in MEDIA_DIR by default). */
   storage: Storage;
+  /** Identity documents: private, served only through the API to their owner and admins (DATA_DIR/documents by default). */
+  documents: Storage;
   /** The job queue and the email/SMS delivery it runs (background.ts). */
   jobs: Jobs;
   messages: Messages;
@@ -93,6 +96,7 @@ export function createApp({
   settings,
   realtime,
   storage,
+  documents,
   jobs,
   messages,
   mobileMoney,
@@ -109,6 +113,7 @@ export function createApp({
     c.set('dbHandle', database);
     c.set('realtime', realtime);
     c.set('storage', storage);
+    c.set('documents', documents);
     c.set('jobs', jobs);
     c.set('publicUrl', settings.PUBLIC_URL);
     c.set('messages', messages);
@@ -137,6 +142,9 @@ export function createApp({
   app.use('/api/orders', loadSession(auth));
   app.use('/api/orders/*', loadSession(auth));
   app.use('/api/checkout/*', loadSession(auth));
+  app.use('/api/kyc', loadSession(auth));
+  app.use('/api/kyc/*', loadSession(auth));
+  app.use('/api/agent/*', loadSession(auth));
   app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);
@@ -152,6 +160,9 @@ export function createApp({
   app.route('/api', cartRoutes);
   app.route('/api', orderRoutes);
   app.route('/api/places', placeRoutes);
+  app.route('/api', kycRoutes);
+  app.route('/api', agentKycRoutes);
+  app.route('/api/admin/kyc', adminKycRoutes);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'EcoGrid API', version: APP_VERSION, description: 'Marketplace for energy products in Uganda' },

@@ -25,6 +25,22 @@ describe('settings', () => {
     );
   });
 
+  it('requires the S3 keys when S3_BUCKET is set', () => {
+    expect(() => loadSettings({ S3_BUCKET: 'ecogrid' })).toThrow(
+      [
+        'Invalid settings (see .env.example):',
+        '  S3_ACCESS_KEY_ID: required when S3_BUCKET is set',
+        '  S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
+      ].join('\n'),
+    );
+    expect(() => loadSettings({ S3_BUCKET: 'ecogrid', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /^Invalid settings \(see \.env\.example\):\n {2}S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set$/,
+    );
+    const settings = loadSettings({ S3_BUCKET: 'ecogrid', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' });
+    expect(settings).toMatchObject({ S3_BUCKET: 'ecogrid', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(loadSettings({}).S3_BUCKET).toBeUndefined();
+  });
+
   it('creates the demo sign-ins by default only for a development copy at a loopback address', () => {
     expect(loadSettings({}).DEMO_ACCOUNTS).toBe(true);
     expect(loadSettings({ PUBLIC_URL: 'http://127.0.0.1:3000' }).DEMO_ACCOUNTS).toBe(true);
@@ -38,7 +54,7 @@ describe('settings', () => {
   it('is documented setting for setting in .env.example and the README', () => {
     const documented = (file: string, pattern: RegExp) =>
       [...readFileSync(path.join(ROOT_DIR, file), 'utf8').matchAll(pattern)].map((m) => m[1]).sort();
-    expect(documented('.env.example', /^([A-Z_]+)=/gm)).toEqual([...SETTING_NAMES].sort());
-    expect(documented('README.md', /^\| `([A-Z_]+)`\s*\|/gm)).toEqual([...SETTING_NAMES].sort());
+    expect(documented('.env.example', /^([A-Z][A-Z0-9_]*)=/gm)).toEqual([...SETTING_NAMES].sort());
+    expect(documented('README.md', /^\| `([A-Z][A-Z0-9_]*)`\s*\|/gm)).toEqual([...SETTING_NAMES].sort());
   });
 });

@@ -19,6 +19,13 @@ const settingsSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be a full URL such as http://localhost:3000' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   MEDIA_DIR: z.string().min(1).optional(),
+  // S3-compatible object storage for product pictures and identity documents, used when S3_BUCKET is set.
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ error: 'must be a full URL such as http://localhost:9000' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanSetting.default(true),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -73,8 +80,10 @@ export const SETTING_NAMES = Object.keys(settingsSchema.shape);
 
 export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL' | 'DEMO_ACCOUNTS' | 'MEDIA_DIR'> & {
   PUBLIC_URL: string;
-  /** Uploaded files (product pictures): MEDIA_DIR, or `media` inside DATA_DIR. */
+  /** Uploaded files (product pictures): MEDIA_DIR, or `media` inside DATA_DIR. Unused with S3_BUCKET. */
   MEDIA_DIR: string;
+  /** Identity documents: `documents` inside DATA_DIR (private; only the API serves them). Unused with S3_BUCKET. */
+  DOCUMENTS_DIR: string;
   DEMO_ACCOUNTS: boolean;
 };
 
@@ -93,7 +102,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
       'Invalid settings (see .env.example):\n  AUTH_SECRET: must be set to your own secret in production',
     );
   }
-  const missing = [
+  const networkKeys = [
     ...(s.MTN_MOMO_BASE_URL
       ? ([
           'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
@@ -104,11 +113,14 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     ...(s.AIRTEL_MONEY_BASE_URL
       ? (['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET', 'AIRTEL_MONEY_CALLBACK_KEY'] as const)
       : []),
-  ].filter((name) => !s[name]);
+  ];
+  const storageKeys = s.S3_BUCKET ? (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) : [];
+  const missing = [
+    ...networkKeys.filter((name) => !s[name]).map((name) => `  ${name}: required when the network's base URL is set`),
+    ...storageKeys.filter((name) => !s[name]).map((name) => `  ${name}: required when S3_BUCKET is set`),
+  ];
   if (missing.length > 0) {
-    throw new Error(
-      `Invalid settings (see .env.example):\n${missing.map((name) => `  ${name}: required when the network's base URL is set`).join('\n')}`,
-    );
+    throw new Error(`Invalid settings (see .env.example):\n${missing.join('\n')}`);
   }
   const publicUrl = s.PUBLIC_URL ?? `http://localhost:${s.PORT}`;
   const dataDir = path.resolve(baseDir, s.DATA_DIR);
@@ -116,6 +128,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     ...s,
     DATA_DIR: dataDir,
     MEDIA_DIR: s.MEDIA_DIR ? path.resolve(baseDir, s.MEDIA_DIR) : path.join(dataDir, 'media'),
+    DOCUMENTS_DIR: path.join(dataDir, 'documents'),
     WEB_DIST_DIR: path.resolve(baseDir, s.WEB_DIST_DIR),
     PUBLIC_URL: publicUrl,
     // Demo sign-ins have a published password: on by default only for a development copy that

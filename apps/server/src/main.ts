@@ -7,7 +7,7 @@ import { disableDemoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.t
 import { seedDemoData } from './db/seed/seed.ts';
 import { createLogger } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime.ts';
-import { createFolderStorage } from './platform/storage.ts';
+import { createStorages } from './platform/storage.ts';
 import { APP_VERSION } from './platform/version.ts';
 
 async function main() {
@@ -32,12 +32,14 @@ async function main() {
   }
   const realtime = await createRealtime(database, logger);
   const { jobs, messages, mobileMoney } = await startBackgroundWork(database, logger, settings, realtime);
+  const { storage, documents } = createStorages(settings);
   const app = createApp({
     database,
     logger,
     settings,
     realtime,
-    storage: createFolderStorage(settings.MEDIA_DIR),
+    storage,
+    documents,
     jobs,
     messages,
     mobileMoney,

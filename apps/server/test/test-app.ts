@@ -32,12 +32,15 @@ export async function createTestContext(
   // Uploaded pictures go to a folder of the test's own, removed with it.
   const mediaDir = mkdtempSync(path.join(tmpdir(), 'ecogrid-media-'));
   const storage = createFolderStorage(mediaDir);
+  const documentsDir = mkdtempSync(path.join(tmpdir(), 'ecogrid-documents-'));
+  const documents = createFolderStorage(documentsDir);
   const app = createApp({
     database,
     logger,
     settings,
     realtime,
     storage,
+    documents,
     jobs,
     messages,
     mobileMoney,
@@ -51,6 +54,8 @@ export async function createTestContext(
     realtime,
     storage,
     mediaDir,
+    documents,
+    documentsDir,
     settings,
     jobs,
     messages,
@@ -61,6 +66,7 @@ export async function createTestContext(
       await realtime.close();
       await database.destroy();
       rmSync(mediaDir, { recursive: true, force: true });
+      rmSync(documentsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { AppError } from './errors.ts';
@@ -20,6 +21,8 @@ export type AppEnv = {
     realtime: Realtime;
     /** Uploaded files (product pictures). */
     storage: Storage;
+    /** Identity documents (private: never served as they are). */
+    documents: Storage;
     jobs: Jobs;
     /** The address people reach the app at (for links in messages). */
     publicUrl: string;
@@ -75,3 +78,15 @@ export function compressReads(): MiddlewareHandler {
   return (c, next) =>
     (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path !== '/api/events' ? compression(c, next) : next();
 }
+
+/** Multipart overhead (boundary, part headers) on top of the largest file allowed. */
+const MULTIPART_SLACK = 64 * 1024;
+
+/** Refuses an upload larger than `maxBytes` (413 with `message`) before reading it. */
+export const uploadLimit = (maxBytes: number, message: string) =>
+  bodyLimit({
+    maxSize: maxBytes + MULTIPART_SLACK,
+    onError: () => {
+      throw new AppError('too_large', message, 413);
+    },
+  });

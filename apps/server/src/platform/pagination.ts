@@ -9,16 +9,23 @@ export type PageQuery = { limit: number; cursor?: string | undefined };
 const TIMESTAMP = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?(Z|[+-]\d\d(:?\d\d)?)$/;
 
 /**
- * Keyset paging, newest first by (created_at, id): the cursor names the last row of the
- * previous page, so rows added meanwhile never shift a page or repeat.
+ * Keyset paging by (created_at, id), newest first unless `direction` is 'asc': the cursor names
+ * the last row of the previous page, so rows added meanwhile never shift a page or repeat.
  */
-export function after(createdAt: AnyPgColumn, id: AnyPgColumn, cursor: string | undefined): SQL | undefined {
+export function after(
+  createdAt: AnyPgColumn,
+  id: AnyPgColumn,
+  cursor: string | undefined,
+  direction: 'asc' | 'desc' = 'desc',
+): SQL | undefined {
   if (!cursor) return undefined;
   const [at, key] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!at || !key || !TIMESTAMP.test(at)) {
     throw badRequest('The cursor is not valid. Start again from the first page.');
   }
-  return sql`(${createdAt}, ${id}) < (${at}::timestamptz, ${key})`;
+  return direction === 'asc'
+    ? sql`(${createdAt}, ${id}) > (${at}::timestamptz, ${key})`
+    : sql`(${createdAt}, ${id}) < (${at}::timestamptz, ${key})`;
 }
 
 /**

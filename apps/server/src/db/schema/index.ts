@@ -9,3 +9,4 @@ export * from './idempotency.ts';
 export * from './mobile-money.ts';
 export * from './cart.ts';
 export * from './orders.ts';
+export * from './kyc.ts';

@@ -153,3 +153,31 @@ export async function searchUserIds(db: Database, text: string, limit: number): 
     .limit(limit);
   return rows.map((r) => r.id);
 }
+
+/** The profile's copy of a user's identity-check state, changed in the transaction that changes the check. */
+export async function setKycState(
+  db: Database | Tx,
+  userId: string,
+  state: { kycStatus: 'pending' | 'submitted' | 'verified' | 'rejected'; kycCompletionPercentage: number },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...state, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** Who has this phone number (E.164), for an agent looking up a customer they are with. */
+export async function userByPhone(db: Database, phoneNumber: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      phoneNumber: users.phoneNumber,
+      phoneVerified: users.phoneNumberVerified,
+      userType: users.userType,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.phoneNumber, phoneNumber));
+  return row ?? null;
+}

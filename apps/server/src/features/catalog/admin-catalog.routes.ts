@@ -1,9 +1,8 @@
 import { adminProductSchema, CATALOG_LIMITS } from '@ecogrid/core/catalog-admin';
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
-import { AppError, badRequest } from '#src/platform/errors.ts';
-import { createRouter, errorResponse } from '#src/platform/http.ts';
+import { badRequest } from '#src/platform/errors.ts';
+import { createRouter, errorResponse, uploadLimit } from '#src/platform/http.ts';
 import { adminCategoryRoutes } from './admin-categories.routes.ts';
 import { actorOf, adminProductRoutes, productIdParam } from './admin-products.routes.ts';
 import { addProductImage, changeProductImages } from './product-images.ts';
@@ -18,9 +17,6 @@ const imageUrl = z
   .min(1, 'Give the picture’s address, as the product lists it')
   .max(300);
 
-/** Multipart overhead (boundaries, part headers) on top of the largest picture allowed. */
-const MULTIPART_SLACK = 64 * 1024;
-
 const uploadRoute = createRoute({
   method: 'post',
   path: '/products/{id}/images',
@@ -28,12 +24,7 @@ const uploadRoute = createRoute({
   summary:
     'Upload a picture (multipart, field "file", at most 8 MB): checked by its content (JPEG, PNG or WebP), resized to 1200 and 400 px WebP without metadata, added last; audited',
   middleware: [
-    bodyLimit({
-      maxSize: CATALOG_LIMITS.images.bytes + MULTIPART_SLACK,
-      onError: () => {
-        throw new AppError('too_large', 'The picture is larger than 8 MB. Choose a smaller one.', 413);
-      },
-    }),
+    uploadLimit(CATALOG_LIMITS.images.bytes, 'The picture is larger than 8 MB. Choose a smaller one.'),
   ] as const,
   request: {
     params: productIdParam,

@@ -23,7 +23,14 @@ beforeAll(async () => {
       ? (otherDatabase = await openDatabase({ databaseUrl: ctx.database.url }))
       : ctx.database;
   const realtime = await createRealtime(database, ctx.logger, { heartbeatMs: 300 });
-  const app = createApp({ ...ctx, database, realtime, settings: ctx.settings, storage: ctx.storage });
+  const app = createApp({
+    ...ctx,
+    database,
+    realtime,
+    settings: ctx.settings,
+    storage: ctx.storage,
+    documents: ctx.documents,
+  });
   other = { request: (path, init) => Promise.resolve(app.request(path, init)), realtime };
   ({ api: admin } = await signedInAdmin(ctx));
 });

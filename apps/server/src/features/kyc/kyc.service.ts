@@ -1,0 +1,365 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  canEditKyc,
+  KYC_DOCUMENT_TYPES,
+  KYC_MAX_BYTES,
+  KYC_STEPS,
+  kycCompletion,
+  type Kyc,
+  type KycAddress,
+  type KycDecision,
+  type KycDocumentKind,
+  type KycIdentity,
+  type KycPersonal,
+  type KycStatus,
+  type KycSteps,
+} from '@ecogrid/core/kyc';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Database, Tx } from '#src/db/client.ts';
+import { kycDocuments, kycEvents, kycRecords } from '#src/db/schema/kyc.ts';
+import { hasPgCode, UNIQUE_VIOLATION } from '#src/platform/db-errors.ts';
+import { AppError, notFound } from '#src/platform/errors.ts';
+import type { Realtime } from '#src/platform/realtime.ts';
+import type { Storage } from '#src/platform/storage.ts';
+import { recordAudit } from '#src/features/audit/audit.service.ts';
+import { setKycState } from '#src/features/auth/profile.service.ts';
+import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
+import { checkAddress } from '#src/features/places/places.service.ts';
+
+export type KycDeps = NotifierDeps & { db: Database; realtime: Realtime; documents: Storage };
+/** Who is acting: the customer, or an agent with the customer's consent (uploads remember which). */
+export type KycActor = { id: string; ip?: string | null; userAgent?: string | null };
+
+type RecordRow = typeof kycRecords.$inferSelect;
+type DocumentRow = typeof kycDocuments.$inferSelect;
+
+const STEP_NAMES: Record<(typeof KYC_STEPS)[number], string> = {
+  personal: 'your personal details',
+  address: 'your address',
+  identity: 'your ID number',
+  idDocument: 'a photo of your ID',
+  selfie: 'a selfie',
+};
+
+function stepsOf(record: RecordRow | undefined, documents: Pick<DocumentRow, 'kind'>[]): KycSteps {
+  const has = (kind: KycDocumentKind) => documents.some((d) => d.kind === kind);
+  return {
+    personal: Boolean(record?.legalName && record.dateOfBirth && record.gender),
+    address: Boolean(record?.district && record.subCounty && record.village),
+    identity: Boolean(record?.idType && record.idNumber),
+    idDocument: has('id_document'),
+    selfie: has('selfie'),
+  };
+}
+
+async function currentDocuments(db: Database | Tx, userId: string): Promise<DocumentRow[]> {
+  return db
+    .select()
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.userId, userId), isNull(kycDocuments.replacedAt)))
+    .orderBy(asc(kycDocuments.kind));
+}
+
+function toView(
+  userId: string,
+  record: RecordRow | undefined,
+  documents: DocumentRow[],
+  history: (typeof kycEvents.$inferSelect)[],
+): Kyc {
+  const steps = stepsOf(record, documents);
+  return {
+    userId,
+    status: record?.status ?? 'pending',
+    completion: kycCompletion(steps),
+    steps,
+    personal:
+      record?.legalName && record.dateOfBirth && record.gender
+        ? { legalName: record.legalName, dateOfBirth: record.dateOfBirth, gender: record.gender }
+        : null,
+    address:
+      record?.district && record.subCounty && record.village
+        ? { district: record.district, subCounty: record.subCounty, village: record.village }
+        : null,
+    identity: record?.idType && record.idNumber ? { idType: record.idType, idNumber: record.idNumber } : null,
+    documents: documents.map((d) => ({
+      id: d.id,
+      kind: d.kind,
+      contentType: d.contentType,
+      bytes: d.bytes,
+      uploadedAt: d.createdAt.toISOString(),
+      uploadedByAgent: d.uploadedBy !== userId,
+    })),
+    rejectionReason: record?.status === 'rejected' ? record.rejectionReason : null,
+    submittedAt: record?.submittedAt?.toISOString() ?? null,
+    reviewedAt: record?.reviewedAt?.toISOString() ?? null,
+    history: history.map((e) => ({ kind: e.kind, reason: e.reason, at: e.createdAt.toISOString() })),
+  };
+}
+
+/** A customer's identity check as it stands (an empty, pending one before the first step). */
+export async function getKyc(db: Database | Tx, userId: string): Promise<Kyc> {
+  const [[record], documents, history] = await Promise.all([
+    db.select().from(kycRecords).where(eq(kycRecords.userId, userId)),
+    currentDocuments(db, userId),
+    db.select().from(kycEvents).where(eq(kycEvents.userId, userId)).orderBy(asc(kycEvents.createdAt)),
+  ]);
+  return toView(userId, record, documents, history);
+}
+
+const NOT_EDITABLE: Record<Exclude<KycStatus, 'pending' | 'rejected'>, string> = {
+  submitted: 'Your details are being checked. You can change them if they are sent back to you.',
+  verified: 'Your identity is already verified. Contact support to change your details.',
+};
+
+/** The customer's record, created if need be and locked for the rest of the transaction. */
+async function lockRecord(tx: Tx, userId: string): Promise<RecordRow> {
+  await tx.insert(kycRecords).values({ userId }).onConflictDoNothing();
+  const [record] = await tx.select().from(kycRecords).where(eq(kycRecords.userId, userId)).for('update');
+  return record!;
+}
+
+async function lockEditable(tx: Tx, userId: string): Promise<RecordRow> {
+  const record = await lockRecord(tx, userId);
+  if (!canEditKyc(record.status)) {
+    throw new AppError('kyc_locked', NOT_EDITABLE[record.status as keyof typeof NOT_EDITABLE], 409);
+  }
+  return record;
+}
+
+/** Keeps the profile's status and percentage in step with the record, in the same transaction. */
+async function syncProfile(tx: Tx, userId: string): Promise<Kyc> {
+  const view = await getKyc(tx, userId);
+  await setKycState(tx, userId, { kycStatus: view.status, kycCompletionPercentage: view.completion });
+  return view;
+}
+
+async function changeRecord(db: Database, userId: string, changes: Partial<RecordRow>): Promise<Kyc> {
+  return db.transaction(async (tx) => {
+    await lockEditable(tx, userId);
+    await tx
+      .update(kycRecords)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(kycRecords.userId, userId));
+    return syncProfile(tx, userId);
+  });
+}
+
+export const savePersonal = (db: Database, userId: string, input: KycPersonal) => changeRecord(db, userId, input);
+
+/** The address must be a real district, sub-county and village that belong together (422 otherwise). */
+export const saveAddress = (db: Database, userId: string, input: KycAddress) =>
+  changeRecord(db, userId, checkAddress(input));
+
+export const saveIdentity = (db: Database, userId: string, input: KycIdentity) => changeRecord(db, userId, input);
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
+const KIND_WORDS: Record<KycDocumentKind, { name: string; types: string }> = {
+  id_document: { name: 'Your ID document', types: 'a JPEG or PNG photo, or a PDF' },
+  selfie: { name: 'Your selfie', types: 'a JPEG or PNG photo' },
+};
+
+/**
+ * Checks an upload by its bytes, not its name or the type the browser claimed, and the size;
+ * returns its real type.
+ */
+export async function checkDocument(kind: KycDocumentKind, bytes: Uint8Array): Promise<string> {
+  const words = KIND_WORDS[kind];
+  if (bytes.byteLength === 0) throw new AppError('empty_file', 'The file is empty. Choose the photo again.', 400);
+  if (bytes.byteLength > KYC_MAX_BYTES) {
+    throw new AppError(
+      'too_large',
+      `${words.name} is larger than 5 MB. Take the photo again or choose a smaller file.`,
+      413,
+    );
+  }
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !KYC_DOCUMENT_TYPES[kind].includes(type.mime)) {
+    throw new AppError(
+      'unsupported_file',
+      `${words.name} must be ${words.types}${type ? `; this file is ${type.ext.toUpperCase()}, whatever its name says` : '; this file is neither, whatever its name says'}.`,
+      415,
+    );
+  }
+  return type.mime;
+}
+
+/**
+ * Stores an ID photo or selfie under a name the server makes, then (in one transaction) makes it
+ * the current one of its kind; the one it replaces is kept, marked replaced. The file is written
+ * first, so a record never names a missing file.
+ */
+export async function addDocument(
+  db: Database,
+  documents: Storage,
+  userId: string,
+  actor: KycActor,
+  kind: KycDocumentKind,
+  bytes: Uint8Array,
+): Promise<Kyc> {
+  const contentType = await checkDocument(kind, bytes);
+  // Refuse before storing anything when the check cannot change now.
+  const [existing] = await db
+    .select({ status: kycRecords.status })
+    .from(kycRecords)
+    .where(eq(kycRecords.userId, userId));
+  if (existing && !canEditKyc(existing.status)) {
+    throw new AppError('kyc_locked', NOT_EDITABLE[existing.status as keyof typeof NOT_EDITABLE], 409);
+  }
+  const id = randomUUID();
+  const storageKey = `kyc/${userId.toLowerCase().replace(/[^a-z0-9-]/g, '')}/${id}.${EXTENSIONS[contentType]}`;
+  await documents.put(storageKey, bytes);
+  return db.transaction(async (tx) => {
+    await lockEditable(tx, userId);
+    const now = new Date();
+    await tx
+      .update(kycDocuments)
+      .set({ replacedAt: now })
+      .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.kind, kind), isNull(kycDocuments.replacedAt)));
+    await tx.insert(kycDocuments).values({
+      id,
+      userId,
+      kind,
+      storageKey,
+      contentType,
+      bytes: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      uploadedBy: actor.id,
+      createdAt: now,
+    });
+    await tx.update(kycRecords).set({ updatedAt: now }).where(eq(kycRecords.userId, userId));
+    return syncProfile(tx, userId);
+  });
+}
+
+/** Sends the check for review once every step is done (422 naming what is missing). */
+export async function submitKyc(deps: Pick<KycDeps, 'db' | 'realtime'>, userId: string, actor: KycActor): Promise<Kyc> {
+  return deps.db.transaction(async (tx) => {
+    const record = await lockEditable(tx, userId);
+    const steps = stepsOf(record, await currentDocuments(tx, userId));
+    const missing = KYC_STEPS.filter((step) => !steps[step]).map((step) => STEP_NAMES[step]);
+    if (missing.length > 0) {
+      throw new AppError('kyc_incomplete', `Before you submit, add ${missing.join(', ')}.`, 422);
+    }
+    const now = new Date();
+    await tx
+      .update(kycRecords)
+      .set({
+        status: 'submitted',
+        submittedAt: now,
+        rejectionReason: null,
+        reviewedAt: null,
+        reviewedBy: null,
+        updatedAt: now,
+      })
+      .where(eq(kycRecords.userId, userId));
+    await tx.insert(kycEvents).values({ userId, kind: 'submitted', actorId: actor.id, createdAt: now });
+    const view = await syncProfile(tx, userId);
+    await deps.realtime.publish(tx, userId, { type: 'kyc', data: { status: view.status } });
+    return view;
+  });
+}
+
+const DECISION_MESSAGES = {
+  approve: {
+    title: 'Identity verified',
+    message: 'Your identity is verified. You can now buy on credit.',
+  },
+  reject: {
+    title: 'Identity check: action needed',
+    message: (reason: string) =>
+      `We could not verify your identity: ${reason} Open My account to correct it and submit again.`,
+  },
+} as const;
+
+/**
+ * An admin's decision on a submitted check: verified, or rejected with the reason the customer
+ * sees. Audited, and sent to the customer as a kyc_update notification and a live update, all in
+ * the decision's transaction.
+ */
+export async function decideKyc(deps: KycDeps, userId: string, decision: KycDecision, admin: KycActor): Promise<Kyc> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [record] = await tx.select().from(kycRecords).where(eq(kycRecords.userId, userId)).for('update');
+      if (!record) throw notFound('This customer has not started an identity check.');
+      if (record.status !== 'submitted') {
+        throw new AppError(
+          'kyc_not_submitted',
+          `This identity check is not waiting for review: it is ${record.status}.`,
+          409,
+        );
+      }
+      const now = new Date();
+      const approved = decision.decision === 'approve';
+      const reason = approved ? null : decision.reason;
+      await tx
+        .update(kycRecords)
+        .set({
+          status: approved ? 'verified' : 'rejected',
+          rejectionReason: reason,
+          reviewedAt: now,
+          reviewedBy: admin.id,
+          updatedAt: now,
+        })
+        .where(eq(kycRecords.userId, userId));
+      await tx.insert(kycEvents).values({
+        userId,
+        kind: approved ? 'verified' : 'rejected',
+        reason,
+        actorId: admin.id,
+        createdAt: now,
+      });
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: approved ? 'kyc.approve' : 'kyc.reject',
+        entityType: 'user',
+        entityId: userId,
+        reason,
+        details: { idType: record.idType, submittedAt: record.submittedAt?.toISOString() ?? null },
+        ipAddress: admin.ip ?? null,
+        userAgent: admin.userAgent ?? null,
+      });
+      const view = await syncProfile(tx, userId);
+      await sendNotification(tx, deps, {
+        userId,
+        type: 'kyc_update',
+        title: approved ? DECISION_MESSAGES.approve.title : DECISION_MESSAGES.reject.title,
+        message: approved ? DECISION_MESSAGES.approve.message : DECISION_MESSAGES.reject.message(reason!),
+        data: { status: view.status },
+      });
+      await deps.realtime.publish(tx, userId, { type: 'kyc', data: { status: view.status } });
+      return view;
+    });
+  } catch (error) {
+    if (hasPgCode(error, UNIQUE_VIOLATION)) {
+      throw new AppError(
+        'id_number_taken',
+        'Another verified account already has this ID number. Reject this check, or find out which account is right.',
+        409,
+      );
+    }
+    throw error;
+  }
+}
+
+/** A stored document and whose it is, for the download route to check who may have it. */
+export async function findDocument(db: Database, id: string): Promise<DocumentRow | null> {
+  const [row] = await db.select().from(kycDocuments).where(eq(kycDocuments.id, id));
+  return row ?? null;
+}
+
+/** Other accounts whose check has the same ID number: shown to the reviewer. */
+export async function sameIdNumber(db: Database, userId: string, identity: Kyc['identity']): Promise<string[]> {
+  if (!identity) return [];
+  const rows = await db
+    .select({ userId: kycRecords.userId })
+    .from(kycRecords)
+    .where(
+      and(
+        eq(kycRecords.idType, identity.idType),
+        eq(kycRecords.idNumber, identity.idNumber),
+        sql`${kycRecords.userId} <> ${userId}`,
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
