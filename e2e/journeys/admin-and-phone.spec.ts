@@ -204,3 +204,63 @@ async function firstPickupPoint(page: Page): Promise<string> {
   };
   return options.pickupPoints[0]!.id;
 }
+
+// A small photo, as a phone camera would hand over (shrunk again in the browser before sending).
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVRIiWM40OBAU8QwakHDaBA5jKaiA6MZzWG0qDgwWpo2jFY4B0arzIbRVoXDaMOrYbTp6DCoW9cALfwAWywm4rgAAAAASUVORK5CYII=',
+  'base64',
+);
+
+test('a customer completes the identity check on a phone, an admin approves, and the customer sees it verified without reloading', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/auth?redirect=%2Fmy-account');
+  await signIn(page, 'customer@ecogrid.demo', ADMIN.password);
+  await expect(page.getByRole('heading', { name: 'Identity check' })).toBeVisible();
+  await page.getByRole('link', { name: 'Verify your identity' }).click();
+  await expect(page).toHaveURL('/kyc');
+  await expect(page.getByText('0% complete')).toBeVisible();
+
+  await page.getByLabel('Full name').fill('Nakato Sarah');
+  await page.getByLabel('Date of birth').fill('1990-04-12');
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('20% complete')).toBeVisible();
+
+  await page.getByLabel('District').selectOption({ label: 'Kampala' });
+  await page.getByLabel('Sub-county').selectOption({ label: 'Kampala Central' });
+  await page.getByLabel('Village').selectOption({ label: 'Church Zone' });
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('40% complete')).toBeVisible();
+
+  await page.getByLabel('National ID Number (NIN)').fill('CF90 0123 4567 8X');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('60% complete')).toBeVisible();
+
+  await page.getByLabel('Take or choose a photo of your ID').setInputFiles({
+    name: 'id-front.png',
+    mimeType: 'image/png',
+    buffer: PHOTO,
+  });
+  await expect(page.getByText('80% complete')).toBeVisible();
+  await page.getByLabel('Take a selfie').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(page.getByText('100% complete')).toBeVisible();
+  // Nothing is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.getByRole('button', { name: 'Submit for checking' }).click();
+  const status = page.getByTestId('kyc-status');
+  await expect(status).toHaveText('Being checked');
+
+  const admin = await signInAdmin(browser, '/admin/kyc');
+  await admin.getByRole('article').filter({ hasText: 'Nakato Sarah' }).getByRole('link').first().click();
+  await expect(admin.getByText('CF90012345678X')).toBeVisible();
+  await admin.getByRole('button', { name: 'Approve' }).click();
+
+  // No reload: the decision comes over the event stream.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Identity verified' })).toBeVisible();
+  await expect(status).toHaveText('Verified');
+  await expect(page.getByText('Your identity is verified. You can buy on credit.')).toBeVisible();
+});

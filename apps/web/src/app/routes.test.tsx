@@ -120,6 +120,7 @@ describe('the route table', () => {
       'loan-tracker': '/customer/loan',
       loan: '/customer/loan',
       orders: '/my-orders',
+      'kyc-verification': '/kyc',
     });
   });
 

@@ -26,6 +26,14 @@ const lazyPage = (
   },
 });
 
+/** The district, sub-county and village pickers' English (checkout, identity check). */
+const placeStrings = () => import('@/locales/en.places.json');
+/** The identity check's English (the customer's journey, an agent's for a customer, the account card). */
+const kycStrings = () => import('@/locales/en.kyc.json');
+/** The admin identity-check review pages' English. */
+const kycReviewStrings = () => import('@/locales/en.kyc-review.json');
+/** The agent's customer pages' English. */
+const agentStrings = () => import('@/locales/en.agent.json');
 /** The wallet's and the admin payment pages' English (payment statuses and methods, the mobile-money form). */
 const paymentStrings = () => import('@/locales/en.payments.json');
 /** The cart's and Add to cart's English. */
@@ -74,8 +82,12 @@ export const publicRoutes: RouteObject[] = [
 export const loginRoutes: RouteObject[] = [
   { path: 'all-products', ...marketplace },
   { path: 'cart', ...lazyPage(() => import('@/features/cart/cart-page.tsx'), cartStrings) },
-  { path: 'checkout', ...lazyPage(() => import('@/features/orders/checkout-page.tsx'), orderStrings, paymentStrings) },
-  { path: 'my-account', ...lazyPage(() => import('@/features/auth/my-account-page.tsx')) },
+  {
+    path: 'checkout',
+    ...lazyPage(() => import('@/features/orders/checkout-page.tsx'), orderStrings, paymentStrings, placeStrings),
+  },
+  { path: 'my-account', ...lazyPage(() => import('@/features/auth/my-account-page.tsx'), kycStrings) },
+  { path: 'kyc', ...lazyPage(() => import('@/features/kyc/kyc-page.tsx'), kycStrings, placeStrings) },
   { path: 'my-orders', ...lazyPage(() => import('@/features/orders/my-orders-page.tsx'), orderStrings) },
   {
     path: 'my-orders/:id',
@@ -102,6 +114,11 @@ export const appRoutes: RouteObject[] = [
     path: 'agent',
     children: [
       { index: true, ...later('pages.agentDashboard') },
+      { path: 'customers', ...lazyPage(() => import('@/features/agent/customers-page.tsx'), agentStrings) },
+      {
+        path: 'customers/:customerId/kyc',
+        ...lazyPage(() => import('./pages/agent-customer-kyc-page.tsx'), agentStrings, kycStrings, placeStrings),
+      },
       { path: '*', ...later('pages.agentApp') },
     ],
   },
@@ -126,6 +143,8 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/products/new', ...cataloguePage('ProductEditPage') },
   { path: 'admin/products/:id', ...cataloguePage('ProductEditPage') },
   { path: 'admin/categories', ...cataloguePage('CategoriesPage') },
+  { path: 'admin/kyc', ...adminPage(() => import('@/features/admin/kyc-queue-page.tsx'), kycReviewStrings) },
+  { path: 'admin/kyc/:userId', ...adminPage(() => import('@/features/admin/kyc-review-page.tsx'), kycReviewStrings) },
   { path: 'admin/orders', ...adminPage(() => import('@/features/admin/orders-page.tsx'), orderStrings) },
   {
     path: 'admin/orders/:id',
@@ -140,6 +159,7 @@ export const redirects: Record<string, string> = {
   'loan-tracker': '/customer/loan',
   loan: '/customer/loan',
   orders: '/my-orders',
+  'kyc-verification': '/kyc',
 };
 
 export const routes: RouteObject[] = [

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import admin from './en.admin.json';
 import cart from './en.cart.json';
+import agent from './en.agent.json';
 import catalogue from './en.catalogue.json';
 import shell from './en.json';
+import kyc from './en.kyc.json';
+import kycReview from './en.kyc-review.json';
 import orders from './en.orders.json';
 import payments from './en.payments.json';
+import places from './en.places.json';
 import lg from './lg.json';
 import sw from './sw.json';
 
@@ -19,7 +23,7 @@ const merge = (a: Tree, b: Tree): Tree => {
   }
   return out;
 };
-const en = [admin, payments, catalogue, cart, orders].reduce<Tree>(merge, shell);
+const en = [admin, payments, catalogue, cart, orders, places, kyc, kycReview, agent].reduce<Tree>(merge, shell);
 
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
@@ -37,7 +41,7 @@ describe('translation catalogues', () => {
     expect(keys(payments).filter((key) => first.has(key))).toEqual([]);
     const before = new Set([...keys(shell), ...keys(payments)]);
     expect(keys(catalogue).filter((key) => before.has(key))).toEqual([]);
-    const all = [shell, payments, catalogue, cart, orders].flatMap((file) => keys(file));
+    const all = [shell, payments, catalogue, cart, orders, places, kyc, kycReview, agent].flatMap((file) => keys(file));
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });
 

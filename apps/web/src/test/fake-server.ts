@@ -6,6 +6,8 @@ import catalogueStrings from '@/locales/en.catalogue.json';
 import cartStrings from '@/locales/en.cart.json';
 import orderStrings from '@/locales/en.orders.json';
 import paymentStrings from '@/locales/en.payments.json';
+import placeStrings from '@/locales/en.places.json';
+import kycStrings from '@/locales/en.kyc.json';
 
 /** A request a page made, as the fake server saw it. */
 export type SeenRequest = { url: string; method: string; body: unknown; idempotencyKey?: string | undefined };
@@ -20,7 +22,9 @@ export type Reply = { status?: number; body: unknown } | 'offline';
 export function fakeServer(route: (request: SeenRequest) => Reply, options: { setup?: () => void } = {}) {
   const seen: SeenRequest[] = [];
   beforeAll(async () => {
-    for (const strings of [adminStrings, paymentStrings, cartStrings, orderStrings]) addEnglish(strings);
+    for (const strings of [adminStrings, paymentStrings, cartStrings, orderStrings, placeStrings, kycStrings]) {
+      addEnglish(strings);
+    }
     addEnglish(catalogueStrings);
     await initI18n();
     options.setup?.();

@@ -19,6 +19,7 @@ export function Header() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const admin = isAdmin(session.data?.user.userType);
+  const agent = session.data?.user.userType === 'agent';
   const leave = async () => {
     await signOut().catch(() => undefined);
     queryClient.setQueryData(sessionQuery.queryKey, null);
@@ -83,6 +84,22 @@ export function Header() {
           </Link>
         )}
       </div>
+      {agent && (
+        <nav aria-label={t('nav.agent')} className="border-t border-stone-200">
+          <div className="mx-auto flex max-w-6xl px-2">
+            <NavLink
+              to="/agent/customers"
+              className={({ isActive }) =>
+                `inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold ${
+                  isActive ? 'text-brand-900 underline underline-offset-4' : 'text-brand-800 hover:bg-brand-50'
+                }`
+              }
+            >
+              {t('nav.myCustomers')}
+            </NavLink>
+          </div>
+        </nav>
+      )}
       {admin && (
         // A phone's header row has no room left, so admins get the link on a row of its own.
         <nav aria-label={t('admin.navLink')} className="border-t border-stone-200 md:hidden">

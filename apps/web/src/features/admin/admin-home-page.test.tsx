@@ -52,6 +52,7 @@ describe('the admin home', () => {
       '/admin/jobs',
       '/admin/payments',
       '/admin/orders',
+      '/admin/kyc',
       '/admin/products',
       '/admin/categories',
     ]);

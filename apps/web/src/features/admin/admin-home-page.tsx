@@ -67,6 +67,7 @@ const TOOLS = [
   { to: '/admin/jobs', title: 'admin.jobs.title', body: 'admin.home.jobsBody' },
   { to: '/admin/payments', title: 'admin.payments.title', body: 'admin.home.paymentsBody' },
   { to: '/admin/orders', title: 'admin.orders.title', body: 'admin.home.ordersBody' },
+  { to: '/admin/kyc', title: 'admin.home.kycTitle', body: 'admin.home.kycBody' },
   { to: '/admin/products', title: 'admin.products.title', body: 'admin.home.productsBody' },
   { to: '/admin/categories', title: 'admin.categories.title', body: 'admin.home.categoriesBody' },
 ] as const;

@@ -87,7 +87,8 @@ export const PAGE_SIZE = 25;
 /** Admin lists change while an operator watches them (a sign-in code arriving), so they are fresh for 30 s only. */
 const FRESH_MS = 30_000;
 
-const pages = <T>(key: readonly unknown[], path: string, params: Record<string, string | undefined>) =>
+/** A paged admin list: cursor paging, fresh for 30 s, the last list kept on screen while a new filter loads. */
+export const pages = <T>(key: readonly unknown[], path: string, params: Record<string, string | undefined>) =>
   infiniteQueryOptions({
     queryKey: key,
     queryFn: ({ pageParam, signal }) =>

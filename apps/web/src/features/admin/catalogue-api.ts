@@ -9,7 +9,8 @@ import type {
   StockMovement,
 } from '@ecogrid/core/catalog-admin';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, toSearch } from '@/lib/api-client.ts';
+import { apiFetch, toSearch } from '@/lib/api-client.ts';
+import { uploadFile } from '@/lib/upload.ts';
 import { PAGE_SIZE, type Page } from './api.ts';
 
 export type { AdminCategory, AdminProduct, CatalogAudit, StockMovement } from '@ecogrid/core/catalog-admin';
@@ -114,50 +115,6 @@ export const reorderCategories = (slugs: string[]) =>
 export const setCategoryActive = (slug: string, active: boolean) =>
   send<AdminCategory>('POST', `/categories/${encodeURIComponent(slug)}/${active ? 'reactivate' : 'deactivate'}`);
 
-/**
- * Uploads one picture with progress (fetch cannot report an upload's progress; XMLHttpRequest
- * can). `onProgress` gets 0 to 1 as the bytes leave the phone; the server then checks and
- * resizes the picture before it answers.
- */
-export function uploadImage(
-  id: string,
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<AdminProduct> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${BASE}${product(id, '/images')}`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.withCredentials = true;
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // Not JSON (a proxy's error page): the status says enough.
-      }
-      if (request.status >= 200 && request.status < 300) return resolve(body as AdminProduct);
-      const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
-      reject(
-        new ApiError(
-          request.status,
-          error?.code ?? 'http_error',
-          error?.message ?? `The request failed (${request.status}).`,
-        ),
-      );
-    };
-    const offline = () =>
-      reject(new ApiError(0, 'network_error', 'Could not reach EcoGrid. Check your connection and try again.'));
-    request.onerror = offline;
-    request.ontimeout = offline;
-    request.onabort = () => reject(new DOMException('The upload was stopped.', 'AbortError'));
-    signal?.addEventListener('abort', () => request.abort());
-    const form = new FormData();
-    form.append('file', file);
-    request.send(form);
-  });
-}
+/** Uploads one picture with progress; the server then checks and resizes it before it answers. */
+export const uploadImage = (id: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
+  uploadFile<AdminProduct>(`${BASE}${product(id, '/images')}`, file, onProgress, { signal });

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button.tsx';
+import { Link, useNavigate } from 'react-router';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { apiFetch, ApiError } from '@/lib/api-client.ts';
@@ -20,6 +21,9 @@ type Profile = SecurityProfile &
     subCounty: string | null;
     village: string | null;
     preferredLanguage: 'english' | 'luganda' | 'swahili';
+    userType: 'customer' | 'agent' | 'admin';
+    kycStatus: 'pending' | 'submitted' | 'verified' | 'rejected';
+    kycCompletionPercentage: number;
   };
 
 const profileQuery = { queryKey: ['me'], queryFn: () => apiFetch<Profile>('/api/me') };
@@ -149,6 +153,34 @@ function Sessions({ currentId }: { currentId: string | undefined }) {
   );
 }
 
+const KYC_TONES = { pending: 'neutral', submitted: 'info', verified: 'good', rejected: 'bad' } as const;
+
+/** Where the identity check stands, with the way to it (strings: en.kyc.json, loaded with this page). */
+function IdentityCheckCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const status = profile.kycStatus;
+  const action =
+    status === 'pending' && profile.kycCompletionPercentage === 0
+      ? 'kyc.card.start'
+      : status === 'pending' || status === 'rejected'
+        ? 'kyc.card.continue'
+        : 'kyc.card.view';
+  return (
+    <section aria-labelledby="kyc-card-title" className="space-y-2 rounded-xl border border-stone-200 bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="kyc-card-title" className="text-lg font-semibold">
+          {t('kyc.card.heading')}
+        </h2>
+        <Badge tone={KYC_TONES[status]}>{t(`kyc.status.${status}`)}</Badge>
+      </div>
+      <p className="text-sm text-stone-700">{t('kyc.completion', { percent: profile.kycCompletionPercentage })}</p>
+      <Link to="/kyc" className={buttonClass(status === 'verified' ? 'secondary' : 'primary')}>
+        {t(action)}
+      </Link>
+    </section>
+  );
+}
+
 /** /my-account: profile, language, how updates reach you, the devices signed in, and security. */
 export default function MyAccountPage() {
   const { t } = useTranslation();
@@ -163,6 +195,7 @@ export default function MyAccountPage() {
       <h1 id="account-title" className="text-2xl font-bold">
         {t('auth.accountTitle')}
       </h1>
+      {profile.data.userType === 'customer' && <IdentityCheckCard profile={profile.data} />}
       <section aria-labelledby="profile-title" className="space-y-3">
         <h2 id="profile-title" className="text-lg font-semibold">
           {t('auth.profileSection')}

@@ -71,8 +71,9 @@ describe('the cart', () => {
     expect(credit.getByText('Solar TV kit 24"')).toBeTruthy();
     expect(credit.getByTestId('credit-total').textContent).toBe('UGX 1,450,000');
     expect(credit.getByRole('note').textContent).toBe(
-      'Checkout on pay-as-you-go credit is not available yet. These items stay in your cart until it opens.',
+      'Checkout on pay-as-you-go credit is not available yet. These items stay in your cart until it opens. Credit needs a verified identity: you can verify yours now.',
     );
+    expect(credit.getByRole('link', { name: /verify yours now/ }).getAttribute('href')).toBe('/kyc?next=/cart');
     expect(credit.queryByRole('link', { name: 'Checkout' })).toBeNull();
     expect(screen.getByText('3 items in your cart')).toBeTruthy();
   });

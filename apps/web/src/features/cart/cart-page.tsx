@@ -144,7 +144,10 @@ export default function CartPage() {
                   </span>
                 </p>
                 <p role="note" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
-                  {t('cart.creditNote')}
+                  {t('cart.creditNote')}{' '}
+                  <Link to="/kyc?next=/cart" className="font-medium text-brand-800 underline">
+                    {t('cart.creditKyc')}
+                  </Link>
                 </p>
               </div>
             </Section>

@@ -5,7 +5,16 @@ import { showToast } from '@/components/ui/toast.tsx';
 import { notificationsQuery, type Notification } from './api.ts';
 
 /** The lists the events change; refetched after a reconnect in case something was missed. */
-const LIVE_LISTS = [notificationsQuery.queryKey, ['orders'], ['cart'], ['payments'], ['loans'], ['catalog']] as const;
+const LIVE_LISTS = [
+  notificationsQuery.queryKey,
+  ['orders'],
+  ['cart'],
+  ['payments'],
+  ['loans'],
+  ['catalog'],
+  ['kyc'],
+  ['me'],
+] as const;
 // An order's change (paid, cancelled, moved on by an admin) refreshes the order pages and the
 // cart (its lines leave it when an order is placed, perhaps on another phone).
 const EVENT_LISTS = { order: [['orders'], ['cart']], payment: [['payments']], loan_repayment: [['loans']] } as const;
@@ -45,6 +54,13 @@ export function useLiveUpdates(signedIn: boolean, stillSignedIn: () => Promise<b
       // An admin changed the catalogue (a price, stock, a picture, the categories): the
       // catalogue on screen is fetched again, quietly.
       source.addEventListener('catalog', () => void queryClient.invalidateQueries({ queryKey: ['catalog'] }));
+      // An identity check was submitted (perhaps by an agent) or decided: the check and the
+      // profile that carries its status are fetched again; the decision's toast comes with
+      // its notification.
+      source.addEventListener('kyc', () => {
+        void queryClient.invalidateQueries({ queryKey: ['kyc'] });
+        void queryClient.invalidateQueries({ queryKey: ['me'] });
+      });
       for (const type of ['order', 'payment', 'loan_repayment'] as const) {
         source.addEventListener(type, (event) => {
           const data = JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>;

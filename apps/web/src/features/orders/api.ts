@@ -15,7 +15,6 @@ export type { Cart, Checkout, Order, OrderStatus, OrderSummary, PickupPoint } fr
 export type { Payment, Wallet } from '@ecogrid/core/payments';
 
 export type CheckoutOptions = { deliveryFee: DeliveryFeeRule; pickupPoints: PickupPoint[] };
-export type Place = { id: string; name: string };
 export type OrderPage = { items: OrderSummary[]; nextCursor: string | null };
 export type PlacedOrder = { order: Order; payment: Payment | null };
 
@@ -54,28 +53,6 @@ export const checkoutOptionsQuery = queryOptions({
   staleTime: 60_000,
   refetchOnMount: true,
 });
-
-// Uganda's districts, sub-counties and villages never change while the app runs.
-const places = (key: readonly unknown[], path: string, enabled = true) =>
-  queryOptions({
-    queryKey: ['places', ...key],
-    queryFn: ({ signal }) => apiFetch<{ items: Place[] }>(path, { signal }).then((body) => body.items),
-    staleTime: Infinity,
-    enabled,
-  });
-export const districtsQuery = places(['districts'], '/api/places/districts');
-export const subCountiesQuery = (districtId: string) =>
-  places(
-    ['sub-counties', districtId],
-    `/api/places/districts/${encodeURIComponent(districtId)}/sub-counties`,
-    Boolean(districtId),
-  );
-export const villagesQuery = (subCountyId: string) =>
-  places(
-    ['villages', subCountyId],
-    `/api/places/sub-counties/${encodeURIComponent(subCountyId)}/villages`,
-    Boolean(subCountyId),
-  );
 
 // Every order key starts with 'orders': a live 'order' event refetches them all.
 export const myOrdersQuery = infiniteQueryOptions({

@@ -1,0 +1,545 @@
+import { ageOn } from '@ecogrid/core/kyc';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button.tsx';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { showToast } from '@/components/ui/toast.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { AdminError, useErrorText } from './components/admin-error.tsx';
+import { Badge, type Tone } from './components/badge.tsx';
+import { Fact } from './components/order-facts.tsx';
+import { AdminPageHeader } from './components/page-header.tsx';
+import { SkeletonList } from './components/skeleton-list.tsx';
+import { TIME_ZONE, useAdminFormats } from './format.ts';
+import {
+  adminKycQuery,
+  afterDecision,
+  decideKyc,
+  KYC_DOCUMENT_KINDS,
+  KYC_STEPS,
+  kycDecisionSchema,
+  kycDocumentQuery,
+  refetchCheck,
+  type AdminKyc,
+  type KycDecision,
+  type KycDocument,
+  type KycDocumentKind,
+  type KycStatus,
+} from './kyc-api.ts';
+
+/** The reason's bounds, as kycDecisionSchema (and the server) checks them. */
+const REASON = { min: 5, max: 500 } as const;
+
+const STATUS_TONE: Record<KycStatus, Tone> = {
+  pending: 'neutral',
+  submitted: 'warn',
+  verified: 'good',
+  rejected: 'bad',
+};
+
+const card = 'rounded-lg border border-stone-200 bg-white p-4';
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="min-w-0 space-y-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function KycStatusBadge({ status }: { status: KycStatus }) {
+  const { t } = useTranslation();
+  return <Badge tone={STATUS_TONE[status]}>{t(`kycReview.status.${status}`)}</Badge>;
+}
+
+/** A date of birth (yyyy-mm-dd) as people write it, without a time zone moving it a day. */
+function useDateOfBirth() {
+  const { i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  return (iso: string) => format.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** Today in Kampala, yyyy-mm-dd, for the customer's age. */
+const todayInKampala = () => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+
+/** File sizes in the admin's language: 830 kB, 1.2 MB. */
+function useFileSize() {
+  const { i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  return (bytes: number) =>
+    bytes >= 1_000_000
+      ? new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
+          bytes / 1_000_000,
+        )
+      : new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(
+          Math.max(1, bytes / 1_000),
+        );
+}
+
+/** The status now, when it was sent and decided, and why it was rejected; focused after a decision. */
+function StatusCard({ kyc, focusRef }: { kyc: AdminKyc; focusRef: RefObject<HTMLDivElement | null> }) {
+  const { t } = useTranslation();
+  const formats = useAdminFormats();
+  return (
+    <div ref={focusRef} tabIndex={-1} className={`space-y-3 ${card}`}>
+      <p>
+        <KycStatusBadge status={kyc.status} />
+      </p>
+      <p className="text-sm text-stone-700">{t(`kycReview.statusHint.${kyc.status}`)}</p>
+      <dl className="space-y-1 text-sm">
+        <Fact term={t('kycReview.submitted')}>
+          {kyc.submittedAt ? (
+            <time dateTime={kyc.submittedAt}>{formats.dateTime(kyc.submittedAt)}</time>
+          ) : (
+            t('kycReview.notSubmitted')
+          )}
+        </Fact>
+        {kyc.reviewedAt && (
+          <Fact term={t('kycReview.decided')}>
+            <time dateTime={kyc.reviewedAt}>{formats.dateTime(kyc.reviewedAt)}</time>
+          </Fact>
+        )}
+        {kyc.status === 'rejected' && kyc.rejectionReason && (
+          <Fact term={t('kycReview.rejectionReason')}>{kyc.rejectionReason}</Fact>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+/** Other accounts whose check has the same ID number: one person with two accounts, or someone else's ID. */
+function SameIdWarning({ kyc }: { kyc: AdminKyc }) {
+  const { t } = useTranslation();
+  if (kyc.sameIdNumber.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="same-id-title"
+      className="space-y-3 rounded-lg border-2 border-red-300 bg-red-50 p-4 text-red-950"
+    >
+      <h2 id="same-id-title" className="text-lg font-semibold">
+        <span aria-hidden="true">⚠ </span>
+        {t('kycReview.sameIdTitle')}
+      </h2>
+      <p>{t('kycReview.sameIdBody', { idNumber: kyc.identity?.idNumber ?? '' })}</p>
+      <ul className="space-y-2">
+        {kyc.sameIdNumber.map((person) => (
+          <li key={person.id} className="rounded-lg border border-red-200 bg-white p-3 text-stone-900">
+            <p className="font-semibold break-words">{person.name}</p>
+            {(person.email || person.phone) && (
+              <p className="text-sm break-words text-stone-700">
+                {[person.email, person.phone].filter(Boolean).join(' · ')}
+              </p>
+            )}
+            <Link
+              to={`/admin/users?q=${encodeURIComponent(person.email ?? person.phone ?? person.name)}`}
+              className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline"
+            >
+              {t('kycReview.findAccount')}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What the customer entered: name, birth, gender, address, ID. */
+function Details({ kyc }: { kyc: AdminKyc }) {
+  const { t } = useTranslation();
+  const dateOfBirth = useDateOfBirth();
+  const { personal, address, identity } = kyc;
+  const notGiven = t('kycReview.notGiven');
+  return (
+    <dl className={`space-y-1 text-sm ${card}`}>
+      <Fact term={t('kycReview.legalName')}>{personal?.legalName ?? notGiven}</Fact>
+      <Fact term={t('kycReview.dateOfBirth')}>
+        {personal ? <time dateTime={personal.dateOfBirth}>{dateOfBirth(personal.dateOfBirth)}</time> : notGiven}
+      </Fact>
+      {personal && <Fact term={t('kycReview.age')}>{ageOn(personal.dateOfBirth, todayInKampala())}</Fact>}
+      <Fact term={t('kycReview.gender')}>{personal ? t(`kycReview.genders.${personal.gender}`) : notGiven}</Fact>
+      <Fact term={t('kycReview.address')}>
+        {address ? [address.village, address.subCounty, address.district].join(', ') : notGiven}
+      </Fact>
+      <Fact term={t('kycReview.idType')}>{identity ? t(`kycReview.idTypes.${identity.idType}`) : notGiven}</Fact>
+      <Fact term={t('kycReview.idNumber')}>
+        {identity ? <span className="font-mono tracking-wide">{identity.idNumber}</span> : notGiven}
+      </Fact>
+    </dl>
+  );
+}
+
+/** Whose account the check belongs to, and the way to it. */
+function Account({ account }: { account: AdminKyc['account'] }) {
+  const { t } = useTranslation();
+  if (!account) return <p className={`text-stone-700 ${card}`}>{t('kycReview.noAccount')}</p>;
+  return (
+    <div className={`space-y-2 ${card}`}>
+      <p className="font-semibold break-words">{account.name}</p>
+      <dl className="space-y-1 text-sm">
+        {account.email && <Fact term={t('kycReview.email')}>{account.email}</Fact>}
+        {account.phone && <Fact term={t('kycReview.phone')}>{account.phone}</Fact>}
+      </dl>
+      <Link
+        to={`/admin/users?q=${encodeURIComponent(account.email ?? account.phone ?? account.name)}`}
+        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline"
+      >
+        {t('kycReview.findAccount')}
+      </Link>
+    </div>
+  );
+}
+
+/** How far the customer got: the percentage and each of the five steps. */
+function Progress({ kyc }: { kyc: AdminKyc }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`space-y-3 ${card}`}>
+      <p className="font-semibold">{t('kycReview.completion', { completion: kyc.completion })}</p>
+      <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-stone-200">
+        <div className="h-full bg-brand-800" style={{ width: `${kyc.completion}%` }} />
+      </div>
+      <ul className="space-y-1 text-sm">
+        {KYC_STEPS.map((step) => (
+          <li key={step} className="flex items-center gap-2">
+            <span aria-hidden="true" className={kyc.steps[step] ? 'text-brand-800' : 'text-red-800'}>
+              {kyc.steps[step] ? '✓' : '✗'}
+            </span>
+            <span>{t(`kycReview.steps.${step}`)}</span>
+            <span className={kyc.steps[step] ? 'text-stone-600' : 'font-medium text-red-800'}>
+              ({kyc.steps[step] ? t('kycReview.stepDone') : t('kycReview.stepMissing')})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * A ref that points an <img>'s src or an <a>'s href at the blob while the element is on the
+ * page, and revokes the object URL when it leaves (or the blob changes).
+ */
+function useBlobRef<T extends HTMLImageElement | HTMLAnchorElement>(blob: Blob) {
+  return useCallback(
+    (element: T | null) => {
+      if (!element) return;
+      const url = URL.createObjectURL(blob);
+      if (element instanceof HTMLImageElement) element.src = url;
+      else element.href = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [blob],
+  );
+}
+
+function DocumentImage({ blob, alt }: { blob: Blob; alt: string }) {
+  const { t } = useTranslation();
+  const image = useBlobRef<HTMLImageElement>(blob);
+  const link = useBlobRef<HTMLAnchorElement>(blob);
+  return (
+    <div className="space-y-2">
+      <img ref={image} alt={alt} className="max-h-[32rem] w-full rounded bg-stone-100 object-contain" />
+      <a
+        ref={link}
+        target="_blank"
+        rel="noopener"
+        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline"
+      >
+        {t('kycReview.openFull')}
+      </a>
+    </div>
+  );
+}
+
+function DocumentDownload({ blob, fileName }: { blob: Blob; fileName: string }) {
+  const { t } = useTranslation();
+  const link = useBlobRef<HTMLAnchorElement>(blob);
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-stone-700">{t('kycReview.pdfNote')}</p>
+      <a ref={link} download={fileName} type="application/pdf" className={buttonClass('secondary', 'w-full sm:w-auto')}>
+        {t('kycReview.downloadPdf')}
+      </a>
+    </div>
+  );
+}
+
+/** One document: loaded with progress, then the photo (or the PDF to download); failures can be tried again. */
+function DocumentView({ document, owner, userId }: { document: KycDocument; owner: string; userId: string }) {
+  const { t } = useTranslation();
+  const formats = useAdminFormats();
+  const fileSize = useFileSize();
+  const [received, setReceived] = useState(0);
+  const query = useQuery(kycDocumentQuery(document.id, setReceived));
+  const progressId = useId();
+  const pdf = document.contentType === 'application/pdf';
+  const percent = document.bytes > 0 ? Math.min(100, Math.round((received * 100) / document.bytes)) : 0;
+
+  let body: ReactNode;
+  if (query.isError && !query.isFetching) {
+    body = (
+      <div className="space-y-3">
+        <FormAlert>{t(`kycReview.documentFailed.${document.kind}`)}</FormAlert>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setReceived(0);
+            void query.refetch();
+          }}
+        >
+          {t('kycReview.retry')}
+        </Button>
+      </div>
+    );
+  } else if (!query.data) {
+    body = (
+      <div className="space-y-2">
+        <p role="status" id={progressId} className="text-sm text-stone-700">
+          {t(`kycReview.loadingDocument.${document.kind}`)}
+        </p>
+        <div aria-hidden="true" className="aspect-[4/3] w-full animate-pulse rounded bg-stone-200" />
+        <progress max={100} value={percent} aria-labelledby={progressId} className="h-2 w-full accent-brand-800">
+          {percent}%
+        </progress>
+      </div>
+    );
+  } else if (pdf) {
+    body = <DocumentDownload blob={query.data} fileName={`${document.kind}-${userId}.pdf`} />;
+  } else {
+    body = <DocumentImage blob={query.data} alt={t(`kycReview.documentAlt.${document.kind}`, { name: owner })} />;
+  }
+
+  return (
+    <figure className={`min-w-0 space-y-3 ${card}`}>
+      <figcaption className="space-y-1">
+        <h3 className="font-semibold">{t(`kycReview.documentKinds.${document.kind}`)}</h3>
+        <p className="text-sm text-stone-700">
+          {pdf ? 'PDF' : document.contentType === 'image/png' ? 'PNG' : 'JPEG'} · {fileSize(document.bytes)} ·{' '}
+          <time dateTime={document.uploadedAt}>
+            {t('kycReview.uploadedAt', { time: formats.dateTime(document.uploadedAt) })}
+          </time>
+        </p>
+        {document.uploadedByAgent && <Badge tone="info">{t('kycReview.byAgent')}</Badge>}
+      </figcaption>
+      {body}
+    </figure>
+  );
+}
+
+/** The latest upload of each kind, or a line saying it is missing. */
+function Documents({ kyc, owner }: { kyc: AdminKyc; owner: string }) {
+  const { t } = useTranslation();
+  const latest = (kind: KycDocumentKind) =>
+    kyc.documents.filter((d) => d.kind === kind).sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {KYC_DOCUMENT_KINDS.map((kind) => {
+        const document = latest(kind);
+        return document ? (
+          <DocumentView key={document.id} document={document} owner={owner} userId={kyc.userId} />
+        ) : (
+          <div key={kind} className={`space-y-1 ${card}`}>
+            <h3 className="font-semibold">{t(`kycReview.documentKinds.${kind}`)}</h3>
+            <p className="text-stone-700">{t('kycReview.noDocument')}</p>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * Approve, or reject with the reason the customer reads (checked with kycDecisionSchema before
+ * it is sent). Shown while the check waits for review, and kept with the server's refusal after.
+ */
+function Decision({ kyc, owner, onDecided }: { kyc: AdminKyc; owner: string; onDecided: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const decide = useMutation({
+    mutationFn: (decision: KycDecision) => decideKyc(kyc.userId, decision),
+    // A second decision is refused (409), never applied twice, so a lost answer is not sent again blind.
+    retry: false,
+    onSuccess: async (after) => {
+      setReason('');
+      await afterDecision(queryClient, kyc.userId, after);
+      const done = after.status === 'verified' ? 'verified' : 'rejected';
+      void showToast(t(`kycReview.done.${done}`, { name: owner }), { kind: 'success' });
+      onDecided();
+    },
+    onError: (error) => {
+      // Someone else decided it meanwhile: show the check as it is now.
+      if (error instanceof ApiError && error.code === 'kyc_not_submitted') void refetchCheck(queryClient, kyc.userId);
+    },
+  });
+
+  if (kyc.status !== 'submitted' && !decide.isError) return null;
+
+  const busy = decide.isPending;
+  const deciding = busy ? decide.variables?.decision : undefined;
+  const approve = () => {
+    setReasonError(null);
+    decide.mutate({ decision: 'approve' });
+  };
+  const reject = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = kycDecisionSchema.safeParse({ decision: 'reject', reason });
+    if (!checked.success) {
+      const tooLong = checked.error.issues.some((issue) => issue.code === 'too_big');
+      setReasonError(
+        tooLong ? t('kycReview.reasonLong', { max: REASON.max }) : t('kycReview.reasonShort', { min: REASON.min }),
+      );
+      document.getElementById('kyc-reason')?.focus();
+      return;
+    }
+    setReasonError(null);
+    decide.mutate(checked.data);
+  };
+  const errorId = reasonError ? 'kyc-reason-error' : undefined;
+
+  return (
+    <Part id="decision-title" title={t('kycReview.decisionTitle')}>
+      {decide.isError && <FormAlert>{errorText(decide.error)}</FormAlert>}
+      {kyc.status === 'submitted' && (
+        <div className="space-y-4" aria-busy={busy}>
+          <p className="text-stone-700">{t('kycReview.decisionIntro')}</p>
+          <div className={`space-y-2 ${card}`}>
+            <Button className="w-full sm:w-auto" disabled={busy} aria-busy={deciding === 'approve'} onClick={approve}>
+              {deciding === 'approve' ? t('kycReview.approving') : t('kycReview.approve')}
+            </Button>
+            <p className="text-sm text-stone-700">{t('kycReview.approveHint')}</p>
+          </div>
+          <form onSubmit={reject} noValidate className={`space-y-2 ${card}`}>
+            <label htmlFor="kyc-reason" className="block text-sm font-medium">
+              {t('kycReview.reasonLabel')}
+            </label>
+            <textarea
+              id="kyc-reason"
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              rows={3}
+              maxLength={REASON.max + 100}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={[errorId, 'kyc-reason-hint'].filter(Boolean).join(' ')}
+              className={`w-full rounded-lg border bg-white px-3 py-2 text-base ${reasonError ? 'border-red-600' : 'border-stone-300'}`}
+            />
+            {reasonError && (
+              <p id={errorId} className="text-sm font-medium text-red-800">
+                {reasonError}
+              </p>
+            )}
+            <p id="kyc-reason-hint" className="text-sm text-stone-600">
+              {t('kycReview.reasonHint', { length: reason.trim().length, max: REASON.max })}
+            </p>
+            <Button
+              type="submit"
+              variant="danger"
+              className="w-full sm:w-auto"
+              disabled={busy}
+              aria-busy={deciding === 'reject'}
+            >
+              {deciding === 'reject' ? t('kycReview.rejecting') : t('kycReview.reject')}
+            </Button>
+          </form>
+        </div>
+      )}
+    </Part>
+  );
+}
+
+/** Each submission and decision, with the reasons given. */
+function History({ kyc }: { kyc: AdminKyc }) {
+  const { t } = useTranslation();
+  const formats = useAdminFormats();
+  if (kyc.history.length === 0) return <p className="text-stone-700">{t('kycReview.noHistory')}</p>;
+  return (
+    <ol className="space-y-3">
+      {kyc.history.map((event, i) => (
+        <li key={`${event.at}-${i}`} className="space-y-1 rounded-lg border border-stone-200 bg-white p-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <span className="font-semibold">{t(`kycReview.events.${event.kind}`)}</span>
+            <time dateTime={event.at} className="text-sm text-stone-700">
+              {formats.dateTime(event.at)}
+            </time>
+          </div>
+          {event.reason && (
+            <p className="text-sm break-words">
+              <span className="text-stone-600">{t('kycReview.reason')}:</span> {event.reason}
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * /admin/kyc/:userId: one customer's identity check: the details beside both documents (side
+ * by side on a wide screen, one under the other on a phone), a warning when the ID number is on
+ * other accounts, and, while it waits for review, approve or reject with a reason.
+ */
+export default function KycReviewPage() {
+  const { t } = useTranslation();
+  const { userId = '' } = useParams();
+  const detail = useQuery(adminKycQuery(userId));
+  const statusCard = useRef<HTMLDivElement>(null);
+  const kyc = detail.data;
+  const owner = kyc?.personal?.legalName ?? kyc?.account?.name ?? '';
+
+  return (
+    <section className="mx-auto max-w-6xl space-y-6 p-4" aria-labelledby="kyc-review-title">
+      <AdminPageHeader titleId="kyc-review-title" title={owner || t('kycReview.one')}>
+        <p>
+          <Link to="/admin/kyc" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline">
+            {t('kycReview.backToList')}
+          </Link>
+        </p>
+        <p className="text-sm">{t('admin.timesInKampala')}</p>
+      </AdminPageHeader>
+      {detail.isPending ? (
+        <SkeletonList label={t('kycReview.loadingOne')} count={3} />
+      ) : detail.isError ? (
+        <AdminError error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : (
+        <>
+          <Part id="status-title" title={t('kycReview.statusTitle')}>
+            <StatusCard kyc={detail.data} focusRef={statusCard} />
+          </Part>
+          <SameIdWarning kyc={detail.data} />
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-4">
+            <div className="min-w-0 space-y-6">
+              <Part id="details-title" title={t('kycReview.detailsTitle')}>
+                <Details kyc={detail.data} />
+              </Part>
+              <Part id="account-title" title={t('kycReview.accountTitle')}>
+                <Account account={detail.data.account} />
+              </Part>
+              <Part id="progress-title" title={t('kycReview.progressTitle')}>
+                <Progress kyc={detail.data} />
+              </Part>
+            </div>
+            <Part id="documents-title" title={t('kycReview.documentsTitle')}>
+              <Documents kyc={detail.data} owner={owner} />
+            </Part>
+          </div>
+          <Decision
+            kyc={detail.data}
+            owner={owner}
+            onDecided={() => requestAnimationFrame(() => statusCard.current?.focus())}
+          />
+          <Part id="history-title" title={t('kycReview.historyTitle')}>
+            <History kyc={detail.data} />
+          </Part>
+        </>
+      )}
+    </section>
+  );
+}

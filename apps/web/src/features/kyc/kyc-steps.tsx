@@ -1,0 +1,306 @@
+import {
+  KYC_DOCUMENT_TYPES,
+  KYC_MAX_BYTES,
+  kycIdentitySchema,
+  kycPersonalSchema,
+  type Kyc,
+  type KycDocumentKind,
+} from '@ecogrid/core/kyc';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import imageCompression from 'browser-image-compression';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button.tsx';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { PlaceFields, type PlaceChoice } from '@/components/ui/place-fields.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { kycQuery, saveAddress, saveIdentity, savePersonal, uploadDocument } from './api.ts';
+
+type StepProps = { base: string; kyc: Kyc; onSaved: () => void };
+
+/** The field errors of a zod result, by field name. */
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    out[field] ??= issue.message;
+  }
+  return out;
+}
+
+/** A save of one step: the answer replaces the check on screen; a refusal is shown as the server says it. */
+function useSave<T>(base: string, send: (body: T) => Promise<Kyc>, onSaved: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (kyc) => {
+      queryClient.setQueryData(kycQuery(base).queryKey, kyc);
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      onSaved();
+    },
+  });
+}
+
+function ServerError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return <FormAlert>{error instanceof ApiError ? error.message : t('kyc.saveFailed')}</FormAlert>;
+}
+
+export function PersonalStep({ base, kyc, onSaved }: StepProps) {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSave(base, (body: unknown) => savePersonal(base, body as never), onSaved);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = kycPersonalSchema.safeParse({
+      legalName: String(form.get('legalName') ?? ''),
+      dateOfBirth: String(form.get('dateOfBirth') ?? ''),
+      gender: form.get('gender') ?? undefined,
+    });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    save.mutate(parsed.data);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" aria-busy={save.isPending}>
+      <TextField
+        id="kyc-legal-name"
+        name="legalName"
+        label={t('kyc.personal.legalName')}
+        hint={t('kyc.personal.legalNameHint')}
+        defaultValue={kyc.personal?.legalName ?? ''}
+        autoComplete="name"
+        error={errors.legalName}
+      />
+      <TextField
+        id="kyc-date-of-birth"
+        name="dateOfBirth"
+        type="date"
+        label={t('kyc.personal.dateOfBirth')}
+        defaultValue={kyc.personal?.dateOfBirth ?? ''}
+        autoComplete="bday"
+        error={errors.dateOfBirth}
+      />
+      <fieldset className="space-y-1" aria-describedby={errors.gender ? 'kyc-gender-error' : undefined}>
+        <legend className="text-sm font-medium">{t('kyc.personal.gender')}</legend>
+        <div className="flex gap-3">
+          {(['female', 'male'] as const).map((gender) => (
+            <label key={gender} className="flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3">
+              <input type="radio" name="gender" value={gender} defaultChecked={kyc.personal?.gender === gender} />
+              {t(`kyc.personal.${gender}`)}
+            </label>
+          ))}
+        </div>
+        {errors.gender && (
+          <p id="kyc-gender-error" className="text-sm font-medium text-red-800">
+            {errors.gender}
+          </p>
+        )}
+      </fieldset>
+      <ServerError error={save.error} />
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? t('kyc.saving') : t('kyc.saveAndContinue')}
+      </Button>
+    </form>
+  );
+}
+
+export function AddressStep({ base, kyc, onSaved }: StepProps) {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<PlaceChoice>({ district: null, subCounty: null, village: null });
+  const [errors, setErrors] = useState<Partial<Record<keyof PlaceChoice, string>>>({});
+  const save = useSave(
+    base,
+    (body: { district: string; subCounty: string; village: string }) => saveAddress(base, body),
+    onSaved,
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const missing = (['district', 'subCounty', 'village'] as const).filter((name) => !choice[name]);
+    if (missing.length > 0) {
+      return setErrors(Object.fromEntries(missing.map((name) => [name, t(`kyc.address.choose.${name}`)])));
+    }
+    setErrors({});
+    save.mutate({ district: choice.district!.name, subCounty: choice.subCounty!.name, village: choice.village!.name });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" aria-busy={save.isPending}>
+      {kyc.address && (
+        <p className="text-sm text-stone-700">
+          {t('kyc.address.saved', {
+            place: `${kyc.address.village}, ${kyc.address.subCounty}, ${kyc.address.district}`,
+          })}
+        </p>
+      )}
+      <PlaceFields idPrefix="kyc" value={choice} onChange={setChoice} errors={errors} disabled={save.isPending} />
+      <ServerError error={save.error} />
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? t('kyc.saving') : t('kyc.saveAndContinue')}
+      </Button>
+    </form>
+  );
+}
+
+export function IdentityStep({ base, kyc, onSaved }: StepProps) {
+  const { t } = useTranslation();
+  const [idType, setIdType] = useState(kyc.identity?.idType ?? 'national_id');
+  const [error, setError] = useState<string | undefined>();
+  const save = useSave(base, (body: unknown) => saveIdentity(base, body as never), onSaved);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = kycIdentitySchema.safeParse({ idType, idNumber: String(form.get('idNumber') ?? '') });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    save.mutate(parsed.data);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" aria-busy={save.isPending}>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium">{t('kyc.identity.type')}</legend>
+        <div className="flex flex-col gap-2">
+          {(['national_id', 'alien_id'] as const).map((type) => (
+            <label key={type} className="flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3">
+              <input
+                type="radio"
+                name="idType"
+                value={type}
+                checked={idType === type}
+                onChange={() => setIdType(type)}
+              />
+              {t(`kyc.identity.${type}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        key={idType}
+        id="kyc-id-number"
+        name="idNumber"
+        label={t(idType === 'national_id' ? 'kyc.identity.nin' : 'kyc.identity.alienNumber')}
+        hint={t(idType === 'national_id' ? 'kyc.identity.ninHint' : 'kyc.identity.alienHint')}
+        defaultValue={kyc.identity?.idType === idType ? kyc.identity.idNumber : ''}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={30}
+        error={error}
+      />
+      <ServerError error={save.error} />
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? t('kyc.saving') : t('kyc.saveAndContinue')}
+      </Button>
+    </form>
+  );
+}
+
+/** Phone photos are several megabytes: shrunk to at most 1600 px and about 1 MB before sending over 3G. */
+const SHRINK = { maxSizeMB: 1, maxWidthOrHeight: 1600, useWebWorker: true, initialQuality: 0.85 };
+
+type Progress = { stage: 'shrinking' } | { stage: 'uploading'; fraction: number } | null;
+
+export function DocumentStep({ base, kyc, onSaved, kind }: StepProps & { kind: KycDocumentKind }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const current = kyc.documents.find((d) => d.kind === kind);
+  const [progress, setProgress] = useState<Progress>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const accepted = KYC_DOCUMENT_TYPES[kind];
+  const inputId = `kyc-${kind}`;
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    if (!accepted.includes(file.type)) {
+      return setError(t(kind === 'selfie' ? 'kyc.document.wrongTypeSelfie' : 'kyc.document.wrongType'));
+    }
+    let upload: Blob = file;
+    try {
+      if (file.type.startsWith('image/')) {
+        setProgress({ stage: 'shrinking' });
+        upload = await imageCompression(file, SHRINK);
+        setPreview(URL.createObjectURL(upload));
+      }
+    } catch {
+      // A photo the browser cannot redraw is sent as it is; the server checks it anyway.
+      upload = file;
+    }
+    if (upload.size > KYC_MAX_BYTES) {
+      setProgress(null);
+      return setError(t('kyc.document.tooLarge'));
+    }
+    setProgress({ stage: 'uploading', fraction: 0 });
+    try {
+      const kycNow = await uploadDocument(base, kind, upload, file.name, (fraction) =>
+        setProgress({ stage: 'uploading', fraction }),
+      );
+      queryClient.setQueryData(kycQuery(base).queryKey, kycNow);
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      onSaved();
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.message : t('kyc.saveFailed'));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const busy = progress !== null;
+  return (
+    <div className="space-y-3" aria-busy={busy}>
+      <p className="text-sm text-stone-700">{t(`kyc.document.${kind}Hint`)}</p>
+      {current && (
+        <p className="text-sm font-medium text-brand-900">
+          {t('kyc.document.uploaded', { date: new Date(current.uploadedAt).toLocaleDateString() })}
+        </p>
+      )}
+      {preview && (
+        <img
+          src={preview}
+          alt={t(`kyc.document.${kind}Preview`)}
+          className="max-h-48 rounded-lg border border-stone-200"
+        />
+      )}
+      <div>
+        <label
+          htmlFor={inputId}
+          className={`inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 bg-white px-4 font-semibold focus-within:ring-2 focus-within:ring-brand-700 ${busy ? 'opacity-60' : ''}`}
+        >
+          {t(current ? 'kyc.document.replace' : `kyc.document.${kind}Choose`)}
+          <input
+            id={inputId}
+            type="file"
+            className="sr-only"
+            accept={accepted.join(',')}
+            capture={kind === 'selfie' ? 'user' : undefined}
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              void choose(file);
+            }}
+          />
+        </label>
+      </div>
+      <div aria-live="polite" className="text-sm">
+        {progress?.stage === 'shrinking' && <p>{t('kyc.document.shrinking')}</p>}
+        {progress?.stage === 'uploading' && (
+          <div className="space-y-1">
+            <p>{t('kyc.document.uploading', { percent: Math.round(progress.fraction * 100) })}</p>
+            <progress
+              className="h-2 w-full"
+              max={100}
+              value={Math.round(progress.fraction * 100)}
+              aria-label={t('kyc.document.uploadProgress')}
+            />
+          </div>
+        )}
+      </div>
+      {error && <FormAlert>{error}</FormAlert>}
+    </div>
+  );
+}
