@@ -1,0 +1,178 @@
+/**
+ * Pay-as-you-go credit: what a loan plan costs and when each instalment falls due, and how a
+ * repayment is shared out over the instalments. Amounts are whole Uganda shillings; dates are
+ * calendar dates (yyyy-mm-dd) in Kampala, where customers live and pay.
+ */
+
+export const LOAN_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export type LoanFrequency = (typeof LOAN_FREQUENCIES)[number];
+
+export type LoanPlanTerms = {
+  /** The deposit, in basis points of the credit price (2,500 = 25 %). */
+  depositBp: number;
+  /** How many instalments follow the deposit. */
+  instalments: number;
+  frequency: LoanFrequency;
+  /** The flat markup over the cash price, in basis points (2,000 = 20 %). */
+  markupBp: number;
+};
+
+export const PLAN_LIMITS = {
+  depositBp: { min: 0, max: 9_000 },
+  instalments: { min: 1, max: 730 },
+  markupBp: { min: 0, max: 20_000 },
+} as const;
+
+export type LoanQuote = {
+  cashPrice: number;
+  creditPrice: number;
+  deposit: number;
+  /** What the instalments add up to: the credit price less the deposit. */
+  financed: number;
+  /** Each instalment but the last. */
+  instalment: number;
+  /** The last instalment: the others' amount plus what rounding left over. */
+  lastInstalment: number;
+  instalments: number;
+  frequency: LoanFrequency;
+  /** What credit costs over paying cash: the credit price less the cash price. */
+  costOfCredit: number;
+};
+
+/** Rounds half up: shillings have no fractions. */
+const roundShillings = (value: number) => Math.floor(value + 0.5);
+
+function checkTerms(terms: LoanPlanTerms): void {
+  for (const field of ['depositBp', 'instalments', 'markupBp'] as const) {
+    const { min, max } = PLAN_LIMITS[field];
+    const value = terms[field];
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new RangeError(`${field} must be a whole number from ${min} to ${max}`);
+    }
+  }
+  if (!LOAN_FREQUENCIES.includes(terms.frequency)) throw new RangeError('frequency must be daily, weekly or monthly');
+}
+
+/** The price of a product on a plan, its deposit and its instalments. */
+export function quoteLoan(cashPrice: number, terms: LoanPlanTerms): LoanQuote {
+  if (!Number.isSafeInteger(cashPrice) || cashPrice <= 0)
+    throw new RangeError('The cash price must be a whole number of shillings above 0');
+  checkTerms(terms);
+  const creditPrice = roundShillings((cashPrice * (10_000 + terms.markupBp)) / 10_000);
+  const deposit = roundShillings((creditPrice * terms.depositBp) / 10_000);
+  const financed = creditPrice - deposit;
+  const instalment = Math.floor(financed / terms.instalments);
+  return {
+    cashPrice,
+    creditPrice,
+    deposit,
+    financed,
+    instalment,
+    lastInstalment: financed - instalment * (terms.instalments - 1),
+    instalments: terms.instalments,
+    frequency: terms.frequency,
+    costOfCredit: creditPrice - cashPrice,
+  };
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseDate(iso: string): { y: number; m: number; d: number } {
+  const match = ISO_DATE.exec(iso);
+  if (!match) throw new RangeError(`Not a date: ${iso}`);
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(y, m - 1, d));
+  if (check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) throw new RangeError(`Not a date: ${iso}`);
+  return { y, m, d };
+}
+
+const formatDate = (date: Date) => date.toISOString().slice(0, 10);
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** `iso` plus `days` calendar days. */
+export function addDays(iso: string, days: number): string {
+  const { y, m, d } = parseDate(iso);
+  return formatDate(new Date(Date.UTC(y, m - 1, d + days)));
+}
+
+/**
+ * `iso` plus `months` months, on the same day of the month, or the month's last day when it is
+ * shorter (31 January → 28 or 29 February → 31 March: the day is kept from the start, not
+ * carried from one short month to the next).
+ */
+export function addMonths(iso: string, months: number): string {
+  const { y, m, d } = parseDate(iso);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return formatDate(new Date(Date.UTC(year, month - 1, Math.min(d, daysInMonth(year, month)))));
+}
+
+/** Whole days from `from` to `to`. */
+export function daysBetween(from: string, to: string): number {
+  const a = parseDate(from);
+  const b = parseDate(to);
+  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / 86_400_000);
+}
+
+export type ScheduledInstalment = { number: number; dueDate: string; amountDue: number };
+
+/**
+ * The instalments of a loan whose deposit was paid on `startDate`: the first falls due one
+ * period later, the last absorbs the rounding.
+ */
+export function repaymentSchedule(quote: LoanQuote, startDate: string): ScheduledInstalment[] {
+  parseDate(startDate);
+  return Array.from({ length: quote.instalments }, (_, i) => {
+    const number = i + 1;
+    const dueDate =
+      quote.frequency === 'daily'
+        ? addDays(startDate, number)
+        : quote.frequency === 'weekly'
+          ? addDays(startDate, 7 * number)
+          : addMonths(startDate, number);
+    return { number, dueDate, amountDue: number === quote.instalments ? quote.lastInstalment : quote.instalment };
+  });
+}
+
+/**
+ * What one day of use costs on a plan: the financed amount over the days the schedule spans,
+ * rounded up so that paying everything never buys more days than the loan lasts.
+ */
+export function dailyRate(quote: LoanQuote, startDate: string): number {
+  const schedule = repaymentSchedule(quote, startDate);
+  const days = daysBetween(startDate, schedule.at(-1)!.dueDate);
+  return Math.max(1, Math.ceil(quote.financed / days));
+}
+
+/** The whole days a payment buys at a daily rate. */
+export const daysBought = (amount: number, rate: number) => Math.floor(amount / rate);
+
+export type InstalmentBalance = { id: string; dueDate: string; amountDue: number; amountPaid: number };
+export type Allocation = {
+  /** What goes to each instalment, oldest due first; instalments that get nothing are left out. */
+  applied: { id: string; amount: number }[];
+  /** What is left once every instalment is paid: the loan is then paid off. */
+  excess: number;
+};
+
+/**
+ * Shares a repayment out: to the oldest amount still due first, then to the later instalments
+ * in order of their due dates. Never pays an instalment more than it is due.
+ */
+export function allocateRepayment(instalments: InstalmentBalance[], amount: number): Allocation {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new RangeError('A repayment is a whole number of shillings above 0');
+  const ordered = [...instalments].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
+  let left = amount;
+  const applied: Allocation['applied'] = [];
+  for (const instalment of ordered) {
+    if (left === 0) break;
+    const owed = instalment.amountDue - instalment.amountPaid;
+    if (owed <= 0) continue;
+    const share = Math.min(owed, left);
+    applied.push({ id: instalment.id, amount: share });
+    left -= share;
+  }
+  return { applied, excess: left };
+}
