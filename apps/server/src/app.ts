@@ -14,6 +14,7 @@ import { adminCatalogRoutes } from './features/catalog/admin-catalog.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { mediaRoutes } from './features/catalog/media.routes.ts';
 import { adminKycRoutes, agentKycRoutes, kycRoutes } from './features/kyc/kyc.routes.ts';
+import { deviceRoutes } from './features/loans/devices.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
@@ -163,6 +164,7 @@ export function createApp({
   app.route('/api', kycRoutes);
   app.route('/api', agentKycRoutes);
   app.route('/api/admin/kyc', adminKycRoutes);
+  app.route('/api/admin/devices', deviceRoutes);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'EcoGrid API', version: APP_VERSION, description: 'Marketplace for energy products in Uganda' },

@@ -10,3 +10,4 @@ export * from './mobile-money.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './kyc.ts';
+export * from './loans.ts';

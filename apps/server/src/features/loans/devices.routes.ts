@@ -1,0 +1,181 @@
+import { uuidSchema } from '@ecogrid/core';
+import { OPENPAYGO_TOKEN_TYPES } from '@ecogrid/core/openpaygo';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { badRequest } from '#src/platform/errors.ts';
+import { createRouter, errorResponse, signedInUserId, uploadLimit, type AppEnv } from '#src/platform/http.ts';
+import { createSecretBox } from '#src/platform/secret-box.ts';
+import { recordAudit } from '#src/features/audit/audit.service.ts';
+import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { DEVICE_FILE_COLUMNS, deviceTokenHistory, importDevices, issueToken, listDevices } from './devices.service.ts';
+
+const tags = ['admin', 'devices'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const boxOf = (c: Context<AppEnv>) => createSecretBox(c.var.authSecret, 'device-keys');
+const actorOf = (c: Context<AppEnv>) => ({
+  id: signedInUserId(c.var.user),
+  ip: c.req.header('x-client-ip') ?? null,
+  userAgent: c.req.header('user-agent') ?? null,
+});
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+const device = z
+  .object({
+    id: z.uuid(),
+    serialNumber: z.string(),
+    startingCode: z.number().int(),
+    tokenCount: z.number().int(),
+    timeDivider: z.number().int(),
+    restrictedDigitSet: z.boolean(),
+    status: z.enum(['in_stock', 'assigned', 'unlocked']),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Device');
+const token = z.object({
+  deviceId: z.string(),
+  count: z.number().int(),
+  type: z.enum(OPENPAYGO_TOKEN_TYPES),
+  days: z.number().int().nullable(),
+  token: z.string(),
+});
+const deviceParams = z.object({ id: uuidSchema('device id') });
+
+/** The device registry (/api/admin/devices): admins with an authenticator app only. */
+export const deviceRoutes = createRouter();
+deviceRoutes.use('*', requireAdmin);
+deviceRoutes.use('*', async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'private, no-store');
+});
+deviceRoutes
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/import',
+      tags,
+      summary: `Import devices from a CSV file (columns ${DEVICE_FILE_COLUMNS.join(', ')}; the last three optional): all or nothing, keys encrypted at rest, audited`,
+      middleware: [uploadLimit(MAX_FILE_BYTES, 'The file is larger than 2 MB. Split it into smaller files.')] as const,
+      request: { body: { required: true, content: { 'text/csv': { schema: z.string() } } } },
+      responses: {
+        201: json(z.object({ imported: z.number().int() }), 'How many devices were added'),
+        400: errorResponse('Not CSV, or empty'),
+        ...ADMIN_DENIED,
+        413: errorResponse('Larger than 2 MB'),
+        422: errorResponse('Problems by line: nothing was imported'),
+      },
+    }),
+    async (c) => {
+      if (!(c.req.header('content-type') ?? '').startsWith('text/csv')) {
+        throw badRequest('Send the file as text/csv.');
+      }
+      return c.json(await importDevices(c.var.db, boxOf(c), await c.req.text(), actorOf(c)), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Devices by serial number, a page at a time',
+      request: {
+        query: z.object({
+          after: z.string().max(40).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+        }),
+      },
+      responses: {
+        200: json(z.object({ items: z.array(device), nextCursor: z.string().nullable() }), 'One page'),
+        ...ADMIN_DENIED,
+      },
+    }),
+    async (c) => c.json(await listDevices(c.var.db, c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/tokens',
+      tags,
+      summary: 'The tokens issued to a device, by count',
+      request: { params: deviceParams },
+      responses: {
+        200: json(
+          z.object({
+            items: z.array(token.omit({ deviceId: true }).extend({ reference: z.string(), createdAt: z.string() })),
+          }),
+          'The tokens',
+        ),
+        ...ADMIN_DENIED,
+      },
+    }),
+    async (c) => {
+      const rows = await deviceTokenHistory(c.var.db, c.req.valid('param').id);
+      return c.json({ items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/tokens',
+      tags,
+      summary:
+        'Issue a token by hand (support: a counter sync, or days given as goodwill), with a reason; the Idempotency-Key makes a retry return the same token; audited',
+      request: {
+        params: deviceParams,
+        body: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: z.strictObject({
+                type: z.enum(OPENPAYGO_TOKEN_TYPES),
+                days: z.number().int().min(0).max(995).optional(),
+                reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(300),
+              }),
+            },
+          },
+        },
+      },
+      responses: {
+        201: json(token, 'The token, and the count it moves the device to'),
+        400: errorResponse('Bad body, or no Idempotency-Key'),
+        ...ADMIN_DENIED,
+        404: errorResponse('No such device'),
+        409: errorResponse('The device is unlocked for good'),
+        422: errorResponse('Days missing, or given for a type that takes none'),
+      },
+    }),
+    async (c) => {
+      const key = c.req.header('idempotency-key');
+      if (!key || !/^[A-Za-z0-9_-]{8,100}$/.test(key))
+        throw badRequest('Send an Idempotency-Key header (8 to 100 letters, digits, - or _).');
+      const body = c.req.valid('json');
+      const actor = actorOf(c);
+      const deviceId = c.req.valid('param').id;
+      const issued = await c.var.db.transaction(async (tx) => {
+        const made = await issueToken(tx, boxOf(c), deviceId, {
+          type: body.type,
+          days: body.days,
+          reference: `admin:${key}`,
+          issuedBy: actor.id,
+        });
+        if (made.replayed) return made;
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'device.issue_token',
+          entityType: 'device',
+          entityId: deviceId,
+          reason: body.reason,
+          details: { type: made.type, days: made.days, count: made.count },
+          ipAddress: actor.ip,
+          userAgent: actor.userAgent,
+        });
+        return made;
+      });
+      const { replayed, ...answer } = issued;
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      return c.json(answer, 201);
+    },
+  );

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '#src/db/schema/loans.ts';
+import { auditTrail } from '#src/features/audit/audit.service.ts';
+import { signedInAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+
+let ctx: TestContext;
+let admin: { id: string; api: Client };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await signedInAdmin(ctx);
+});
+afterAll(async () => ctx.close());
+
+// The two devices of the official OpenPAYGO test vectors (../shared/testdata/openpaygo).
+const KEY_1 = 'bc41ec9530f6dac86b1a29ab82edc5fb';
+const KEY_2 = 'dac86b1a29ab82edc5fbbc41ec9530f6';
+
+const importCsv = (csv: string, cookie = admin.api.cookie!) =>
+  ctx.request('/api/admin/devices/import', {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', origin: TEST_ORIGIN, cookie },
+    body: csv,
+  });
+
+const issue = (id: string, body: unknown, key: string) =>
+  ctx.request(`/api/admin/devices/${id}/tokens`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: TEST_ORIGIN,
+      cookie: admin.api.cookie!,
+      'idempotency-key': key,
+    },
+    body: JSON.stringify(body),
+  });
+
+async function deviceId(serial: string) {
+  const [row] = await ctx.db.select().from(devices).where(eq(devices.serialNumber, serial));
+  return row!;
+}
+
+describe('the device registry', () => {
+  it('imports devices from CSV with their keys encrypted, and issues the official tokens', async () => {
+    const csv = [
+      'serial_number,starting_code,secret_key,time_divider,restricted_digit_set,token_count',
+      `TEST220000001,516959010,${KEY_1},1,false,1`,
+      `test240000002 , 432435255 , ${KEY_2.toUpperCase()} ,1,true,10`,
+    ].join('\n');
+    const imported = await importCsv(csv);
+    expect(imported.status).toBe(201);
+    expect(await imported.json()).toEqual({ imported: 2 });
+
+    const first = await deviceId('TEST220000001');
+    expect(first.secretKeyEncrypted).not.toContain(KEY_1);
+    expect(first.secretKeyEncrypted).toMatch(/^v1\./);
+    const listed = await admin.api.get('/api/admin/devices');
+    expect(listed.body.items.map((d: { serialNumber: string }) => d.serialNumber)).toEqual([
+      'TEST220000001',
+      'TEST240000002',
+    ]);
+    expect(JSON.stringify(listed.body)).not.toMatch(/secret|v1\./i);
+
+    // Official vector: count 1, ADD_TIME 1 day → 588224011, count 2.
+    const token = await issue(
+      first.id,
+      { type: 'ADD_TIME', days: 1, reason: 'Goodwill day after an outage' },
+      'support-0001',
+    );
+    expect(token.status).toBe(201);
+    expect(await token.json()).toEqual({ deviceId: first.id, count: 2, type: 'ADD_TIME', days: 1, token: '588224011' });
+    // The same request again gets the same token; the count does not move.
+    const again = await issue(
+      first.id,
+      { type: 'ADD_TIME', days: 1, reason: 'Goodwill day after an outage' },
+      'support-0001',
+    );
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await again.json()) as { token: string }).token).toBe('588224011');
+    expect((await deviceId('TEST220000001')).tokenCount).toBe(2);
+    expect((await auditTrail(ctx.db, 'device', first.id)).map((e) => e.action)).toEqual(['device.issue_token']);
+
+    // A 4-key device (restricted digits), at count 10: ADD_TIME 2 days → 131111431113232, count 12.
+    const second = await deviceId('TEST240000002');
+    const restricted = await issue(
+      second.id,
+      { type: 'ADD_TIME', days: 2, reason: 'Two days after a repair' },
+      'support-0002',
+    );
+    expect(await restricted.json()).toMatchObject({ count: 12, token: '131111431113232' });
+
+    const history = await admin.api.get(`/api/admin/devices/${first.id}/tokens`);
+    expect(history.body.items).toEqual([expect.objectContaining({ count: 2, type: 'ADD_TIME', token: '588224011' })]);
+  });
+
+  it('unlocks a device for good with DISABLE_PAYG and then refuses more tokens', async () => {
+    const csv = `serial_number,starting_code,secret_key\nUNLOCK-0001,516959010,${KEY_1}\n`;
+    expect((await importCsv(csv)).status).toBe(201);
+    const device = await deviceId('UNLOCK-0001');
+    const unlock = await issue(device.id, { type: 'DISABLE_PAYG', reason: 'Loan paid off' }, 'unlock-0001');
+    expect(unlock.status).toBe(201);
+    expect((await deviceId('UNLOCK-0001')).status).toBe('unlocked');
+    const more = await issue(device.id, { type: 'ADD_TIME', days: 3, reason: 'Should not work' }, 'unlock-0002');
+    expect(more.status).toBe(409);
+  });
+
+  it('refuses a file with problems, naming the lines, and imports nothing', async () => {
+    const before = (await admin.api.get('/api/admin/devices?limit=100')).body.items.length;
+    const bad = [
+      'serial_number,starting_code,secret_key',
+      `GOOD-0001,123456789,${KEY_1}`,
+      `BAD-0002,1234567890,${KEY_1}`,
+      'BAD-0003,123,not-a-key',
+      `GOOD-0001,5,${KEY_2}`,
+      `TEST220000001,5,${KEY_2}`,
+    ].join('\n');
+    const answer = await importCsv(bad);
+    expect(answer.status).toBe(422);
+    const message = ((await answer.json()) as { error: { message: string } }).error.message;
+    expect(message).toMatch(/^Nothing was imported\./);
+    expect(message).toContain('line 3: starting_code: at most 9 digits');
+    expect(message).toContain('line 4: secret_key: 32 hexadecimal characters');
+    expect(message).toContain('line 5: GOOD-0001 is also on line 2');
+    expect(
+      (await importCsv(`serial_number,starting_code,secret_key\nOTHER-0001,1,${KEY_1}\nTEST220000001,2,${KEY_2}`))
+        .status,
+    ).toBe(422);
+    expect((await importCsv('serial_number,starting_code,secret_key,colour\nX-0001,1,' + KEY_1 + ',red')).status).toBe(
+      422,
+    );
+    expect((await importCsv('serial_number,starting_code,secret_key\n')).status).toBe(400);
+    expect((await admin.api.get('/api/admin/devices?limit=100')).body.items.length).toBe(before);
+  });
+
+  it('is for admins only', async () => {
+    const customer = await signedInCustomer(ctx);
+    expect(
+      (await importCsv(`serial_number,starting_code,secret_key\nC-0001,1,${KEY_1}`, customer.api.cookie!)).status,
+    ).toBe(403);
+    expect((await customer.api.get('/api/admin/devices')).status).toBe(403);
+  });
+});
