@@ -268,7 +268,7 @@ const DECISION_MESSAGES = {
   reject: {
     title: 'Identity check: action needed',
     message: (reason: string) =>
-      `We could not verify your identity: ${reason} Open My account to correct it and submit again.`,
+      `We could not verify your identity: ${/[.!?]$/.test(reason) ? reason : `${reason}.`} Open My account to correct it and submit again.`,
   },
 } as const;
 
