@@ -36,13 +36,20 @@ export const ADMIN_NEEDS_TOTP =
 export async function requireAdmin(c: Context<AppEnv>, next: Next) {
   const user = c.var.user;
   if (!user) throw new AppError('not_authenticated', 'User not authenticated', 401);
-  if (!(await hasRole(c.var.db, user.id, 'admin'))) {
-    throw new AppError('forbidden', 'This is for admins only.', 403);
-  }
-  if (!user.twoFactorEnabled || !(await hasTotp(c.var.db, user.id))) {
-    throw new AppError('admin_totp_required', ADMIN_NEEDS_TOTP, 403);
-  }
+  const access = await adminAccess(c.var.db, user);
+  if (access === 'not_admin') throw new AppError('forbidden', 'This is for admins only.', 403);
+  if (access === 'needs_totp') throw new AppError('admin_totp_required', ADMIN_NEEDS_TOTP, 403);
   await next();
+}
+
+/** Whether a signed-in user may use admin tools now: an admin, with an authenticator app switched on. */
+export async function adminAccess(
+  db: Database,
+  user: { id: string; twoFactorEnabled: boolean },
+): Promise<'ok' | 'not_admin' | 'needs_totp'> {
+  if (!(await hasRole(db, user.id, 'admin'))) return 'not_admin';
+  if (!user.twoFactorEnabled || !(await hasTotp(db, user.id))) return 'needs_totp';
+  return 'ok';
 }
 
 /** What an admin-only route answers anyone else, for its OpenAPI description. */

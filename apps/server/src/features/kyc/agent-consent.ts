@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { normalizePhone } from '@ecogrid/core';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -74,19 +74,14 @@ export async function requestConsent(deps: ConsentDeps, agent: Actor, phone: str
       );
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const [row] = await tx
-      .insert(agentConsentCodes)
-      .values({
-        agentId: agent.id,
-        customerId: customer.id,
-        codeHash: 'pending',
-        expiresAt: new Date(Date.now() + CONSENT_CODE_MINUTES * 60_000),
-      })
-      .returning({ id: agentConsentCodes.id });
-    await tx
-      .update(agentConsentCodes)
-      .set({ codeHash: hashCode(deps.authSecret, row!.id, code) })
-      .where(eq(agentConsentCodes.id, row!.id));
+    const id = randomUUID();
+    await tx.insert(agentConsentCodes).values({
+      id,
+      agentId: agent.id,
+      customerId: customer.id,
+      codeHash: hashCode(deps.authSecret, id, code),
+      expiresAt: new Date(Date.now() + CONSENT_CODE_MINUTES * 60_000),
+    });
     const who = `${agentProfile.fullName}${agentProfile.agentCode ? ` (agent ${agentProfile.agentCode})` : ''}`;
     await deps.messages.sms(tx, {
       to: customer.phoneNumber!,

@@ -14,7 +14,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { AppError, badRequest, notFound } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId, uploadLimit, type AppEnv } from '#src/platform/http.ts';
-import { hasRole, hasTotp, requireAdmin, ADMIN_DENIED } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, adminAccess, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { agentCustomerList, agentMayAct, confirmConsent, requestConsent, requireAgent } from './agent-consent.ts';
 import { kycForReview, kycQueue } from './kyc-review.ts';
 import {
@@ -204,9 +204,7 @@ async function mayDownload(c: Context<AppEnv>, ownerId: string): Promise<boolean
   const viewer = c.var.user!;
   if (viewer.id === ownerId) return true;
   if (await agentMayAct(c.var.db, viewer.id, ownerId)) return true;
-  return (
-    viewer.twoFactorEnabled && (await hasRole(c.var.db, viewer.id, 'admin')) && (await hasTotp(c.var.db, viewer.id))
-  );
+  return (await adminAccess(c.var.db, viewer)) === 'ok';
 }
 
 /** What customers (and agents for them) call. */

@@ -12,6 +12,36 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 /** The sign-in pages do not offer a link to themselves. */
 const AUTH_PAGES = new Set(['/auth', '/login', '/signup']);
 
+/** A row under the header with the way into a role's tools. */
+function RoleNav({
+  label,
+  to,
+  text,
+  phoneOnly = false,
+}: {
+  label: string;
+  to: string;
+  text: string;
+  phoneOnly?: boolean;
+}) {
+  return (
+    <nav aria-label={label} className={`border-t border-stone-200 ${phoneOnly ? 'md:hidden' : ''}`}>
+      <div className="mx-auto flex max-w-6xl px-2">
+        <NavLink
+          to={to}
+          className={({ isActive }) =>
+            `inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold ${
+              isActive ? 'text-brand-900 underline underline-offset-4' : 'text-brand-800 hover:bg-brand-50'
+            }`
+          }
+        >
+          {text}
+        </NavLink>
+      </div>
+    </nav>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation();
   const session = useSession();
@@ -84,38 +114,10 @@ export function Header() {
           </Link>
         )}
       </div>
-      {agent && (
-        <nav aria-label={t('nav.agent')} className="border-t border-stone-200">
-          <div className="mx-auto flex max-w-6xl px-2">
-            <NavLink
-              to="/agent/customers"
-              className={({ isActive }) =>
-                `inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold ${
-                  isActive ? 'text-brand-900 underline underline-offset-4' : 'text-brand-800 hover:bg-brand-50'
-                }`
-              }
-            >
-              {t('nav.myCustomers')}
-            </NavLink>
-          </div>
-        </nav>
-      )}
+      {agent && <RoleNav label={t('nav.agent')} to="/agent/customers" text={t('nav.myCustomers')} />}
       {admin && (
         // A phone's header row has no room left, so admins get the link on a row of its own.
-        <nav aria-label={t('admin.navLink')} className="border-t border-stone-200 md:hidden">
-          <div className="mx-auto flex max-w-6xl px-2">
-            <NavLink
-              to="/system-audit"
-              className={({ isActive }) =>
-                `inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold ${
-                  isActive ? 'text-brand-900 underline underline-offset-4' : 'text-brand-800 hover:bg-brand-50'
-                }`
-              }
-            >
-              {t('admin.home.toolsTitle')}
-            </NavLink>
-          </div>
-        </nav>
+        <RoleNav label={t('admin.navLink')} to="/system-audit" text={t('admin.home.toolsTitle')} phoneOnly />
       )}
     </header>
   );
