@@ -86,7 +86,9 @@ function parseDate(iso: string): { y: number; m: number; d: number } {
   return { y, m, d };
 }
 
-const formatDate = (date: Date) => date.toISOString().slice(0, 10);
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const formatDate = (date: Date) =>
+  `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** `iso` plus `days` calendar days. */
@@ -125,14 +127,19 @@ export function repaymentSchedule(quote: LoanQuote, startDate: string): Schedule
   parseDate(startDate);
   return Array.from({ length: quote.instalments }, (_, i) => {
     const number = i + 1;
-    const dueDate =
-      quote.frequency === 'daily'
-        ? addDays(startDate, number)
-        : quote.frequency === 'weekly'
-          ? addDays(startDate, 7 * number)
-          : addMonths(startDate, number);
-    return { number, dueDate, amountDue: number === quote.instalments ? quote.lastInstalment : quote.instalment };
+    return {
+      number,
+      dueDate: dueDateOf(quote.frequency, startDate, number),
+      amountDue: number === quote.instalments ? quote.lastInstalment : quote.instalment,
+    };
   });
+}
+
+/** When instalment `number` of a plan started on `startDate` falls due. */
+export function dueDateOf(frequency: LoanFrequency, startDate: string, number: number): string {
+  if (frequency === 'daily') return addDays(startDate, number);
+  if (frequency === 'weekly') return addDays(startDate, 7 * number);
+  return addMonths(startDate, number);
 }
 
 /**
@@ -140,8 +147,7 @@ export function repaymentSchedule(quote: LoanQuote, startDate: string): Schedule
  * rounded up so that paying everything never buys more days than the loan lasts.
  */
 export function dailyRate(quote: LoanQuote, startDate: string): number {
-  const schedule = repaymentSchedule(quote, startDate);
-  const days = daysBetween(startDate, schedule.at(-1)!.dueDate);
+  const days = daysBetween(startDate, dueDateOf(quote.frequency, startDate, quote.instalments));
   return Math.max(1, Math.ceil(quote.financed / days));
 }
 
