@@ -1,0 +1,230 @@
+/**
+ * Pay-as-you-go loans as the API shows them and takes them: plans, applications, repayments,
+ * the tracker's view and the admin portfolio. The arithmetic is in credit.ts.
+ */
+import { z } from 'zod';
+import { LOAN_FREQUENCIES, PLAN_LIMITS } from './credit.ts';
+import { uuidSchema } from './ids.ts';
+import { checkoutSchema } from './orders.ts';
+import { mobileNumberSchema, networkSchema } from './payments.ts';
+
+/**
+ * pending_approval → approved → active → completed, or cancelled (refused, or withdrawn before
+ * the deposit) and defaulted. A plan whose deposit is 0 goes from approved to active at once.
+ */
+export const LOAN_STATUSES = ['pending_approval', 'approved', 'active', 'completed', 'defaulted', 'cancelled'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
+  pending_approval: 'Waiting for approval',
+  approved: 'Approved: pay the deposit',
+  active: 'Active',
+  completed: 'Paid off',
+  defaulted: 'Defaulted',
+  cancelled: 'Cancelled',
+};
+
+/** The most loans one customer may have open (waiting, approved or active) before an admin must look. */
+export const ACTIVE_LOAN_LIMIT = 2;
+/** A repayment due within this many days raises a reminder (spec section 9). */
+export const REMINDER_DAYS = 3;
+
+export const REPAYMENT_STATUSES = ['due', 'partly_paid', 'paid'] as const;
+export type RepaymentStatus = (typeof REPAYMENT_STATUSES)[number];
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+/** A plan as an admin writes it; percentages in basis points (2,500 = 25 %). */
+export const loanPlanInputSchema = z.strictObject({
+  name: z
+    .string({ error: 'Name the plan' })
+    .trim()
+    .min(1, 'Name the plan')
+    .max(80, 'The name is limited to 80 characters'),
+  depositBp: whole('The deposit', PLAN_LIMITS.depositBp.min, PLAN_LIMITS.depositBp.max),
+  instalments: whole('The number of instalments', PLAN_LIMITS.instalments.min, PLAN_LIMITS.instalments.max),
+  frequency: z.enum(LOAN_FREQUENCIES, { error: 'The frequency must be daily, weekly or monthly' }),
+  markupBp: whole('The markup', PLAN_LIMITS.markupBp.min, PLAN_LIMITS.markupBp.max),
+  active: z.boolean().default(true),
+});
+export type LoanPlanInput = z.input<typeof loanPlanInputSchema>;
+
+export const loanPlanSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  name: z.string(),
+  depositBp: z.number().int(),
+  instalments: z.number().int(),
+  frequency: z.enum(LOAN_FREQUENCIES),
+  markupBp: z.number().int(),
+  active: z.boolean(),
+});
+export type LoanPlan = z.infer<typeof loanPlanSchema>;
+
+export const paymentChoiceSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.strictObject({ method: z.literal('wallet') }),
+    z.strictObject({ method: z.literal('mobile_money'), phone: mobileNumberSchema, network: networkSchema }),
+  ],
+  { error: 'Choose how to pay: wallet or mobile money' },
+);
+export type PaymentChoice = z.infer<typeof paymentChoiceSchema>;
+
+/**
+ * The credit part of the checkout: each credit line of the cart with the plan chosen for it, and
+ * the customer's acceptance of the terms shown. Where the goods go, and how an approved loan's
+ * deposit is paid, as for a cash order.
+ */
+export const loanApplicationSchema = checkoutSchema.safeExtend({
+  plans: z
+    .array(z.strictObject({ cartItemId: uuidSchema('cart line'), planId: uuidSchema('plan') }), {
+      error: 'Choose a plan for each credit line',
+    })
+    .min(1, 'Choose a plan for each credit line')
+    .max(30, 'Too many credit lines'),
+  acceptTerms: z.literal(true, { error: 'Read and accept the credit terms first' }),
+});
+export type LoanApplication = z.input<typeof loanApplicationSchema>;
+
+export const loanRepaymentSchema = z.object({
+  id: z.uuid(),
+  userId: z.string(),
+  number: z.number().int(),
+  dueDate: z.string(),
+  amountDue: z.number().int(),
+  amountPaid: z.number().int(),
+  status: z.enum(REPAYMENT_STATUSES),
+});
+export type LoanRepayment = z.infer<typeof loanRepaymentSchema>;
+
+export const loanPaymentSchema = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  kind: z.enum(['deposit', 'repayment']),
+  method: z.string(),
+  amount: z.number().int(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type LoanPayment = z.infer<typeof loanPaymentSchema>;
+
+export const loanTokenSchema = z.object({
+  token: z.string(),
+  type: z.string(),
+  days: z.number().int().nullable(),
+  count: z.number().int(),
+  createdAt: z.string(),
+});
+export type LoanToken = z.infer<typeof loanTokenSchema>;
+
+export const loanSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  status: z.enum(LOAN_STATUSES),
+  productId: z.uuid(),
+  productName: z.string(),
+  imageUrl: z.string().nullable(),
+  planName: z.string(),
+  cashPrice: z.number().int(),
+  creditPrice: z.number().int(),
+  deposit: z.number().int(),
+  instalment: z.number().int(),
+  lastInstalment: z.number().int(),
+  instalments: z.number().int(),
+  frequency: z.enum(LOAN_FREQUENCIES),
+  costOfCredit: z.number().int(),
+  dailyRate: z.number().int(),
+  /** Everything paid so far, deposit included. */
+  paid: z.number().int(),
+  /** What is left to pay of the credit price. */
+  outstanding: z.number().int(),
+  nextDue: z.object({ dueDate: z.string(), amount: z.number().int() }).nullable(),
+  daysPastDue: z.number().int(),
+  startDate: z.string().nullable(),
+  deviceSerial: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LoanSummary = z.infer<typeof loanSummarySchema>;
+
+export const loanSchema = loanSummarySchema.extend({
+  schedule: z.array(loanRepaymentSchema),
+  payments: z.array(loanPaymentSchema),
+  tokens: z.array(loanTokenSchema),
+});
+export type Loan = z.infer<typeof loanSchema>;
+
+/** A repayment of any amount from 1 shilling to what is still owed. */
+export const repaySchema = z.strictObject({
+  amount: z
+    .number({ error: 'Enter the amount as a whole number of UGX' })
+    .int('Enter the amount as a whole number of UGX')
+    .min(1, 'Enter an amount above 0')
+    .max(100_000_000, 'The amount is too large'),
+  payment: paymentChoiceSchema,
+});
+export type Repay = z.infer<typeof repaySchema>;
+
+export const loanDecisionSchema = z.discriminatedUnion(
+  'decision',
+  [
+    z.strictObject({ decision: z.literal('approve'), note: z.string().trim().max(300).optional() }),
+    z.strictObject({
+      decision: z.literal('reject'),
+      note: z
+        .string({ error: 'Say why the application is refused' })
+        .trim()
+        .min(3, 'Say why the application is refused')
+        .max(300, 'The reason is limited to 300 characters'),
+    }),
+  ],
+  { error: 'Approve or reject' },
+);
+export type LoanDecision = z.infer<typeof loanDecisionSchema>;
+
+/** A loan in the admin portfolio list. */
+export const portfolioLoanSchema = loanSummarySchema.extend({
+  customerName: z.string(),
+  customerPhone: z.string().nullable(),
+  district: z.string().nullable(),
+  agentCode: z.string().nullable(),
+});
+export type PortfolioLoan = z.infer<typeof portfolioLoanSchema>;
+
+/**
+ * Portfolio at risk: the outstanding balance of loans more than N days past due over all that is
+ * outstanding, in basis points; collection rate: paid over due to date, in basis points.
+ */
+export const portfolioFiguresSchema = z.object({
+  outstanding: z.number().int(),
+  par1: z.number().int(),
+  par30: z.number().int(),
+  par60: z.number().int(),
+  par90: z.number().int(),
+  collectionRate: z.number().int(),
+  dueToDate: z.number().int(),
+  collectedToDate: z.number().int(),
+  active: z.number().int(),
+  completed: z.number().int(),
+  pendingApproval: z.number().int(),
+  inArrears: z.number().int(),
+});
+export type PortfolioFigures = z.infer<typeof portfolioFiguresSchema>;
+
+export const portfolioFiltersSchema = z.object({
+  status: z.enum(LOAN_STATUSES).optional(),
+  district: z.string().trim().max(100).optional(),
+  agent: z.string().trim().max(40).optional(),
+  minDaysPastDue: z.coerce.number().int().min(0).max(100_000).optional(),
+  maxDaysPastDue: z.coerce.number().int().min(0).max(100_000).optional(),
+});
+export type PortfolioFilters = z.infer<typeof portfolioFiltersSchema>;
+
+/** Basis points as a percentage with one decimal: 1234 → "12.3 %". */
+export const formatBp = (bp: number) => `${(bp / 100).toFixed(1)} %`;
