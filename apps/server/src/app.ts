@@ -15,6 +15,7 @@ import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { mediaRoutes } from './features/catalog/media.routes.ts';
 import { adminKycRoutes, agentKycRoutes, kycRoutes } from './features/kyc/kyc.routes.ts';
 import { deviceRoutes } from './features/loans/devices.routes.ts';
+import { adminLoanRoutes, loanRoutes } from './features/loans/loans.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
@@ -146,6 +147,8 @@ export function createApp({
   app.use('/api/kyc', loadSession(auth));
   app.use('/api/kyc/*', loadSession(auth));
   app.use('/api/agent/*', loadSession(auth));
+  app.use('/api/loans', loadSession(auth));
+  app.use('/api/loans/*', loadSession(auth));
   app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);
@@ -165,6 +168,8 @@ export function createApp({
   app.route('/api', agentKycRoutes);
   app.route('/api/admin/kyc', adminKycRoutes);
   app.route('/api/admin/devices', deviceRoutes);
+  app.route('/api', loanRoutes);
+  app.route('/api/admin', adminLoanRoutes);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'EcoGrid API', version: APP_VERSION, description: 'Marketplace for energy products in Uganda' },

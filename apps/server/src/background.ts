@@ -8,10 +8,12 @@ import { createMailer } from './platform/mail.ts';
 import { startMessaging, type Messages } from './platform/messaging.ts';
 import { createMobileMoney, type MobileMoney, type MobileMoneySettings } from './platform/mobile-money/index.ts';
 import type { Realtime } from './platform/realtime.ts';
+import { runLoanDay } from './features/loans/portfolio.service.ts';
 import { reconcilePayments } from './features/payments/payments.service.ts';
+import { deviceKeyBox } from './platform/secret-box.ts';
 import { createSmsSender } from './platform/sms.ts';
 
-export type BackgroundSettings = Pick<Settings, 'MAIL_FROM'> &
+export type BackgroundSettings = Pick<Settings, 'MAIL_FROM' | 'AUTH_SECRET'> &
   MobileMoneySettings &
   Partial<
     Pick<
@@ -55,7 +57,15 @@ export async function startBackgroundWork(
     });
     const mobileMoney = createMobileMoney(settings, { db: database.db, jobs, logger });
     await mobileMoney.start();
-    const paymentDeps = { db: database.db, mobileMoney, logger, realtime, messages, publicUrl: settings.PUBLIC_URL };
+    const paymentDeps = {
+      db: database.db,
+      mobileMoney,
+      logger,
+      realtime,
+      messages,
+      publicUrl: settings.PUBLIC_URL,
+      deviceKeys: deviceKeyBox(settings.AUTH_SECRET),
+    };
     // Every minute: pending mobile-money payments whose callback has not come are looked up at
     // the network (MTN sends a callback once and never again), and expired ones closed.
     await jobs.schedule('reconcile-payments', '* * * * *', async () => {
@@ -64,6 +74,12 @@ export async function startBackgroundWork(
     });
     // After downtime, at once: callbacks that came while no process was up were lost.
     await jobs.runNow('reconcile-payments');
+    // Every morning in Kampala: loans' arrears, and reminders of instalments due within 3 days.
+    // Run at start-up too: after downtime the missed days are caught up (safe to run twice).
+    await jobs.schedule('loan-day', '0 7 * * *', async () => {
+      logger.info(await runLoanDay(paymentDeps), 'loan reminders and arrears done');
+    });
+    await jobs.runNow('loan-day');
     // Daily tasks, at quiet hours in Kampala. Later features add theirs here.
     await jobs.schedule('daily-cleanup', '30 3 * * *', async () => {
       const removed = {

@@ -4,6 +4,7 @@ import { startBackgroundWork } from './background.ts';
 import { loadDotEnv, loadSettings } from './config.ts';
 import { migrateDatabase, openConfiguredDatabase } from './db/client.ts';
 import { disableDemoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
+import { seedDemoCredit } from './db/seed/demo-credit.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { createLogger } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime.ts';
@@ -19,6 +20,8 @@ async function main() {
   if (settings.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(database.db);
     if (seeded.products) logger.info(seeded, 'demo data loaded');
+    const credit = await seedDemoCredit(database.db, settings.AUTH_SECRET);
+    if (credit.plans || credit.devices) logger.info(credit, 'demo credit plans and devices loaded');
   }
   if (settings.DEMO_ACCOUNTS) {
     const seeded = await seedDemoAccounts(database.db);

@@ -17,6 +17,30 @@ export type LoanPlanTerms = {
   markupBp: number;
 };
 
+/**
+ * pending_approval → approved → active → completed, or cancelled (refused, or withdrawn before
+ * the deposit) and defaulted. A plan whose deposit is 0 goes from approved to active at once.
+ */
+export const LOAN_STATUSES = ['pending_approval', 'approved', 'active', 'completed', 'defaulted', 'cancelled'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
+  pending_approval: 'Waiting for approval',
+  approved: 'Approved: pay the deposit',
+  active: 'Active',
+  completed: 'Paid off',
+  defaulted: 'Defaulted',
+  cancelled: 'Cancelled',
+};
+
+/** The most loans one customer may have open (waiting, approved or active) before an admin must look. */
+export const ACTIVE_LOAN_LIMIT = 2;
+/** A repayment due within this many days raises a reminder (spec section 9). */
+export const REMINDER_DAYS = 3;
+
+export const REPAYMENT_STATUSES = ['due', 'partly_paid', 'paid'] as const;
+export type RepaymentStatus = (typeof REPAYMENT_STATUSES)[number];
+
 export const PLAN_LIMITS = {
   depositBp: { min: 0, max: 9_000 },
   instalments: { min: 1, max: 730 },
@@ -90,6 +114,9 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const formatDate = (date: Date) =>
   `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** The calendar date in Kampala (East Africa Time, UTC+3 all year) at an instant. */
+export const kampalaDate = (at: Date) => formatDate(new Date(at.getTime() + 3 * 3_600_000));
 
 /** `iso` plus `days` calendar days. */
 export function addDays(iso: string, days: number): string {

@@ -3,34 +3,20 @@
  * the tracker's view and the admin portfolio. The arithmetic is in credit.ts.
  */
 import { z } from 'zod';
-import { LOAN_FREQUENCIES, PLAN_LIMITS } from './credit.ts';
+import { LOAN_FREQUENCIES, LOAN_STATUSES, PLAN_LIMITS, REPAYMENT_STATUSES } from './credit.ts';
+
+export {
+  ACTIVE_LOAN_LIMIT,
+  LOAN_STATUS_LABELS,
+  LOAN_STATUSES,
+  REMINDER_DAYS,
+  REPAYMENT_STATUSES,
+  type LoanStatus,
+  type RepaymentStatus,
+} from './credit.ts';
 import { uuidSchema } from './ids.ts';
 import { checkoutSchema } from './orders.ts';
 import { mobileNumberSchema, networkSchema } from './payments.ts';
-
-/**
- * pending_approval → approved → active → completed, or cancelled (refused, or withdrawn before
- * the deposit) and defaulted. A plan whose deposit is 0 goes from approved to active at once.
- */
-export const LOAN_STATUSES = ['pending_approval', 'approved', 'active', 'completed', 'defaulted', 'cancelled'] as const;
-export type LoanStatus = (typeof LOAN_STATUSES)[number];
-
-export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
-  pending_approval: 'Waiting for approval',
-  approved: 'Approved: pay the deposit',
-  active: 'Active',
-  completed: 'Paid off',
-  defaulted: 'Defaulted',
-  cancelled: 'Cancelled',
-};
-
-/** The most loans one customer may have open (waiting, approved or active) before an admin must look. */
-export const ACTIVE_LOAN_LIMIT = 2;
-/** A repayment due within this many days raises a reminder (spec section 9). */
-export const REMINDER_DAYS = 3;
-
-export const REPAYMENT_STATUSES = ['due', 'partly_paid', 'paid'] as const;
-export type RepaymentStatus = (typeof REPAYMENT_STATUSES)[number];
 
 const whole = (label: string, min: number, max: number) =>
   z

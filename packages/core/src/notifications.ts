@@ -5,6 +5,7 @@ export const NOTIFICATION_TYPES = [
   'order_update',
   'payment_update',
   'loan_reminder',
+  'loan_update',
   'kyc_update',
   'account',
   'support',
@@ -21,6 +22,8 @@ export const NOTIFICATION_DELIVERY: Record<NotificationType, { sms: DeliveryRule
   order_update: { sms: 'optional', email: 'optional' },
   payment_update: { sms: 'optional', email: 'optional' },
   loan_reminder: { sms: 'always', email: 'optional' },
+  /** Approval, refusal, activation and device tokens: a token is needed to use the device. */
+  loan_update: { sms: 'always', email: 'optional' },
   kyc_update: { sms: 'optional', email: 'optional' },
   account: { sms: 'always', email: 'always' },
   support: { sms: 'optional', email: 'optional' },

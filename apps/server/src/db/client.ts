@@ -130,3 +130,8 @@ export async function executePrepared<Row>(db: Database | Tx, name: string, quer
   const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: Row[] };
   return result.rows;
 }
+
+/** Runs a statement written in SQL and returns its rows (both drivers answer with { rows }). */
+export async function queryRows<Row>(db: Database | Tx, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}

@@ -91,6 +91,7 @@ export async function requireIdempotencyKey(c: Context<AppEnv>, next: Next) {
   const user = c.var.user;
   if (!user) throw new AppError('not_authenticated', 'User not authenticated', 401);
   const { key, requestHash: hash } = await idempotentRequest(c);
+  c.set('idempotency', { key, requestHash: hash });
   const db = c.var.db;
   const scope = user.id;
   const [claimed] = await db

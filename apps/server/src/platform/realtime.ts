@@ -5,7 +5,7 @@ import type { Logger } from './logger.ts';
 
 /** What a user's event stream carries. */
 export type RealtimeEvent = {
-  type: 'notification' | 'order' | 'payment' | 'loan_repayment' | 'catalog' | 'kyc';
+  type: 'notification' | 'order' | 'payment' | 'loan_repayment' | 'loan' | 'catalog' | 'kyc';
   data: Record<string, unknown>;
 };
 /** One user's event, or (`all`) one for every open stream, such as a catalogue change. */

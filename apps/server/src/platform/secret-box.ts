@@ -32,3 +32,15 @@ export function createSecretBox(appSecret: string, purpose: string): SecretBox {
     },
   };
 }
+
+const deviceBoxes = new Map<string, SecretBox>();
+
+/** The box for pay-as-you-go devices' secret keys (one per app secret: HKDF runs once). */
+export function deviceKeyBox(appSecret: string): SecretBox {
+  let box = deviceBoxes.get(appSecret);
+  if (!box) {
+    box = createSecretBox(appSecret, 'device-keys');
+    deviceBoxes.set(appSecret, box);
+  }
+  return box;
+}

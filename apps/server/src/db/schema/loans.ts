@@ -1,5 +1,22 @@
+import { LOAN_FREQUENCIES, LOAN_STATUSES, REPAYMENT_STATUSES, type LoanFrequency } from '@ecogrid/core/credit';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { products } from './catalog.ts';
 
 /**
  * Pay-as-you-go devices (solar home systems and the like) that take OpenPAYGO tokens. The secret
@@ -54,3 +71,152 @@ export const deviceTokens = pgTable(
     index('device_tokens_device_idx').on(t.deviceId, t.createdAt),
   ],
 );
+
+/** The credit terms a product is sold on; admins set them per product. */
+export const loanPlans = pgTable(
+  'loan_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    depositBp: integer('deposit_bp').notNull(),
+    instalments: integer('instalments').notNull(),
+    frequency: text('frequency', { enum: LOAN_FREQUENCIES }).notNull().$type<LoanFrequency>(),
+    markupBp: integer('markup_bp').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('loan_plans_product_idx').on(t.productId),
+    check('loan_plans_deposit_range', sql`${t.depositBp} between 0 and 9000`),
+    check('loan_plans_instalments_range', sql`${t.instalments} between 1 and 730`),
+    check('loan_plans_markup_range', sql`${t.markupBp} between 0 and 20000`),
+  ],
+);
+
+/**
+ * A customer's loan for one unit of a product: the plan's terms copied at application (a plan
+ * changed later does not change a loan), its status, what has been paid, and its arrears.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** LN- and a running number, for the customer and the call centre. */
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => loanPlans.id, { onDelete: 'restrict' }),
+    planName: text('plan_name').notNull(),
+    productName: text('product_name').notNull(),
+    /** The agent serving the customer when they applied, who sold it. */
+    agentId: text('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The order that delivers the product, made when the deposit is paid. */
+    orderId: uuid('order_id').notNull().unique(),
+    status: text('status', { enum: LOAN_STATUSES }).notNull(),
+    cashPrice: bigint('cash_price', { mode: 'number' }).notNull(),
+    creditPrice: bigint('credit_price', { mode: 'number' }).notNull(),
+    deposit: bigint('deposit', { mode: 'number' }).notNull(),
+    instalment: bigint('instalment', { mode: 'number' }).notNull(),
+    lastInstalment: bigint('last_instalment', { mode: 'number' }).notNull(),
+    instalments: integer('instalments').notNull(),
+    frequency: text('frequency', { enum: LOAN_FREQUENCIES }).notNull().$type<LoanFrequency>(),
+    markupBp: integer('markup_bp').notNull(),
+    depositBp: integer('deposit_bp').notNull(),
+    /** Set at activation: what one day of use costs. */
+    dailyRate: bigint('daily_rate', { mode: 'number' }),
+    /** Everything paid, deposit included; never more than the credit price. */
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+    /** Days of use bought by the repayments (at the daily rate) and days sent to the device. */
+    daysBought: integer('days_bought').notNull().default(0),
+    daysIssued: integer('days_issued').notNull().default(0),
+    daysPastDue: integer('days_past_due').notNull().default(0),
+    district: text('district'),
+    /** Where the goods go, as at checkout, for the order made at activation. */
+    fulfilment: jsonb('fulfilment').notNull().$type<Record<string, unknown>>(),
+    deviceId: uuid('device_id')
+      .unique()
+      .references(() => devices.id, { onDelete: 'restrict' }),
+    depositPaymentId: uuid('deposit_payment_id'),
+    decisionNote: text('decision_note'),
+    decidedBy: text('decided_by'),
+    startDate: date('start_date', { mode: 'string' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('loans_user_key_idx').on(t.userId, t.idempotencyKey),
+    index('loans_user_idx').on(t.userId, t.createdAt),
+    index('loans_status_idx').on(t.status, t.createdAt),
+    index('loans_agent_idx')
+      .on(t.agentId)
+      .where(sql`${t.agentId} is not null`),
+    check('loans_paid_range', sql`${t.paid} between 0 and ${t.creditPrice}`),
+    check('loans_days_issued', sql`${t.daysIssued} <= ${t.daysBought}`),
+  ],
+);
+
+/** A loan's schedule: fixed at activation; amount_paid grows as repayments are shared out. */
+export const loanRepayments = pgTable(
+  'loan_repayments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    number: integer('number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amountDue: bigint('amount_due', { mode: 'number' }).notNull(),
+    amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0),
+    status: text('status', { enum: REPAYMENT_STATUSES }).notNull().default('due'),
+    /** When the reminder for this instalment went out: one per instalment. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('loan_repayments_number_idx').on(t.loanId, t.number),
+    index('loan_repayments_open_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} <> 'paid'`),
+    index('loan_repayments_user_idx').on(t.userId),
+    check('loan_repayments_paid_range', sql`${t.amountPaid} between 0 and ${t.amountDue}`),
+  ],
+);
+
+/** Every payment a loan took and what it bought: the deposit, and each repayment. */
+export const loanPayments = pgTable(
+  'loan_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').notNull().unique(),
+    kind: text('kind', { enum: ['deposit', 'repayment'] }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** How the amount was shared out: instalment number → shillings. */
+    allocation: jsonb('allocation').notNull().$type<Record<string, number>>(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('loan_payments_loan_idx').on(t.loanId, t.createdAt)],
+);
+
+export type LoanPlanRow = typeof loanPlans.$inferSelect;
+export type LoanRow = typeof loans.$inferSelect;
+export type LoanRepaymentRow = typeof loanRepayments.$inferSelect;

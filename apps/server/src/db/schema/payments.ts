@@ -36,6 +36,8 @@ export const payments = pgTable(
     providerTransactionId: text('provider_transaction_id'),
     failureReason: text('failure_reason'),
     orderId: uuid('order_id'),
+    /** The loan a deposit or repayment pays. */
+    loanId: uuid('loan_id'),
     /** The payment this one refunds, when it is a refund. */
     refundOf: uuid('refund_of'),
     /** The caller's Idempotency-Key: one payment per user and key. */
@@ -57,6 +59,9 @@ export const payments = pgTable(
     index('payments_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    index('payments_loan_idx')
+      .on(t.loanId, t.createdAt)
+      .where(sql`${t.loanId} is not null`),
     uniqueIndex('payments_one_refund')
       .on(t.refundOf)
       .where(sql`${t.refundOf} is not null`),

@@ -1,4 +1,4 @@
-import { eq, ilike, inArray, or } from 'drizzle-orm';
+import { eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { AppError } from '#src/platform/errors.ts';
@@ -122,7 +122,7 @@ export async function deliveryContacts(db: Database | Tx, userId: string) {
 
 /** Names and contacts of users, by id, for lists that show who did or owns something. */
 export async function userSummaries(
-  db: Database,
+  db: Database | Tx,
   ids: string[],
 ): Promise<Map<string, { id: string; name: string; email: string | null; phone: string | null }>> {
   if (ids.length === 0) return new Map();
@@ -180,4 +180,20 @@ export async function userByPhone(db: Database, phoneNumber: string) {
     .from(users)
     .where(eq(users.phoneNumber, phoneNumber));
   return row ?? null;
+}
+
+/** Agents' codes by user id. */
+export async function agentCodes(db: Database | Tx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, code: users.agentCode }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.flatMap((r) => (r.code ? [[r.id, r.code] as const] : [])));
+}
+
+/** The agent with this code (any case), or undefined. */
+export async function agentIdByCode(db: Database | Tx, code: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`upper(${users.agentCode}) = upper(${code})`);
+  return row?.id;
 }

@@ -137,17 +137,19 @@ export async function clearCart(db: Database, userId: string): Promise<Cart> {
 }
 
 /**
- * The cash lines a checkout buys, locked until its transaction ends: a second checkout of the
- * same cart (another tab, another key) waits, then finds the lines gone.
+ * The lines of one payment mode a checkout buys (cash for an order, loan for credit
+ * applications), locked until its transaction ends: a second checkout of the same cart (another
+ * tab, another key) waits, then finds the lines gone.
  */
-export async function takeCashLines(
+export async function takeCartLines(
   tx: Tx,
   userId: string,
+  mode: 'cash' | 'loan',
 ): Promise<{ id: string; productId: string; quantity: number }[]> {
   return tx
     .select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity })
     .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.paymentMode, 'cash')))
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.paymentMode, mode)))
     .orderBy(asc(cartItems.createdAt))
     .for('update');
 }

@@ -14,10 +14,10 @@ import {
   type KycStatus,
   type KycSteps,
 } from '@ecogrid/core/kyc';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database, Tx } from '#src/db/client.ts';
-import { kycDocuments, kycEvents, kycRecords } from '#src/db/schema/kyc.ts';
+import { agentCustomers, kycDocuments, kycEvents, kycRecords } from '#src/db/schema/kyc.ts';
 import { hasPgCode, UNIQUE_VIOLATION } from '#src/platform/db-errors.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import type { Realtime } from '#src/platform/realtime.ts';
@@ -105,6 +105,42 @@ export async function getKyc(db: Database | Tx, userId: string): Promise<Kyc> {
     db.select().from(kycEvents).where(eq(kycEvents.userId, userId)).orderBy(asc(kycEvents.createdAt)),
   ]);
   return toView(userId, record, documents, history);
+}
+
+/**
+ * What credit needs to know of a customer: whether their identity is verified, the district they
+ * live in, and the agent serving them now (the latest unexpired consent), if any.
+ */
+export async function creditStanding(
+  db: Database | Tx,
+  userId: string,
+): Promise<{ verified: boolean; district: string | null; agentId: string | null }> {
+  const [[record], [agent]] = await Promise.all([
+    db
+      .select({ status: kycRecords.status, district: kycRecords.district })
+      .from(kycRecords)
+      .where(eq(kycRecords.userId, userId)),
+    db
+      .select({ agentId: agentCustomers.agentId })
+      .from(agentCustomers)
+      .where(and(eq(agentCustomers.customerId, userId), gt(agentCustomers.consentExpiresAt, new Date())))
+      .orderBy(desc(agentCustomers.consentedAt))
+      .limit(1),
+  ]);
+  return {
+    verified: record?.status === 'verified',
+    district: record?.district ?? null,
+    agentId: agent?.agentId ?? null,
+  };
+}
+
+/** The customers an agent serves now (unexpired consent). */
+export async function servedCustomerIds(db: Database, agentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: agentCustomers.customerId })
+    .from(agentCustomers)
+    .where(and(eq(agentCustomers.agentId, agentId), gt(agentCustomers.consentExpiresAt, new Date())));
+  return rows.map((r) => r.id);
 }
 
 const NOT_EDITABLE: Record<Exclude<KycStatus, 'pending' | 'rejected'>, string> = {

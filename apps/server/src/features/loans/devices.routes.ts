@@ -4,7 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId, uploadLimit, type AppEnv } from '#src/platform/http.ts';
-import { createSecretBox } from '#src/platform/secret-box.ts';
+import { deviceKeyBox } from '#src/platform/secret-box.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { DEVICE_FILE_COLUMNS, deviceTokenHistory, importDevices, issueToken, listDevices } from './devices.service.ts';
@@ -14,7 +14,7 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 });
-const boxOf = (c: Context<AppEnv>) => createSecretBox(c.var.authSecret, 'device-keys');
+const boxOf = (c: Context<AppEnv>) => deviceKeyBox(c.var.authSecret);
 const actorOf = (c: Context<AppEnv>) => ({
   id: signedInUserId(c.var.user),
   ip: c.req.header('x-client-ip') ?? null,

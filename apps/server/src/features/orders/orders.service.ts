@@ -8,6 +8,7 @@ import {
   type DeliveryFeeRule,
   type Order,
   type OrderStatus,
+  type TaxClass,
 } from '@ecogrid/core/orders';
 import { failureMessage, NETWORK_NAMES, PAYMENT_LIMITS, ugandanMobile, type Payment } from '@ecogrid/core/payments';
 import { and, eq } from 'drizzle-orm';
@@ -16,7 +17,7 @@ import { orderEvents, orderLines, orders, pickupPoints, storeSettings, type Orde
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { keyReused, type IdempotentRequest } from '#src/platform/idempotency.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
-import { removeCartLines, takeCashLines } from '#src/features/cart/cart.service.ts';
+import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.ts';
 import { releaseStock, reserveStock } from '#src/features/catalog/stock.service.ts';
 import {
   onPaymentSettled,
@@ -96,7 +97,7 @@ export async function placeOrder(
   let placed: { order: OrderRow; collection: Awaited<ReturnType<typeof recordCollection>>['row'] | null };
   try {
     placed = await deps.db.transaction(async (tx) => {
-      const lines = await takeCashLines(tx, userId);
+      const lines = await takeCartLines(tx, userId, 'cash');
       if (lines.length === 0) {
         throw new AppError('cart_empty', 'Your cart has nothing to pay for now: add a product first.', 422);
       }
@@ -196,7 +197,8 @@ async function orderByKey(db: Database, userId: string, idempotency: IdempotentR
   return row;
 }
 
-async function fulfilmentDetails(tx: Tx, checkout: Checkout) {
+/** Where a checkout's goods go, checked (an open pickup point, a real address), as the order keeps it. */
+export async function fulfilmentDetails(tx: Tx, checkout: Pick<Checkout, 'fulfilment' | 'address' | 'pickupPointId'>) {
   if (checkout.fulfilment === 'pickup') {
     const [point] = await tx
       .select({ id: pickupPoints.id })
@@ -224,6 +226,70 @@ function checkMobileAmount(total: number) {
       422,
     );
   }
+}
+
+/**
+ * The order that delivers a product bought on credit, made when the loan's deposit is paid (or
+ * at approval when there is none): its unit was reserved at application under the same id. It
+ * is paid at once — the price is owed on the loan — and moves on like any order; its delivery
+ * assigns the loan's device (onOrderDelivered).
+ */
+export async function placeCreditOrder(
+  tx: Tx,
+  deps: OrderDeps,
+  input: {
+    orderId: string;
+    userId: string;
+    product: { id: string; name: string; sku: string; imageUrl: string | null; taxClass: TaxClass };
+    price: number;
+    where: Record<string, unknown> & { fulfilment: 'delivery' | 'pickup' };
+    paymentMethod: 'wallet' | 'mtn' | 'airtel';
+    paymentId: string | null;
+    loanNumber: string;
+  },
+): Promise<OrderRow> {
+  const { fulfilment, ...where } = input.where;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      id: input.orderId,
+      userId: input.userId,
+      fulfilment,
+      ...where,
+      subtotal: input.price,
+      deliveryFee: 0,
+      total: input.price,
+      paymentMethod: input.paymentMethod,
+      paymentId: input.paymentId,
+      idempotencyKey: `loan:${input.orderId}`,
+      requestHash: 'loan',
+    })
+    .returning();
+  await tx.insert(orderLines).values({
+    orderId: input.orderId,
+    productId: input.product.id,
+    name: input.product.name,
+    sku: input.product.sku,
+    imageUrl: input.product.imageUrl,
+    unitPrice: input.price,
+    quantity: 1,
+    lineTotal: input.price,
+    taxClass: input.product.taxClass,
+  });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: input.orderId, status: 'pending_payment', note: `On credit: loan ${input.loanNumber}` });
+  return changeStatus(tx, deps, order!, 'paid', {
+    note: `Deposit paid; the rest is paid on loan ${input.loanNumber}`,
+    set: { paidAt: new Date() },
+  });
+}
+
+/** What an order's delivery does elsewhere, in its transaction (a credit order's device is assigned). */
+type DeliveryRule = (tx: Tx, deps: OrderDeps, order: OrderRow) => Promise<void>;
+const deliveryRules: DeliveryRule[] = [];
+export function onOrderDelivered(rule: DeliveryRule): void {
+  deliveryRules.push(rule);
 }
 
 /** An order's row, locked for a change, if the caller may change it (its customer, or an admin). */
@@ -323,6 +389,7 @@ export async function moveOrder(
       note: input.note?.trim() || null,
       actorId: input.actorId,
     });
+    if (input.to === 'delivered') for (const rule of deliveryRules) await rule(tx, deps, moved);
     await recordAudit(tx, {
       actorId: input.actorId,
       action: 'order.status',

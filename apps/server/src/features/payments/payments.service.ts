@@ -18,6 +18,7 @@ import { paymentEvents, payments, type PaymentRow } from '#src/db/schema/payment
 import { notFound } from '#src/platform/errors.ts';
 import { keyReused } from '#src/platform/idempotency.ts';
 import type { Logger } from '#src/platform/logger.ts';
+import { deviceKeyBox, type SecretBox } from '#src/platform/secret-box.ts';
 import { NetworkUnavailable, type MobileMoney, type RemoteStatus } from '#src/platform/mobile-money/index.ts';
 import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
 import {
@@ -28,7 +29,13 @@ import {
   type Posting,
 } from '#src/features/wallet/ledger.service.ts';
 
-export type PaymentDeps = NotifierDeps & { db: Database; mobileMoney: MobileMoney; logger: Logger };
+export type PaymentDeps = NotifierDeps & {
+  db: Database;
+  mobileMoney: MobileMoney;
+  logger: Logger;
+  /** Opens pay-as-you-go devices' secret keys, to issue the token a loan repayment buys. */
+  deviceKeys?: SecretBox;
+};
 
 /** The payment services' needs, from a request's context. */
 export const paymentDeps = (v: {
@@ -38,6 +45,7 @@ export const paymentDeps = (v: {
   realtime: NotifierDeps['realtime'];
   messages: NotifierDeps['messages'];
   publicUrl: string;
+  authSecret: string;
 }): PaymentDeps => ({
   db: v.db,
   mobileMoney: v.mobileMoney,
@@ -45,6 +53,7 @@ export const paymentDeps = (v: {
   realtime: v.realtime,
   messages: v.messages,
   publicUrl: v.publicUrl,
+  deviceKeys: deviceKeyBox(v.authSecret),
 });
 
 /** A payment as the API shows it (the core Payment type). */
@@ -149,6 +158,7 @@ type MobilePayment = {
   idempotencyKey: string | null;
   refundOf?: string | null;
   orderId?: string | null;
+  loanId?: string | null;
 };
 
 /** Inserts a pending mobile-money payment; with a key already used by this user, returns that one instead. */
@@ -173,6 +183,7 @@ async function insertMobilePayment(
       idempotencyKey: input.idempotencyKey,
       refundOf: input.refundOf ?? null,
       orderId: input.orderId ?? null,
+      loanId: input.loanId ?? null,
       expiresAt,
     })
     .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
@@ -237,20 +248,22 @@ export async function startTopUp(
 }
 
 /**
- * Records a pending mobile-money collection for an order inside the caller's transaction (the
- * order and its payment commit together); after the commit, `sendPayment` asks the network.
+ * Records a pending mobile-money collection for an order or a loan inside the caller's
+ * transaction (the thing paid for and its payment commit together); after the commit,
+ * `sendPayment` asks the network.
  */
 export async function recordCollection(
   tx: Tx,
   deps: PaymentDeps,
   input: {
     userId: string;
-    purpose: Extract<PaymentPurpose, 'order'>;
+    purpose: Extract<PaymentPurpose, 'order' | 'loan_repayment'>;
     amount: number;
     phone: string;
     network: MobileNetwork;
     idempotencyKey: string;
-    orderId: string;
+    orderId?: string;
+    loanId?: string;
   },
 ): Promise<{ row: PaymentRow; created: boolean }> {
   return insertMobilePayment(tx, deps, input, 'collection');
@@ -264,13 +277,15 @@ export async function sendPayment(deps: PaymentDeps, row: PaymentRow): Promise<P
 
 /**
  * What a settled payment does to the thing it paid for, in the settling transaction. The orders
- * feature registers its rule for 'order' payments (it calls this service, so the dependency runs
- * that way); settling an order payment with no rule registered fails rather than half-settle.
+ * and loans features register their rules for 'order' and 'loan_repayment' payments (they call
+ * this service, so the dependency runs that way); settling such a payment with no rule
+ * registered fails rather than half-settle.
  */
 export type SettlementRule = (tx: Tx, deps: PaymentDeps, payment: PaymentRow) => Promise<void>;
+type RuledPurpose = Extract<PaymentPurpose, 'order' | 'loan_repayment'>;
 const settlementRules = new Map<PaymentPurpose, SettlementRule>();
 
-export function onPaymentSettled(purpose: Extract<PaymentPurpose, 'order'>, rule: SettlementRule): void {
+export function onPaymentSettled(purpose: RuledPurpose, rule: SettlementRule): void {
   settlementRules.set(purpose, rule);
 }
 
@@ -329,6 +344,7 @@ export async function payFromWallet(
     /** The caller's Idempotency-Key, and the hash of its request when it came through the API. */
     idempotency: { key: string; requestHash?: string | null };
     orderId?: string | null;
+    loanId?: string | null;
   },
 ): Promise<{ payment: Payment; replayed: boolean }> {
   const house = input.purpose === 'order' ? HOUSE_ACCOUNTS.salesRevenue : HOUSE_ACCOUNTS.loansReceivable;
@@ -340,10 +356,11 @@ export async function payFromWallet(
       'pay_from_wallet',
       sql`
       with pay as (
-        insert into payments (reference, user_id, purpose, method, direction, status, amount, order_id,
+        insert into payments (reference, user_id, purpose, method, direction, status, amount, order_id, loan_id,
                               idempotency_key, request_hash, settled_at)
         values (${newPaymentReference()}, ${input.userId}, ${input.purpose}, 'wallet', 'collection', 'successful',
-                ${input.amount}, ${input.orderId ?? null}, ${input.idempotency.key}, ${requestHash}, now())
+                ${input.amount}, ${input.orderId ?? null}, ${input.loanId ?? null}, ${input.idempotency.key},
+                ${requestHash}, now())
         on conflict (user_id, idempotency_key) do nothing
         returning id, reference, created_at
       ), moved as (
@@ -454,6 +471,18 @@ function settlementPostings(
       ],
     };
   }
+  if (row.purpose === 'loan_repayment') {
+    // A deposit or repayment collected by the network pays off what the customer owes on credit.
+    if (status !== 'successful') return null;
+    return {
+      kind: 'loan_repayment',
+      description: `Loan repayment from ${via}`,
+      postings: [
+        { account: HOUSE_ACCOUNTS.clearing[network], amount: -row.amount },
+        { account: HOUSE_ACCOUNTS.loansReceivable, amount: row.amount },
+      ],
+    };
+  }
   throw new Error(`No ledger rule for settling ${row.purpose} payments by ${row.method}`);
 }
 
@@ -513,9 +542,9 @@ export async function settlePayment(
       { source: source.kind, outcome: outcome.state, ...source.detail },
       source.actorId,
     );
-    if (row.purpose === 'order') {
+    if (row.purpose === 'order' || row.purpose === 'loan_repayment') {
       const rule = settlementRules.get(row.purpose);
-      if (!rule) throw new Error('No settlement rule for order payments: the orders feature registers it');
+      if (!rule) throw new Error(`No settlement rule for ${row.purpose} payments: its feature registers it`);
       await rule(tx, deps, row);
     }
     await within?.(tx, row);

@@ -1,0 +1,334 @@
+import { uuidSchema } from '@ecogrid/core';
+import {
+  loanApplicationSchema,
+  loanDecisionSchema,
+  loanPlanInputSchema,
+  loanPlanSchema,
+  loanSchema,
+  loanSummarySchema,
+  paymentChoiceSchema,
+  portfolioFiguresSchema,
+  portfolioFiltersSchema,
+  portfolioLoanSchema,
+  repaySchema,
+} from '@ecogrid/core/loans';
+import { createRoute, z } from '@hono/zod-openapi';
+import { AppError } from '#src/platform/errors.ts';
+import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
+import { ADMIN_DENIED, hasRole, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
+import {
+  addPlan,
+  applyForLoans,
+  changePlan,
+  decideLoan,
+  findLoan,
+  loanView,
+  myLoans,
+  payDeposit,
+  productPlans,
+  repayLoan,
+} from './loans.service.ts';
+import { agentLoans, portfolioFigures, portfolioLoan, portfolioPage } from './portfolio.service.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+const unauthenticated = { 401: errorResponse('Not signed in: User not authenticated') };
+const loanParams = z.object({ id: uuidSchema('loan id') });
+const productParams = z.object({ productId: uuidSchema('product id') });
+const loan = loanSchema.openapi('Loan');
+const plan = loanPlanSchema.openapi('LoanPlan');
+const portfolioLoanView = portfolioLoanSchema.openapi('PortfolioLoan');
+
+const plansRoute = createRoute({
+  method: 'get',
+  path: '/products/{productId}/loan-plans',
+  tags: ['loans'],
+  summary: 'The credit plans a product is sold on (none when it is sold for cash only)',
+  request: { params: productParams },
+  responses: { 200: json(z.object({ plans: z.array(plan) }), 'The active plans') },
+});
+
+const applyRoute = createRoute({
+  method: 'post',
+  path: '/loans/applications',
+  tags: ['loans'],
+  summary:
+    "Check out the cart's credit lines: one loan application per unit, approved by the credit policy or queued for an admin; an approved loan's deposit is paid at once",
+  middleware: [requireIdempotencyKey] as const,
+  request: body(loanApplicationSchema),
+  responses: {
+    201: json(
+      z.object({ loans: z.array(loanSummarySchema), payments: z.array(paymentSchema) }),
+      'The applications, and the deposits paid or waiting for the phone',
+    ),
+    400: errorResponse('The body is not valid, or no Idempotency-Key'),
+    ...unauthenticated,
+    403: errorResponse('The identity check is not verified (kyc_required)'),
+    ...IDEMPOTENCY_RESPONSES,
+  },
+});
+
+const myLoansRoute = createRoute({
+  method: 'get',
+  path: '/loans',
+  tags: ['loans'],
+  summary: "The caller's loans, newest first",
+  responses: { 200: json(z.object({ loans: z.array(loanSummarySchema) }), 'The loans'), ...unauthenticated },
+});
+
+const myLoanRoute = createRoute({
+  method: 'get',
+  path: '/loans/{id}',
+  tags: ['loans'],
+  summary: 'One of the caller’s loans, with its schedule, payments and device tokens',
+  request: { params: loanParams },
+  responses: { 200: json(loan, 'The loan'), ...unauthenticated, 404: errorResponse('No loan of yours has this id') },
+});
+
+const paid = json(z.object({ loan, payment: paymentSchema.nullable() }), 'The loan, and the payment made or waiting');
+
+const depositRoute = createRoute({
+  method: 'post',
+  path: '/loans/{id}/deposit',
+  tags: ['loans'],
+  summary: 'Pay the deposit of an approved loan, from the wallet or by mobile money; it starts the loan',
+  middleware: [requireIdempotencyKey] as const,
+  request: { params: loanParams, ...body(z.strictObject({ payment: paymentChoiceSchema })) },
+  responses: {
+    200: paid,
+    400: errorResponse('The body is not valid, or no Idempotency-Key'),
+    ...unauthenticated,
+    404: errorResponse('No loan of yours has this id'),
+    ...IDEMPOTENCY_RESPONSES,
+  },
+});
+
+const repayRoute = createRoute({
+  method: 'post',
+  path: '/loans/{id}/repayments',
+  tags: ['loans'],
+  summary:
+    'Repay any amount up to what is owed: to the oldest amount due first; each repayment buys days of use (a device token), paying off unlocks the device',
+  middleware: [requireIdempotencyKey] as const,
+  request: { params: loanParams, ...body(repaySchema) },
+  responses: {
+    200: paid,
+    400: errorResponse('The body is not valid, or no Idempotency-Key'),
+    ...unauthenticated,
+    404: errorResponse('No loan of yours has this id'),
+    ...IDEMPOTENCY_RESPONSES,
+  },
+});
+
+const agentLoansRoute = createRoute({
+  method: 'get',
+  path: '/agent/loans',
+  tags: ['agents', 'loans'],
+  summary: 'The loans the agent sold or whose customers they serve, most days past due first',
+  responses: {
+    200: json(z.object({ loans: z.array(portfolioLoanView) }), 'The loans'),
+    ...unauthenticated,
+    403: errorResponse('Not an approved agent'),
+  },
+});
+
+/** Customers' and agents' loan routes, under /api. */
+export const loanRoutes = createRouter()
+  .openapi(plansRoute, async (c) => {
+    return c.json({ plans: await productPlans(c.var.db, c.req.valid('param').productId, true) }, 200);
+  })
+  .openapi(applyRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    const result = await applyForLoans(paymentDeps(c.var), {
+      userId,
+      application: c.req.valid('json'),
+      idempotency: c.var.idempotency,
+    });
+    return c.json(result, 201);
+  })
+  .openapi(myLoansRoute, async (c) => {
+    return c.json({ loans: await myLoans(c.var.db, signedInUserId(c.var.user)) }, 200);
+  })
+  .openapi(myLoanRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    return c.json(await loanView(c.var.db, await findLoan(c.var.db, c.req.valid('param').id, userId)), 200);
+  })
+  .openapi(depositRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    const result = await payDeposit(paymentDeps(c.var), {
+      userId,
+      loanId: c.req.valid('param').id,
+      payment: c.req.valid('json').payment,
+      idempotency: c.var.idempotency,
+    });
+    return c.json(result, 200);
+  })
+  .openapi(repayRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    const { amount, payment } = c.req.valid('json');
+    const result = await repayLoan(paymentDeps(c.var), {
+      userId,
+      loanId: c.req.valid('param').id,
+      amount,
+      payment,
+      idempotency: c.var.idempotency,
+    });
+    return c.json(result, 200);
+  })
+  .openapi(agentLoansRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    if (!(await hasRole(c.var.db, userId, 'agent'))) {
+      throw new AppError('forbidden', 'This is for approved agents only.', 403);
+    }
+    return c.json({ loans: await agentLoans(c.var.db, userId) }, 200);
+  });
+
+const adminPlansRoute = createRoute({
+  method: 'get',
+  path: '/products/{productId}/loan-plans',
+  tags: ['admin', 'loans'],
+  summary: "A product's credit plans, active or not",
+  middleware: [requireAdmin] as const,
+  request: { params: productParams },
+  responses: { 200: json(z.object({ plans: z.array(plan) }), 'The plans'), ...ADMIN_DENIED },
+});
+
+const addPlanRoute = createRoute({
+  method: 'post',
+  path: '/products/{productId}/loan-plans',
+  tags: ['admin', 'loans'],
+  summary: 'Offer a product on a credit plan (audited)',
+  middleware: [requireAdmin] as const,
+  request: { params: productParams, ...body(loanPlanInputSchema) },
+  responses: {
+    201: json(plan, 'The plan'),
+    400: errorResponse('Terms out of range'),
+    404: errorResponse('No such product'),
+    422: errorResponse('The product is not sold on credit'),
+    ...ADMIN_DENIED,
+  },
+});
+
+const changePlanRoute = createRoute({
+  method: 'patch',
+  path: '/loan-plans/{id}',
+  tags: ['admin', 'loans'],
+  summary: "Change a plan's terms or withdraw it (audited); loans already made keep their terms",
+  middleware: [requireAdmin] as const,
+  request: { params: z.object({ id: uuidSchema('plan id') }), ...body(loanPlanInputSchema) },
+  responses: {
+    200: json(plan, 'The plan'),
+    400: errorResponse('Terms out of range'),
+    404: errorResponse('No such plan'),
+    ...ADMIN_DENIED,
+  },
+});
+
+const portfolioRoute = createRoute({
+  method: 'get',
+  path: '/loans',
+  tags: ['admin', 'loans'],
+  summary:
+    'The loan book, filtered by status, district, agent code and days past due; status=pending_approval is the approval queue, oldest first',
+  middleware: [requireAdmin] as const,
+  request: {
+    query: portfolioFiltersSchema.extend({
+      limit: z.coerce.number().int().min(1).max(100).default(25),
+      cursor: z.string().max(200).optional(),
+    }),
+  },
+  responses: {
+    200: json(z.object({ loans: z.array(portfolioLoanView), nextCursor: z.string().nullable() }), 'A page of loans'),
+    ...ADMIN_DENIED,
+  },
+});
+
+const figuresRoute = createRoute({
+  method: 'get',
+  path: '/loans/figures',
+  tags: ['admin', 'loans'],
+  summary:
+    'Portfolio figures: PAR1, PAR30, PAR60, PAR90 and collection rate in basis points, outstanding balance, loans by status',
+  middleware: [requireAdmin] as const,
+  responses: { 200: json(portfolioFiguresSchema, 'The figures today'), ...ADMIN_DENIED },
+});
+
+const adminLoanRoute = createRoute({
+  method: 'get',
+  path: '/loans/{id}',
+  tags: ['admin', 'loans'],
+  summary: 'A loan with its customer, schedule, payments and tokens',
+  middleware: [requireAdmin] as const,
+  request: { params: loanParams },
+  responses: {
+    200: json(
+      loan.extend(
+        portfolioLoanSchema.pick({ customerName: true, customerPhone: true, district: true, agentCode: true }).shape,
+      ),
+      'The loan',
+    ),
+    404: errorResponse('No such loan'),
+    ...ADMIN_DENIED,
+  },
+});
+
+const decisionRoute = createRoute({
+  method: 'post',
+  path: '/loans/{id}/decision',
+  tags: ['admin', 'loans'],
+  summary: 'Approve an application waiting for approval, or refuse it with a reason (audited, the customer is told)',
+  middleware: [requireAdmin] as const,
+  request: { params: loanParams, ...body(loanDecisionSchema) },
+  responses: {
+    200: json(loan, 'The loan'),
+    400: errorResponse('No reason for a refusal'),
+    404: errorResponse('No such loan'),
+    409: errorResponse('Already decided'),
+    ...ADMIN_DENIED,
+  },
+});
+
+/** Admins' loan routes, under /api/admin. */
+export const adminLoanRoutes = createRouter()
+  .openapi(adminPlansRoute, async (c) => {
+    return c.json({ plans: await productPlans(c.var.db, c.req.valid('param').productId, false) }, 200);
+  })
+  .openapi(addPlanRoute, async (c) => {
+    const actorId = signedInUserId(c.var.user);
+    return c.json(await addPlan(c.var.db, actorId, c.req.valid('param').productId, c.req.valid('json')), 201);
+  })
+  .openapi(changePlanRoute, async (c) => {
+    const actorId = signedInUserId(c.var.user);
+    return c.json(await changePlan(c.var.db, actorId, c.req.valid('param').id, c.req.valid('json')), 200);
+  })
+  .openapi(figuresRoute, async (c) => c.json(await portfolioFigures(c.var.db), 200))
+  .openapi(portfolioRoute, async (c) => {
+    const page = await portfolioPage(c.var.db, c.req.valid('query'));
+    return c.json({ loans: page.items, nextCursor: page.nextCursor }, 200);
+  })
+  .openapi(adminLoanRoute, async (c) => {
+    const row = await findLoan(c.var.db, c.req.valid('param').id, null);
+    const [view, people] = await Promise.all([loanView(c.var.db, row), portfolioLoan(c.var.db, row)]);
+    const { customerName, customerPhone, district, agentCode } = people;
+    return c.json({ ...view, customerName, customerPhone, district, agentCode }, 200);
+  })
+  .openapi(decisionRoute, async (c) => {
+    const actorId = signedInUserId(c.var.user);
+    const decision = c.req.valid('json');
+    return c.json(
+      await decideLoan(paymentDeps(c.var), {
+        loanId: c.req.valid('param').id,
+        actorId,
+        decision: decision.decision,
+        note: decision.note ?? null,
+      }),
+      200,
+    );
+  });

@@ -1,0 +1,390 @@
+import { addDays, kampalaDate } from '@ecogrid/core/credit';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices, loanRepayments, loans } from '#src/db/schema/loans.ts';
+import { paymentDeps } from '#src/features/payments/payments.service.ts';
+import { walletBalance } from '#src/features/wallet/ledger.service.ts';
+import { signedInAdmin, type Client } from '../../../test/catalog-admin.ts';
+import { insertProduct } from '../../../test/factories.ts';
+import {
+  applyFor,
+  creditCustomer,
+  DELIVERY,
+  deliver,
+  importDevices,
+  systemOnCredit,
+} from '../../../test/loan-helpers.ts';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { runLoanDay } from './portfolio.service.ts';
+
+let ctx: TestContext;
+let admin: { id: string; api: Client };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await signedInAdmin(ctx);
+});
+afterAll(async () => ctx.close());
+
+const deps = () =>
+  paymentDeps({
+    db: ctx.db,
+    mobileMoney: ctx.mobileMoney,
+    log: ctx.logger,
+    realtime: ctx.realtime,
+    messages: ctx.messages,
+    publicUrl: ctx.settings.PUBLIC_URL,
+    authSecret: ctx.settings.AUTH_SECRET,
+  });
+
+const stockOf = async (id: string) =>
+  Number(
+    (
+      (await ctx.db.execute(sql`select stock from products where id = ${id}`)) as unknown as {
+        rows: { stock: number }[];
+      }
+    ).rows[0]!.stock,
+  );
+
+async function smsTo(e164: string): Promise<string[]> {
+  const result = (await ctx.db.execute(
+    sql`select body from outbox_messages where channel = 'sms' and recipient = ${e164} order by created_at`,
+  )) as unknown as { rows: { body: string }[] };
+  return result.rows.map((r) => r.body);
+}
+
+describe('loan plans', () => {
+  it('are set by admins on products sold on credit, within bounds, and customers see the active ones', async () => {
+    const cashOnly = await insertProduct(ctx.db, { loanEligible: false });
+    const refused = await admin.api.post(`/api/admin/products/${cashOnly.id}/loan-plans`, {
+      name: '6 months',
+      depositBp: 2_000,
+      instalments: 6,
+      frequency: 'monthly',
+      markupBp: 1_500,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('not_loan_eligible');
+
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const outOfRange = await admin.api.post(`/api/admin/products/${product.id}/loan-plans`, {
+      name: 'Too long',
+      depositBp: 9_500,
+      instalments: 1_000,
+      frequency: 'yearly',
+      markupBp: 0,
+    });
+    expect(outOfRange.status).toBe(400);
+    const withdrawn = await admin.api.post(`/api/admin/products/${product.id}/loan-plans`, {
+      name: 'Old weekly',
+      depositBp: 1_000,
+      instalments: 52,
+      frequency: 'weekly',
+      markupBp: 3_000,
+      active: false,
+    });
+    expect(withdrawn.status).toBe(201);
+    const customer = await creditCustomer(ctx);
+    const offered = await customer.api.get(`/api/products/${product.id}/loan-plans`);
+    expect(offered.body.plans.map((p: { id: string }) => p.id)).toEqual([plan.id]);
+    const all = await admin.api.get(`/api/admin/products/${product.id}/loan-plans`);
+    expect(all.body.plans).toHaveLength(2);
+    const changed = await admin.api.patch(`/api/admin/loan-plans/${plan.id}`, {
+      name: '4 months',
+      depositBp: 3_000,
+      instalments: 4,
+      frequency: 'monthly',
+      markupBp: 2_000,
+    });
+    expect(changed.body.depositBp).toBe(3_000);
+    expect((await customer.api.patch(`/api/admin/loan-plans/${plan.id}`, changed.body)).status).toBe(403);
+  });
+});
+
+describe('applying for credit', () => {
+  it('needs a verified identity check: refused with kyc_required, the cart and stock as they were', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 1_000_000, verified: false });
+    const applied = await applyFor(customer, product.id, plan.id);
+    expect(applied.status).toBe(403);
+    expect(applied.body.error.code).toBe('kyc_required');
+    expect((await customer.api.get('/api/cart')).body.count).toBe(1);
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await customer.api.get('/api/loans')).body.loans).toEqual([]);
+  });
+
+  it('refuses a plan not offered for the product, changing nothing', async () => {
+    const first = await systemOnCredit(ctx, admin.api);
+    const other = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 1_000_000 });
+    const applied = await applyFor(customer, first.product.id, other.plan.id);
+    expect(applied.status).toBe(422);
+    expect(applied.body.error.code).toBe('plan_not_allowed');
+    expect(await stockOf(first.product.id)).toBe(5);
+    expect(await walletBalance(ctx.db, customer.id)).toBe(1_000_000);
+    expect((await customer.api.get('/api/cart')).body.count).toBe(1);
+  });
+
+  it('keeps nothing when the wallet cannot pay the deposit', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 100_000 });
+    const applied = await applyFor(customer, product.id, plan.id);
+    expect(applied.status).toBe(422);
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await customer.api.get('/api/loans')).body.loans).toEqual([]);
+    expect((await customer.api.get('/api/cart')).body.count).toBe(1);
+  });
+
+  it('approves, takes the deposit from the wallet, fixes the schedule and makes the paid order', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 400_000 });
+    const applied = await applyFor(customer, product.id, plan.id);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    const [summary] = applied.body.loans;
+    expect(summary).toMatchObject({
+      status: 'active',
+      cashPrice: 1_000_000,
+      creditPrice: 1_200_000,
+      deposit: 300_000,
+      instalment: 225_000,
+      lastInstalment: 225_000,
+      costOfCredit: 200_000,
+      paid: 300_000,
+      outstanding: 900_000,
+      daysPastDue: 0,
+    });
+    expect(summary.number).toMatch(/^LN-\d{6}$/);
+    expect(await walletBalance(ctx.db, customer.id)).toBe(100_000);
+    expect(await stockOf(product.id)).toBe(4);
+    expect((await customer.api.get('/api/cart')).body.count).toBe(0);
+
+    const loan = (await customer.api.get(`/api/loans/${summary.id}`)).body;
+    const today = kampalaDate(new Date());
+    expect(loan.startDate).toBe(today);
+    expect(loan.schedule).toHaveLength(4);
+    expect(loan.schedule.reduce((s: number, r: { amountDue: number }) => s + r.amountDue, 0)).toBe(900_000);
+    expect(loan.schedule[0]).toMatchObject({ number: 1, amountPaid: 0, status: 'due', userId: customer.id });
+    expect(loan.payments).toEqual([expect.objectContaining({ kind: 'deposit', amount: 300_000, method: 'wallet' })]);
+    expect(loan.nextDue).toEqual({ dueDate: loan.schedule[0].dueDate, amount: 225_000 });
+
+    const [row] = await ctx.db.select().from(loans).where(eq(loans.id, summary.id));
+    const order = await admin.api.get(`/api/admin/orders/${row!.orderId}`);
+    expect(order.body).toMatchObject({ status: 'paid', total: 1_200_000 });
+  });
+
+  it('sends the loan to the approval queue past the open-loan limit; an admin approves, the deposit is paid from the tracker', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 2_000_000 });
+    await applyFor(customer, product.id, plan.id);
+    await applyFor(customer, product.id, plan.id);
+    const third = await applyFor(customer, product.id, plan.id);
+    expect(third.body.loans[0]).toMatchObject({ status: 'pending_approval' });
+    expect(third.body.loans[0].decisionNote).toMatch(/Waiting for approval/);
+    const id = third.body.loans[0].id;
+    expect(await walletBalance(ctx.db, customer.id)).toBe(1_400_000);
+
+    const queue = await admin.api.get('/api/admin/loans?status=pending_approval&limit=100');
+    expect(queue.body.loans.map((l: { id: string }) => l.id)).toContain(id);
+    expect((await customer.api.post(`/api/loans/${id}/deposit`, { payment: { method: 'wallet' } })).status).toBe(409);
+    const approved = await admin.api.post(`/api/admin/loans/${id}/decision`, { decision: 'approve' });
+    expect(approved.body.status).toBe('approved');
+    expect((await admin.api.post(`/api/admin/loans/${id}/decision`, { decision: 'approve' })).status).toBe(409);
+    const paid = await customer.api.post(`/api/loans/${id}/deposit`, { payment: { method: 'wallet' } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.loan.status).toBe('active');
+    expect(await walletBalance(ctx.db, customer.id)).toBe(1_100_000);
+  });
+
+  it('gives the unit back to stock when an admin refuses, with the reason told to the customer', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 2_000_000 });
+    await applyFor(customer, product.id, plan.id);
+    await applyFor(customer, product.id, plan.id);
+    const third = await applyFor(customer, product.id, plan.id);
+    const id = third.body.loans[0].id;
+    expect(await stockOf(product.id)).toBe(2);
+    expect((await admin.api.post(`/api/admin/loans/${id}/decision`, { decision: 'reject' })).status).toBe(400);
+    const refused = await admin.api.post(`/api/admin/loans/${id}/decision`, {
+      decision: 'reject',
+      note: 'Two systems are enough for one home',
+    });
+    expect(refused.body).toMatchObject({ status: 'cancelled', decisionNote: 'Two systems are enough for one home' });
+    expect(await stockOf(product.id)).toBe(3);
+    expect((await smsTo(customer.e164)).at(-1)).toContain('was refused: Two systems are enough for one home.');
+  });
+
+  it('activates the loan when the mobile-money deposit settles', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx);
+    const applied = await applyFor(customer, product.id, plan.id, {
+      method: 'mobile_money',
+      phone: customer.local,
+      network: 'mtn',
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    expect(applied.body.loans[0].status).toBe('approved');
+    expect(applied.body.payments[0]).toMatchObject({ status: 'pending', amount: 300_000, purpose: 'loan_repayment' });
+    let loan = applied.body.loans[0];
+    for (let i = 0; i < 100 && loan.status !== 'active'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      loan = (await customer.api.get(`/api/loans/${loan.id}`)).body;
+    }
+    expect(loan.status).toBe('active');
+    expect(loan.payments[0]).toMatchObject({ kind: 'deposit', method: 'mtn', status: 'successful' });
+  });
+});
+
+describe('repaying a loan', () => {
+  it('shares repayments out oldest first, sends a token for the days each buys, and unlocks the device when paid off', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 1_200_000 });
+    const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
+    const [row] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+
+    // No device yet: a repayment is applied, its days wait for the device.
+    const early = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: 100_000,
+      payment: { method: 'wallet' },
+    });
+    expect(early.status, JSON.stringify(early.body)).toBe(200);
+    expect(early.body.loan.schedule[0]).toMatchObject({ amountPaid: 100_000, status: 'partly_paid' });
+    expect(early.body.loan.tokens).toEqual([]);
+
+    const [serial] = await importDevices(ctx, admin.api);
+    const delivered = await deliver(admin.api, row!.orderId);
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    let loan = (await customer.api.get(`/api/loans/${id}`)).body;
+    expect(loan.deviceSerial).toBe(serial);
+    const rate = loan.dailyRate;
+    const firstDays = loan.tokens[0].days;
+    const depositDays = Math.round((Date.parse(loan.schedule[0].dueDate) - Date.parse(loan.startDate)) / 86_400_000);
+    expect(firstDays).toBe(depositDays + Math.floor(100_000 / rate));
+    expect(loan.tokens[0]).toMatchObject({ type: 'ADD_TIME', count: 2 });
+
+    const [device] = await ctx.db.select().from(devices).where(eq(devices.serialNumber, serial!));
+    expect(device!.status).toBe('assigned');
+
+    // An exact payment of the rest of the first instalment and the whole second.
+    const paid = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: 350_000,
+      payment: { method: 'wallet' },
+    });
+    loan = paid.body.loan;
+    expect(loan.schedule.map((r: { status: string }) => r.status)).toEqual(['paid', 'paid', 'due', 'due']);
+    expect(loan.tokens).toHaveLength(2);
+    expect(loan.tokens[0]).toMatchObject({ type: 'ADD_TIME', count: 4 });
+    expect(loan.tokens[0].days).toBe(depositDays + Math.floor(450_000 / rate) - firstDays);
+    expect((await smsTo(customer.e164)).at(-1)).toMatch(
+      /^EcoGrid: Device token\. Token for loan LN-\d+: [\d ]+ adds \d+ days of use\./,
+    );
+
+    // More than is owed: refused, nothing moves.
+    const over = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: 450_001,
+      payment: { method: 'wallet' },
+    });
+    expect(over.status).toBe(422);
+    expect(over.body.error.message).toBe('You owe UGX 450,000 on this loan: pay at most that.');
+    expect(await walletBalance(ctx.db, customer.id)).toBe(450_000);
+
+    const last = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: 450_000,
+      payment: { method: 'wallet' },
+    });
+    loan = last.body.loan;
+    expect(loan).toMatchObject({ status: 'completed', outstanding: 0, paid: 1_200_000, nextDue: null });
+    expect(loan.tokens[0]).toMatchObject({ type: 'DISABLE_PAYG', count: 5 });
+    expect((await ctx.db.select().from(devices).where(eq(devices.serialNumber, serial!)))[0]!.status).toBe('unlocked');
+    expect((await smsTo(customer.e164)).some((m) => m.includes('to unlock it for good'))).toBe(true);
+    const done = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: 1_000,
+      payment: { method: 'wallet' },
+    });
+    expect(done.status).toBe(409);
+    expect(await walletBalance(ctx.db, customer.id)).toBe(0);
+  });
+
+  it('answers a retried repayment with the first result, applied once', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 600_000 });
+    const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
+    const body = { amount: 50_000, payment: { method: 'wallet' } };
+    const first = await customer.api.post(`/api/loans/${id}/repayments`, body, 'repay-retry-0001');
+    const again = await customer.api.post(`/api/loans/${id}/repayments`, body, 'repay-retry-0001');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.payment.id).toBe(first.body.payment.id);
+    expect((await customer.api.get(`/api/loans/${id}`)).body.paid).toBe(350_000);
+    expect(await walletBalance(ctx.db, customer.id)).toBe(250_000);
+  });
+
+  it("keeps each customer's loans to themselves", async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const owner = await creditCustomer(ctx, { wallet: 600_000 });
+    const stranger = await creditCustomer(ctx, { wallet: 600_000 });
+    const id = (await applyFor(owner, product.id, plan.id)).body.loans[0].id;
+    expect((await stranger.api.get(`/api/loans/${id}`)).status).toBe(404);
+    const repay = await stranger.api.post(`/api/loans/${id}/repayments`, {
+      amount: 1_000,
+      payment: { method: 'wallet' },
+    });
+    expect(repay.status).toBe(404);
+    expect(await walletBalance(ctx.db, stranger.id)).toBe(600_000);
+    expect((await stranger.api.get('/api/admin/loans')).status).toBe(403);
+  });
+});
+
+describe('the daily reminders and arrears', () => {
+  it('reminds once within 3 days of a due date, puts an overdue loan in arrears, and is safe to run twice', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 300_000 });
+    const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
+    const [first] = await ctx.db
+      .select()
+      .from(loanRepayments)
+      .where(and(eq(loanRepayments.loanId, id), eq(loanRepayments.number, 1)));
+    const due = first!.dueDate;
+
+    await runLoanDay(deps(), addDays(due, -4));
+    expect((await customer.api.get('/api/notifications')).body.notifications ?? []).not.toContainEqual(
+      expect.objectContaining({ type: 'loan_reminder' }),
+    );
+    await runLoanDay(deps(), addDays(due, -3));
+    await runLoanDay(deps(), addDays(due, -3));
+    await runLoanDay(deps(), addDays(due, -2));
+    const reminders = (await smsTo(customer.e164)).filter((m) => m.includes('Loan Payment Reminder'));
+    expect(reminders).toEqual(['EcoGrid: Loan Payment Reminder. Payment of UGX 225,000 due in 3 days']);
+
+    // Down for a week, then back: the arrears are worked out from the schedule.
+    await runLoanDay(deps(), addDays(due, 5));
+    await runLoanDay(deps(), addDays(due, 5));
+    let loan = (await customer.api.get(`/api/loans/${id}`)).body;
+    expect(loan.daysPastDue).toBe(5);
+    const overdue = (await smsTo(customer.e164)).filter((m) => m.includes('overdue'));
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0]).toContain('UGX 225,000 is 5 days overdue');
+    const inArrears = await admin.api.get('/api/admin/loans?minDaysPastDue=5&maxDaysPastDue=5&limit=100');
+    expect(inArrears.body.loans.map((l: { id: string }) => l.id)).toContain(id);
+
+    await runLoanDay(deps(), addDays(due, 40));
+    loan = (await customer.api.get(`/api/loans/${id}`)).body;
+    expect(loan.daysPastDue).toBe(40);
+  });
+});
+
+describe('checkout with cash and credit lines', () => {
+  it('takes only the credit lines into applications and leaves the cash lines for the order', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const lamp = await insertProduct(ctx.db, { price: 45_000 });
+    const customer = await creditCustomer(ctx, { wallet: 400_000 });
+    await customer.api.post('/api/cart/items', { productId: lamp.id, quantity: 1, paymentMode: 'cash' });
+    const applied = await applyFor(customer, product.id, plan.id);
+    expect(applied.status).toBe(201);
+    const cart = (await customer.api.get('/api/cart')).body;
+    expect(cart.lines.map((l: { productId: string; paymentMode: string }) => [l.productId, l.paymentMode])).toEqual([
+      [lamp.id, 'cash'],
+    ]);
+    const order = await customer.api.post('/api/orders', { ...DELIVERY, payment: { method: 'wallet' } });
+    expect(order.status).toBe(201);
+    expect(await walletBalance(ctx.db, customer.id)).toBe(55_000);
+  });
+});

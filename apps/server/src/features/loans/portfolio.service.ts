@@ -1,0 +1,211 @@
+import { formatUgx } from '@ecogrid/core';
+import { addDays, daysBetween, kampalaDate } from '@ecogrid/core/credit';
+import { REMINDER_DAYS, type PortfolioFigures, type PortfolioFilters, type PortfolioLoan } from '@ecogrid/core/loans';
+import { toasts } from '@ecogrid/core/notifications';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#src/db/client.ts';
+import { loanRepayments, loans } from '#src/db/schema/loans.ts';
+import { after, toPage, type Page } from '#src/platform/pagination.ts';
+import { agentCodes, agentIdByCode, userSummaries } from '#src/features/auth/profile.service.ts';
+import { servedCustomerIds } from '#src/features/kyc/kyc.service.ts';
+import { sendNotification } from '#src/features/notifications/notifications.service.ts';
+import { loanNumber, summaries, type LoanDeps } from './loans.service.ts';
+
+/** How many reminders one transaction sends: a crash loses at most this much work, never sends twice. */
+const REMINDER_BATCH = 500;
+
+export type LoanDayResult = { arrearsChanged: number; enteredArrears: number; reminders: number };
+
+/**
+ * The daily reminders-and-arrears run for a calendar day in Kampala. Safe to run twice and after
+ * downtime: days past due are computed afresh from the schedule (not counted up), each instalment
+ * is reminded once (its reminded_at is set in the transaction that sends it), and a loan is told
+ * it is in arrears when it goes from 0 days past due to more.
+ */
+export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())): Promise<LoanDayResult> {
+  // 1. Arrears, for every active loan at once.
+  const changedRows = await queryRows<{ id: string; user_id: string; seq: string; days: number; was: number }>(
+    deps.db,
+    sql`
+    with oldest as (
+      select r.loan_id, min(r.due_date) as due
+      from loan_repayments r
+      where r.status <> 'paid' and r.due_date < ${today}::date
+      group by r.loan_id
+    ), target as (
+      select l.id, coalesce(${today}::date - o.due, 0) as days, l.days_past_due as was
+      from loans l left join oldest o on o.loan_id = l.id
+      where l.status = 'active'
+    )
+    update loans set days_past_due = target.days, updated_at = now()
+    from target
+    where loans.id = target.id and loans.days_past_due <> target.days
+    returning loans.id, loans.user_id, loans.seq, target.days, target.was`,
+  );
+  const entered = changedRows.filter((r) => Number(r.was) === 0 && Number(r.days) > 0);
+  for (let i = 0; i < entered.length; i += REMINDER_BATCH) {
+    await deps.db.transaction(async (tx) => {
+      for (const loan of entered.slice(i, i + REMINDER_BATCH)) {
+        const [owed] = await tx
+          .select({ amount: sql<string>`sum(${loanRepayments.amountDue} - ${loanRepayments.amountPaid})` })
+          .from(loanRepayments)
+          .where(and(eq(loanRepayments.loanId, loan.id), sql`${loanRepayments.dueDate} < ${today}::date`));
+        await sendNotification(tx, deps, {
+          userId: loan.user_id,
+          type: 'loan_reminder',
+          title: 'Loan payment overdue',
+          message: `Loan ${loanNumber(Number(loan.seq))}: ${formatUgx(Number(owed?.amount ?? 0))} is ${loan.days} ${Number(loan.days) === 1 ? 'day' : 'days'} overdue. Pay in the loan tracker to keep your device working.`,
+          data: { loanId: loan.id, daysPastDue: Number(loan.days) },
+        });
+        await deps.realtime.publish(tx, loan.user_id, { type: 'loan', data: { id: loan.id, status: 'active' } });
+      }
+    });
+  }
+  // 2. Reminders: instalments of active loans due today to REMINDER_DAYS days ahead, not yet reminded.
+  const until = addDays(today, REMINDER_DAYS);
+  let reminders = 0;
+  for (;;) {
+    const sent = await deps.db.transaction(async (tx) => {
+      const rows = await queryRows<{ loan_id: string; user_id: string; due_date: string; owed: string }>(
+        tx,
+        sql`
+        update loan_repayments r set reminded_at = now()
+        where r.id in (
+          select r2.id from loan_repayments r2 join loans l on l.id = r2.loan_id
+          where r2.status <> 'paid' and r2.reminded_at is null
+            and r2.due_date between ${today}::date and ${until}::date and l.status = 'active'
+          order by r2.due_date
+          limit ${REMINDER_BATCH}
+          for update of r2 skip locked
+        )
+        returning r.loan_id, r.user_id, r.due_date::text as due_date, (r.amount_due - r.amount_paid)::text as owed`,
+      );
+      for (const row of rows) {
+        const words = toasts.loanReminder(Number(row.owed), daysBetween(today, row.due_date));
+        await sendNotification(tx, deps, {
+          userId: row.user_id,
+          type: 'loan_reminder',
+          title: words.title,
+          message: words.message,
+          data: { loanId: row.loan_id, dueDate: row.due_date, amount: Number(row.owed) },
+        });
+      }
+      return rows.length;
+    });
+    reminders += sent;
+    if (sent < REMINDER_BATCH) break;
+  }
+  return { arrearsChanged: changedRows.length, enteredArrears: entered.length, reminders };
+}
+
+/** PAR, collection rate and counts over the whole book, on a day. */
+export async function portfolioFigures(db: Database, today = kampalaDate(new Date())): Promise<PortfolioFigures> {
+  const [book] = await db
+    .select({
+      outstanding: sql<string>`coalesce(sum(${loans.creditPrice} - ${loans.paid}) filter (where ${loans.status} = 'active'), 0)`,
+      par1: sql<string>`coalesce(sum(${loans.creditPrice} - ${loans.paid}) filter (where ${loans.status} = 'active' and ${loans.daysPastDue} > 1), 0)`,
+      par30: sql<string>`coalesce(sum(${loans.creditPrice} - ${loans.paid}) filter (where ${loans.status} = 'active' and ${loans.daysPastDue} > 30), 0)`,
+      par60: sql<string>`coalesce(sum(${loans.creditPrice} - ${loans.paid}) filter (where ${loans.status} = 'active' and ${loans.daysPastDue} > 60), 0)`,
+      par90: sql<string>`coalesce(sum(${loans.creditPrice} - ${loans.paid}) filter (where ${loans.status} = 'active' and ${loans.daysPastDue} > 90), 0)`,
+      active: sql<number>`(count(*) filter (where ${loans.status} = 'active'))::int`,
+      completed: sql<number>`(count(*) filter (where ${loans.status} = 'completed'))::int`,
+      pendingApproval: sql<number>`(count(*) filter (where ${loans.status} = 'pending_approval'))::int`,
+      inArrears: sql<number>`(count(*) filter (where ${loans.status} = 'active' and ${loans.daysPastDue} > 0))::int`,
+    })
+    .from(loans);
+  const [collected] = await db
+    .select({
+      due: sql<string>`coalesce(sum(${loanRepayments.amountDue}), 0)`,
+      paid: sql<string>`coalesce(sum(${loanRepayments.amountPaid}), 0)`,
+    })
+    .from(loanRepayments)
+    .where(lte(loanRepayments.dueDate, today));
+  const outstanding = Number(book!.outstanding);
+  const share = (part: string | number, whole: number) =>
+    whole === 0 ? 0 : Math.round((Number(part) * 10_000) / whole);
+  const due = Number(collected!.due);
+  return {
+    outstanding,
+    par1: share(book!.par1, outstanding),
+    par30: share(book!.par30, outstanding),
+    par60: share(book!.par60, outstanding),
+    par90: share(book!.par90, outstanding),
+    collectionRate: share(collected!.paid, due),
+    dueToDate: due,
+    collectedToDate: Number(collected!.paid),
+    active: book!.active,
+    completed: book!.completed,
+    pendingApproval: book!.pendingApproval,
+    inArrears: book!.inArrears,
+  };
+}
+
+async function withPeople(db: Database, rows: (typeof loans.$inferSelect)[]): Promise<PortfolioLoan[]> {
+  const [views, people, codes] = await Promise.all([
+    summaries(db, rows),
+    userSummaries(db, [...new Set(rows.map((r) => r.userId))]),
+    agentCodes(db, [...new Set(rows.flatMap((r) => (r.agentId ? [r.agentId] : [])))]),
+  ]);
+  return views.map((view, i) => {
+    const row = rows[i]!;
+    const person = people.get(row.userId);
+    return {
+      ...view,
+      customerName: person?.name ?? '',
+      customerPhone: person?.phone ?? null,
+      district: row.district,
+      agentCode: row.agentId ? (codes.get(row.agentId) ?? null) : null,
+    };
+  });
+}
+
+/**
+ * The loan book for admins, filtered by status, district, agent code and days past due, a page
+ * at a time. The approval queue (pending_approval) reads oldest first, as a queue; the rest
+ * newest first.
+ */
+export async function portfolioPage(
+  db: Database,
+  filters: PortfolioFilters & { cursor?: string | undefined; limit: number },
+): Promise<Page<PortfolioLoan>> {
+  const direction = filters.status === 'pending_approval' ? 'asc' : 'desc';
+  const agentId = filters.agent ? await agentIdByCode(db, filters.agent) : undefined;
+  if (filters.agent && !agentId) return { items: [], nextCursor: null };
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(
+      and(
+        filters.status ? eq(loans.status, filters.status) : undefined,
+        filters.district ? sql`lower(${loans.district}) = lower(${filters.district})` : undefined,
+        agentId ? eq(loans.agentId, agentId) : undefined,
+        filters.minDaysPastDue !== undefined ? gte(loans.daysPastDue, filters.minDaysPastDue) : undefined,
+        filters.maxDaysPastDue !== undefined ? lte(loans.daysPastDue, filters.maxDaysPastDue) : undefined,
+        after(loans.createdAt, loans.id, filters.cursor, direction),
+      ),
+    )
+    .orderBy(
+      direction === 'asc' ? asc(loans.createdAt) : desc(loans.createdAt),
+      direction === 'asc' ? asc(loans.id) : desc(loans.id),
+    )
+    .limit(filters.limit + 1);
+  const page = toPage(rows, filters.limit, (row) => row);
+  return { items: await withPeople(db, page.items), nextCursor: page.nextCursor };
+}
+
+/** A loan with its customer, district and agent, for the admin detail page. */
+export async function portfolioLoan(db: Database, row: typeof loans.$inferSelect): Promise<PortfolioLoan> {
+  return (await withPeople(db, [row]))[0]!;
+}
+
+/** The loans of the customers an agent serves, most days past due first. */
+export async function agentLoans(db: Database, agentId: string): Promise<PortfolioLoan[]> {
+  const customers = await servedCustomerIds(db, agentId);
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(or(eq(loans.agentId, agentId), customers.length ? inArray(loans.userId, customers) : undefined))
+    .orderBy(desc(loans.daysPastDue), desc(loans.createdAt))
+    .limit(200);
+  return withPeople(db, rows);
+}

@@ -1,0 +1,101 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
+import { signUpByPhoneAndVerify, userIdOfPhone } from './auth-helpers.ts';
+import { client, type Client } from './catalog-admin.ts';
+import { insertProduct } from './factories.ts';
+import { TEST_ORIGIN, type TestContext } from './test-app.ts';
+
+export const DELIVERY = {
+  fulfilment: 'delivery',
+  address: { district: 'Kampala', subCounty: 'Kampala Central', village: 'Church Zone', directions: '' },
+} as const;
+
+/** A signed-in customer with money in the wallet and, unless told otherwise, a verified identity check. */
+export async function creditCustomer(ctx: TestContext, options: { wallet?: number; verified?: boolean } = {}) {
+  const account = await signUpByPhoneAndVerify(ctx);
+  const id = await userIdOfPhone(ctx.db, account.e164);
+  if (options.verified !== false) {
+    await ctx.db.execute(
+      sql`insert into kyc_records (user_id, status, district) values (${id}, 'verified', 'Kampala')`,
+    );
+  }
+  if (options.wallet) {
+    await ctx.db.transaction((tx) =>
+      postJournal(tx, {
+        idempotencyKey: `fund:${id}`,
+        kind: 'wallet_topup',
+        description: 'Test funding',
+        postings: [
+          { account: HOUSE_ACCOUNTS.clearing.mtn, amount: -options.wallet! },
+          { wallet: id, amount: options.wallet! },
+        ],
+      }),
+    );
+  }
+  return { id, local: account.local, e164: account.e164, api: client(ctx, account.cookie) };
+}
+
+/** A solar home system sold on credit, with one plan: 1,000,000 cash, 20 % markup, 25 % deposit, 4 monthly instalments. */
+export async function systemOnCredit(ctx: TestContext, admin: Client, stock = 5) {
+  const product = await insertProduct(ctx.db, {
+    price: 1_000_000,
+    stock,
+    loanEligible: true,
+    category: 'solar-home-systems',
+  });
+  const plan = await admin.post(`/api/admin/products/${product.id}/loan-plans`, {
+    name: '4 months',
+    depositBp: 2_500,
+    instalments: 4,
+    frequency: 'monthly',
+    markupBp: 2_000,
+  });
+  if (plan.status !== 201) throw new Error(`plan: ${JSON.stringify(plan.body)}`);
+  return { product, plan: plan.body as { id: string } };
+}
+
+/** Puts one unit on credit in the customer's cart and applies for it. */
+export async function applyFor(
+  customer: { api: Client },
+  productId: string,
+  planId: string,
+  payment: Record<string, unknown> = { method: 'wallet' },
+) {
+  const added = await customer.api.post('/api/cart/items', { productId, quantity: 1, paymentMode: 'loan' });
+  if (added.status >= 300) throw new Error(`cart: ${JSON.stringify(added.body)}`);
+  const cart = await customer.api.get('/api/cart');
+  const line = cart.body.lines.find((l: { productId: string; paymentMode: string }) => l.productId === productId);
+  return customer.api.post('/api/loans/applications', {
+    ...DELIVERY,
+    payment,
+    plans: [{ cartItemId: line.id, planId }],
+    acceptTerms: true,
+  });
+}
+
+/** Imports pay-as-you-go devices with fresh keys; returns their serial numbers. */
+export async function importDevices(ctx: TestContext, admin: Client, count = 1) {
+  const serials = Array.from({ length: count }, () => `SHS${randomInt(1e9, 9e9)}`);
+  const csv = [
+    'serial_number,starting_code,secret_key,time_divider,restricted_digit_set,token_count',
+    ...serials.map((s) => `${s},${randomInt(1, 999_999_999)},${randomBytes(16).toString('hex')},1,false,1`),
+  ].join('\n');
+  const response = await ctx.request('/api/admin/devices/import', {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', origin: TEST_ORIGIN, cookie: admin.cookie! },
+    body: csv,
+  });
+  if (response.status !== 201) throw new Error(`devices: ${await response.text()}`);
+  return serials;
+}
+
+/** Moves a credit order through to delivered, which assigns its device. */
+export async function deliver(admin: Client, orderId: string) {
+  let last;
+  for (const status of ['processing', 'shipped', 'delivered']) {
+    last = await admin.post(`/api/admin/orders/${orderId}/status`, { status });
+    if (last.status !== 200) return last;
+  }
+  return last!;
+}
