@@ -291,8 +291,11 @@ async function loanEvent(tx: Tx, deps: LoanDeps, loan: Pick<LoanRow, 'id' | 'use
 
 type Collection = Awaited<ReturnType<typeof recordCollection>>['row'];
 
-/** Why an application waits for an admin, or null when the credit policy approves it. */
-async function policyHold(tx: Tx, userId: string, alreadyOpen: number): Promise<string | null> {
+/**
+ * Why an application waits for an admin, or null when the credit policy approves it. The loans
+ * this checkout already made count: the transaction sees them.
+ */
+async function policyHold(tx: Tx, userId: string): Promise<string | null> {
   const [open] = await tx
     .select({
       count: sql<number>`count(*)::int`,
@@ -301,7 +304,7 @@ async function policyHold(tx: Tx, userId: string, alreadyOpen: number): Promise<
     .from(loans)
     .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_STATUSES])));
   if (open!.arrears > 0) return 'Waiting for approval: another loan of yours is in arrears.';
-  if (open!.count + alreadyOpen >= ACTIVE_LOAN_LIMIT) {
+  if (open!.count >= ACTIVE_LOAN_LIMIT) {
     return `Waiting for approval: a customer may have ${ACTIVE_LOAN_LIMIT} loans open before an admin looks.`;
   }
   return null;
@@ -369,7 +372,7 @@ export async function applyForLoans(
             throw new AppError('plan_not_allowed', `${product.name} is no longer sold on credit.`, 422);
           }
           const quote = quoteLoan(product.price, plan);
-          const hold = await policyHold(tx, userId, unit);
+          const hold = await policyHold(tx, userId);
           const [row] = await tx
             .insert(loans)
             .values({

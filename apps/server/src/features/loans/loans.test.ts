@@ -194,6 +194,26 @@ describe('applying for credit', () => {
     expect(await walletBalance(ctx.db, customer.id)).toBe(1_100_000);
   });
 
+  it('makes one loan per unit of a credit line, the units past the open-loan limit waiting for approval', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 1_000_000 });
+    await customer.api.post('/api/cart/items', { productId: product.id, quantity: 3, paymentMode: 'loan' });
+    const line = (await customer.api.get('/api/cart')).body.lines[0];
+    const applied = await customer.api.post('/api/loans/applications', {
+      ...DELIVERY,
+      payment: { method: 'wallet' },
+      plans: [{ cartItemId: line.id, planId: plan.id }],
+      acceptTerms: true,
+    });
+    expect(applied.body.loans.map((l: { status: string }) => l.status)).toEqual([
+      'active',
+      'active',
+      'pending_approval',
+    ]);
+    expect(await stockOf(product.id)).toBe(2);
+    expect(await walletBalance(ctx.db, customer.id)).toBe(400_000);
+  });
+
   it('gives the unit back to stock when an admin refuses, with the reason told to the customer', async () => {
     const { product, plan } = await systemOnCredit(ctx, admin.api);
     const customer = await creditCustomer(ctx, { wallet: 2_000_000 });
