@@ -35,6 +35,7 @@ describe('the built web app', () => {
       'src/features/orders/order-page.tsx',
       'src/features/admin/orders-page.tsx',
       'src/features/admin/order-page.tsx',
+      'src/features/admin/loan-pages.tsx',
     ]) {
       const files = measureInitialJs(dist, page).files.map((f) => f.file);
       expect(

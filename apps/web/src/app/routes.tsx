@@ -44,12 +44,23 @@ const orderStrings = () => import('@/locales/en.orders.json');
 const adminStrings = () => import('@/locales/en.admin.json');
 /** The admin catalogue pages' English (products, pictures, stock, categories). */
 const catalogueStrings = () => import('@/locales/en.catalogue.json');
-/** The admin catalogue pages, one chunk for the four routes. */
+/** The admin loan pages' English (the portfolio, approvals, one loan, and a product's loan plans). */
+const adminLoanStrings = () => import('@/locales/en.admin-loans.json');
+/** The admin catalogue pages, one chunk for the four routes; a product's page has its loan plans. */
 const cataloguePage = (name: 'ProductsPage' | 'ProductEditPage' | 'CategoriesPage') =>
   lazyPage(
     () => import('@/features/admin/catalogue-pages.tsx').then((pages) => ({ default: pages[name] })),
     adminStrings,
     catalogueStrings,
+    adminLoanStrings,
+  );
+/** The admin loan pages, one chunk for the three routes; payment statuses and methods come with one loan's payments. */
+const loanPage = (name: 'LoansPage' | 'LoanApprovalsPage' | 'LoanPage') =>
+  lazyPage(
+    () => import('@/features/admin/loan-pages.tsx').then((pages) => ({ default: pages[name] })),
+    adminStrings,
+    adminLoanStrings,
+    paymentStrings,
   );
 
 /** An admin page, with the admin pages' shared English. */
@@ -150,6 +161,9 @@ export const adminRoutes: RouteObject[] = [
     path: 'admin/orders/:id',
     ...adminPage(() => import('@/features/admin/order-page.tsx'), orderStrings, paymentStrings),
   },
+  { path: 'admin/loans', ...loanPage('LoansPage') },
+  { path: 'admin/loans/approvals', ...loanPage('LoanApprovalsPage') },
+  { path: 'admin/loans/:id', ...loanPage('LoanPage') },
 ];
 
 /** Old and short addresses (spec section 2). */

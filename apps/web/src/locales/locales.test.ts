@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import admin from './en.admin.json';
+import adminLoans from './en.admin-loans.json';
 import cart from './en.cart.json';
 import agent from './en.agent.json';
 import catalogue from './en.catalogue.json';
@@ -23,7 +24,10 @@ const merge = (a: Tree, b: Tree): Tree => {
   }
   return out;
 };
-const en = [admin, payments, catalogue, cart, orders, places, kyc, kycReview, agent].reduce<Tree>(merge, shell);
+const en = [admin, payments, catalogue, cart, orders, places, kyc, kycReview, agent, adminLoans].reduce<Tree>(
+  merge,
+  shell,
+);
 
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
@@ -41,7 +45,9 @@ describe('translation catalogues', () => {
     expect(keys(payments).filter((key) => first.has(key))).toEqual([]);
     const before = new Set([...keys(shell), ...keys(payments)]);
     expect(keys(catalogue).filter((key) => before.has(key))).toEqual([]);
-    const all = [shell, payments, catalogue, cart, orders, places, kyc, kycReview, agent].flatMap((file) => keys(file));
+    const all = [shell, payments, catalogue, cart, orders, places, kyc, kycReview, agent, adminLoans].flatMap((file) =>
+      keys(file),
+    );
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });
 

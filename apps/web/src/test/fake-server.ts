@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { addEnglish, initI18n } from '@/lib/i18n.ts';
 import adminStrings from '@/locales/en.admin.json';
+import adminLoanStrings from '@/locales/en.admin-loans.json';
 import catalogueStrings from '@/locales/en.catalogue.json';
 import cartStrings from '@/locales/en.cart.json';
 import orderStrings from '@/locales/en.orders.json';
@@ -22,7 +23,15 @@ export type Reply = { status?: number; body: unknown } | 'offline';
 export function fakeServer(route: (request: SeenRequest) => Reply, options: { setup?: () => void } = {}) {
   const seen: SeenRequest[] = [];
   beforeAll(async () => {
-    for (const strings of [adminStrings, paymentStrings, cartStrings, orderStrings, placeStrings, kycStrings]) {
+    for (const strings of [
+      adminStrings,
+      adminLoanStrings,
+      paymentStrings,
+      cartStrings,
+      orderStrings,
+      placeStrings,
+      kycStrings,
+    ]) {
       addEnglish(strings);
     }
     addEnglish(catalogueStrings);

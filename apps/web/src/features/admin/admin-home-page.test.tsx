@@ -53,6 +53,8 @@ describe('the admin home', () => {
       '/admin/payments',
       '/admin/orders',
       '/admin/kyc',
+      '/admin/loans',
+      '/admin/loans/approvals',
       '/admin/products',
       '/admin/categories',
     ]);

@@ -68,6 +68,8 @@ const TOOLS = [
   { to: '/admin/payments', title: 'admin.payments.title', body: 'admin.home.paymentsBody' },
   { to: '/admin/orders', title: 'admin.orders.title', body: 'admin.home.ordersBody' },
   { to: '/admin/kyc', title: 'admin.home.kycTitle', body: 'admin.home.kycBody' },
+  { to: '/admin/loans', title: 'admin.home.loansTitle', body: 'admin.home.loansBody' },
+  { to: '/admin/loans/approvals', title: 'admin.home.loanApprovalsTitle', body: 'admin.home.loanApprovalsBody' },
   { to: '/admin/products', title: 'admin.products.title', body: 'admin.home.productsBody' },
   { to: '/admin/categories', title: 'admin.categories.title', body: 'admin.home.categoriesBody' },
 ] as const;

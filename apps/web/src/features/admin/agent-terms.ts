@@ -8,13 +8,16 @@ export type AgentTermsError = 'agentCode' | 'commission';
 export type AgentTerms =
   { ok: true; agentCode: string; commissionRateBp: number } | { ok: false; errors: AgentTermsError[] };
 
-/** A commission percentage as basis points ("2.5" → 250), or null when it is not 0–100 with up to two decimals. */
-export function percentToBasisPoints(text: string): number | null {
+/**
+ * A percentage as basis points ("2.5" → 250), or null when it is not a number from 0 to `max`
+ * basis points (100 % unless told) with up to two decimals.
+ */
+export function percentToBasisPoints(text: string, max = 10_000): number | null {
   const match = PERCENT.exec(text.trim());
   if (!match) return null;
   // Whole numbers of hundredths, so "2.55" is exactly 255 and never 254.99999999999997.
   const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return basisPoints <= 10_000 ? basisPoints : null;
+  return basisPoints <= max ? basisPoints : null;
 }
 
 /** Basis points as the percentage the form shows (250 → "2.5"). */

@@ -1,16 +1,18 @@
 import { ageOn } from '@ecogrid/core/kyc';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { AdminError, useErrorText } from './components/admin-error.tsx';
+import { AdminError } from './components/admin-error.tsx';
+import { DecisionPart } from './components/decision-part.tsx';
 import { Badge, type Tone } from './components/badge.tsx';
 import { Fact } from './components/order-facts.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
+import { Part } from './components/part.tsx';
 import { SkeletonList } from './components/skeleton-list.tsx';
 import { TIME_ZONE, useAdminFormats } from './format.ts';
 import {
@@ -40,17 +42,6 @@ const STATUS_TONE: Record<KycStatus, Tone> = {
 };
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
-
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="min-w-0 space-y-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function KycStatusBadge({ status }: { status: KycStatus }) {
   const { t } = useTranslation();
@@ -361,15 +352,11 @@ function Documents({ kyc, owner }: { kyc: AdminKyc; owner: string }) {
 function Decision({ kyc, owner, onDecided }: { kyc: AdminKyc; owner: string; onDecided: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorText = useErrorText();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const decide = useMutation({
     mutationFn: (decision: KycDecision) => decideKyc(kyc.userId, decision),
     // A second decision is refused (409), never applied twice, so a lost answer is not sent again blind.
     retry: false,
     onSuccess: async (after) => {
-      setReason('');
       await afterDecision(queryClient, kyc.userId, after);
       const done = after.status === 'verified' ? 'verified' : 'rejected';
       void showToast(t(`kycReview.done.${done}`, { name: owner }), { kind: 'success' });
@@ -381,77 +368,18 @@ function Decision({ kyc, owner, onDecided }: { kyc: AdminKyc; owner: string; onD
     },
   });
 
-  if (kyc.status !== 'submitted' && !decide.isError) return null;
-
-  const busy = decide.isPending;
-  const deciding = busy ? decide.variables?.decision : undefined;
-  const approve = () => {
-    setReasonError(null);
-    decide.mutate({ decision: 'approve' });
-  };
-  const reject = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = kycDecisionSchema.safeParse({ decision: 'reject', reason });
-    if (!checked.success) {
-      const tooLong = checked.error.issues.some((issue) => issue.code === 'too_big');
-      setReasonError(
-        tooLong ? t('kycReview.reasonLong', { max: REASON.max }) : t('kycReview.reasonShort', { min: REASON.min }),
-      );
-      document.getElementById('kyc-reason')?.focus();
-      return;
-    }
-    setReasonError(null);
-    decide.mutate(checked.data);
-  };
-  const errorId = reasonError ? 'kyc-reason-error' : undefined;
-
   return (
-    <Part id="decision-title" title={t('kycReview.decisionTitle')}>
-      {decide.isError && <FormAlert>{errorText(decide.error)}</FormAlert>}
-      {kyc.status === 'submitted' && (
-        <div className="space-y-4" aria-busy={busy}>
-          <p className="text-stone-700">{t('kycReview.decisionIntro')}</p>
-          <div className={`space-y-2 ${card}`}>
-            <Button className="w-full sm:w-auto" disabled={busy} aria-busy={deciding === 'approve'} onClick={approve}>
-              {deciding === 'approve' ? t('kycReview.approving') : t('kycReview.approve')}
-            </Button>
-            <p className="text-sm text-stone-700">{t('kycReview.approveHint')}</p>
-          </div>
-          <form onSubmit={reject} noValidate className={`space-y-2 ${card}`}>
-            <label htmlFor="kyc-reason" className="block text-sm font-medium">
-              {t('kycReview.reasonLabel')}
-            </label>
-            <textarea
-              id="kyc-reason"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              rows={3}
-              maxLength={REASON.max + 100}
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={[errorId, 'kyc-reason-hint'].filter(Boolean).join(' ')}
-              className={`w-full rounded-lg border bg-white px-3 py-2 text-base ${reasonError ? 'border-red-600' : 'border-stone-300'}`}
-            />
-            {reasonError && (
-              <p id={errorId} className="text-sm font-medium text-red-800">
-                {reasonError}
-              </p>
-            )}
-            <p id="kyc-reason-hint" className="text-sm text-stone-600">
-              {t('kycReview.reasonHint', { length: reason.trim().length, max: REASON.max })}
-            </p>
-            <Button
-              type="submit"
-              variant="danger"
-              className="w-full sm:w-auto"
-              disabled={busy}
-              aria-busy={deciding === 'reject'}
-            >
-              {deciding === 'reject' ? t('kycReview.rejecting') : t('kycReview.reject')}
-            </Button>
-          </form>
-        </div>
-      )}
-    </Part>
+    <DecisionPart
+      title={t('kycReview.decisionTitle')}
+      intro={t('kycReview.decisionIntro')}
+      strings="kycReview"
+      id="kyc-reason"
+      reason={REASON}
+      waiting={kyc.status === 'submitted'}
+      decide={decide}
+      approval={{ decision: 'approve' }}
+      rejection={(reason) => kycDecisionSchema.safeParse({ decision: 'reject', reason })}
+    />
   );
 }
 

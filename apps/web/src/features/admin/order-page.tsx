@@ -1,24 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AdminError } from './components/admin-error.tsx';
 import { Fact, OrderAuditList, OrderItems, OrderSummaryCard, OrderTimelineList } from './components/order-facts.tsx';
 import { OrderMoves } from './components/order-moves.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
+import { Part } from './components/part.tsx';
 import { SkeletonList } from './components/skeleton-list.tsx';
 import { adminOrderQuery, type AdminOrder } from './orders-api.ts';
-
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function Customer({ customer }: { customer: AdminOrder['customer'] }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { i18n } from '@/lib/i18n.ts';
 import type { ProductDetail } from './catalogue-api.ts';
 import { aDetail, aMovement, aProduct, CATEGORIES, PRODUCT_ID, UPLOADED } from './catalogue-fixtures.ts';
 import ProductEditPage from './product-edit-page.tsx';
-import { fakeServer } from './test-setup.tsx';
+import { errorOf as errorWith, fakeServer } from './test-setup.tsx';
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('@/components/ui/toast.tsx', () => ({
@@ -31,6 +31,7 @@ const server = fakeServer(({ url, method, body }) => {
     return { body: aDetail(aProduct({ id: NEW_ID, name: 'Solar Fan 12V', images: [] })) };
   }
   if (method === 'GET' && url.startsWith(`${BASE}/stock-movements`)) return { body: detail.movements };
+  if (method === 'GET' && url === `/api/admin/products/${PRODUCT_ID}/loan-plans`) return { body: { plans: [] } };
   const planned = replies.shift();
   if (planned) return planned;
   if (method === 'POST' && url === '/api/admin/catalog/products') {
@@ -96,12 +97,7 @@ const part = (name: string) => within(screen.getByRole('heading', { name, level:
 const writes = () => server.seen.filter((r) => r.method !== 'GET');
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
-/** The error read out with a field: the text its aria-describedby points at first. */
-const errorOf = (label: string | RegExp) => {
-  const field = screen.getByLabelText(label);
-  const [first] = (field.getAttribute('aria-describedby') ?? '').split(' ');
-  return field.getAttribute('aria-invalid') === 'true' ? document.getElementById(first!)?.textContent : undefined;
-};
+const errorOf = (label: string | RegExp) => errorWith(screen.getByLabelText(label));
 
 describe('a new product', () => {
   it('is checked as the server checks it, shows the server’s refusal beside its field, then opens', async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '@/components/ui/toast.tsx';
@@ -15,24 +15,15 @@ import {
 } from './catalogue-api.ts';
 import { AdminError, useErrorText } from './components/admin-error.tsx';
 import { CatalogAuditList } from './components/catalog-audit-list.tsx';
+import { LoanPlans } from './components/loan-plans.tsx';
 import { OnSale } from './components/on-sale.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
+import { Part } from './components/part.tsx';
 import { ProductForm } from './components/product-form.tsx';
 import { ProductImages } from './components/product-images.tsx';
 import { SkeletonList } from './components/skeleton-list.tsx';
 import { StockPanel } from './components/stock-panel.tsx';
 import { formValues, serverFieldError, useProductCheck, type FieldErrors, type FormValues } from './product-form.ts';
-
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** The form's refusals: its own checks, or where the server's refusal belongs. */
 function useFormErrors() {
@@ -136,8 +127,8 @@ function EditProduct({ product, categories }: { product: AdminProduct; categorie
 
 /**
  * /admin/products/new and /admin/products/:id: a product's details (the same checks as the
- * server), its pictures, its stock with every movement, whether it is on sale, and what admins
- * did to it.
+ * server), its pictures, its stock with every movement, its pay-as-you-go plans, whether it is
+ * on sale, and what admins did to it.
  */
 export default function ProductEditPage() {
   const { t } = useTranslation();
@@ -182,6 +173,9 @@ export default function ProductEditPage() {
           </Part>
           <Part id="stock-title" title={t('admin.stock.title')}>
             <StockPanel product={detail.data!.product} />
+          </Part>
+          <Part id="loan-plans-title" title={t('adminLoans.plans.title')}>
+            <LoanPlans product={detail.data!.product} />
           </Part>
           <Part id="sale-title" title={t('admin.productPage.saleTitle')}>
             <OnSale product={detail.data!.product} />

@@ -22,6 +22,13 @@ export const fakeServer = (route: Parameters<typeof sharedFakeServer>[0]) =>
   sharedFakeServer(route, { setup: dialogsToggleOpen });
 export type { SeenRequest };
 
+/** The error read out with a refused field: the text its aria-describedby points at first; undefined when it is not refused. */
+export function errorOf(field: Element): string | null | undefined {
+  if (field.getAttribute('aria-invalid') !== 'true') return undefined;
+  const [first] = (field.getAttribute('aria-describedby') ?? '').split(' ');
+  return document.getElementById(first!)?.textContent;
+}
+
 /** Renders one admin page at `path` (matched to `pattern`, for pages that read URL parameters), with a fresh query cache and the English catalogue. */
 export function renderPage(Page: ComponentType, path: string, pattern?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
