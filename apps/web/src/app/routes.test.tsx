@@ -113,6 +113,16 @@ describe('the route table', () => {
     expect(route?.element).toBeUndefined();
   });
 
+  it.each(['/customer/loan', '/customer/loan/7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'])(
+    'puts the loan tracker page %s behind sign-in, in its own chunk',
+    (path) => {
+      const route = matchRoutes(appRoutes, path)?.at(-1)?.route;
+      expect(route?.lazy).toBeTypeOf('function');
+      expect(route?.element).toBeUndefined();
+      expect(within(publicRoutes, path)).toBe(false);
+    },
+  );
+
   it('sends /admin to the admin home', () => {
     const route = matchRoutes(adminRoutes, '/admin')?.at(-1)?.route;
     expect(isValidElement(route?.element) && route.element.type === Navigate).toBe(true);

@@ -34,6 +34,8 @@ const kycStrings = () => import('@/locales/en.kyc.json');
 const kycReviewStrings = () => import('@/locales/en.kyc-review.json');
 /** The agent's customer pages' English. */
 const agentStrings = () => import('@/locales/en.agent.json');
+/** Credit's English: the plans and terms (product page, checkout), the loan tracker, loan statuses. */
+const loanStrings = () => import('@/locales/en.loans.json');
 /** The wallet's and the admin payment pages' English (payment statuses and methods, the mobile-money form). */
 const paymentStrings = () => import('@/locales/en.payments.json');
 /** The cart's and Add to cart's English. */
@@ -75,7 +77,7 @@ const later = (titleKey: string) => ({ element: <NotAvailablePage titleKey={titl
 export const publicRoutes: RouteObject[] = [
   { index: true, ...marketplace },
   { path: 'marketplace', ...marketplace },
-  { path: 'product/:id', ...lazyPage(() => import('./pages/product-route.tsx'), cartStrings) },
+  { path: 'product/:id', ...lazyPage(() => import('./pages/product-route.tsx'), cartStrings, loanStrings) },
   { path: 'auth', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
   { path: 'login', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
   { path: 'signup', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
@@ -95,7 +97,7 @@ export const loginRoutes: RouteObject[] = [
   { path: 'cart', ...lazyPage(() => import('@/features/cart/cart-page.tsx'), cartStrings) },
   {
     path: 'checkout',
-    ...lazyPage(() => import('@/features/orders/checkout-page.tsx'), orderStrings, paymentStrings, placeStrings),
+    ...lazyPage(() => import('./pages/checkout-route.tsx'), orderStrings, paymentStrings, placeStrings, loanStrings),
   },
   { path: 'my-account', ...lazyPage(() => import('@/features/auth/my-account-page.tsx'), kycStrings) },
   { path: 'kyc', ...lazyPage(() => import('@/features/kyc/kyc-page.tsx'), kycStrings, placeStrings) },
@@ -117,7 +119,11 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, ...later('pages.customerDashboard') },
       { path: 'wallet', ...lazyPage(() => import('@/features/wallet/wallet-page.tsx'), paymentStrings) },
-      { path: 'loan', ...later('pages.loan') },
+      { path: 'loan', ...lazyPage(() => import('@/features/loans/loans-page.tsx'), loanStrings) },
+      {
+        path: 'loan/:id',
+        ...lazyPage(() => import('@/features/loans/loan-page.tsx'), loanStrings, paymentStrings, orderStrings),
+      },
       { path: '*', ...later('pages.customerApp') },
     ],
   },
@@ -125,7 +131,10 @@ export const appRoutes: RouteObject[] = [
     path: 'agent',
     children: [
       { index: true, ...later('pages.agentDashboard') },
-      { path: 'customers', ...lazyPage(() => import('@/features/agent/customers-page.tsx'), agentStrings) },
+      {
+        path: 'customers',
+        ...lazyPage(() => import('@/features/agent/customers-page.tsx'), agentStrings, loanStrings),
+      },
       {
         path: 'customers/:customerId/kyc',
         ...lazyPage(() => import('./pages/agent-customer-kyc-page.tsx'), agentStrings, kycStrings, placeStrings),

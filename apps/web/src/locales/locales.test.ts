@@ -7,6 +7,7 @@ import catalogue from './en.catalogue.json';
 import shell from './en.json';
 import kyc from './en.kyc.json';
 import kycReview from './en.kyc-review.json';
+import loans from './en.loans.json';
 import orders from './en.orders.json';
 import payments from './en.payments.json';
 import places from './en.places.json';
@@ -24,7 +25,7 @@ const merge = (a: Tree, b: Tree): Tree => {
   }
   return out;
 };
-const en = [admin, payments, catalogue, cart, orders, places, kyc, kycReview, agent, adminLoans].reduce<Tree>(
+const en = [admin, payments, catalogue, cart, orders, places, kyc, kycReview, agent, adminLoans, loans].reduce<Tree>(
   merge,
   shell,
 );
@@ -45,8 +46,8 @@ describe('translation catalogues', () => {
     expect(keys(payments).filter((key) => first.has(key))).toEqual([]);
     const before = new Set([...keys(shell), ...keys(payments)]);
     expect(keys(catalogue).filter((key) => before.has(key))).toEqual([]);
-    const all = [shell, payments, catalogue, cart, orders, places, kyc, kycReview, agent, adminLoans].flatMap((file) =>
-      keys(file),
+    const all = [shell, payments, catalogue, cart, orders, places, kyc, kycReview, agent, adminLoans, loans].flatMap(
+      (file) => keys(file),
     );
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });

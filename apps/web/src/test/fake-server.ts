@@ -9,6 +9,7 @@ import orderStrings from '@/locales/en.orders.json';
 import paymentStrings from '@/locales/en.payments.json';
 import placeStrings from '@/locales/en.places.json';
 import kycStrings from '@/locales/en.kyc.json';
+import loanStrings from '@/locales/en.loans.json';
 
 /** A request a page made, as the fake server saw it. */
 export type SeenRequest = { url: string; method: string; body: unknown; idempotencyKey?: string | undefined };
@@ -31,6 +32,7 @@ export function fakeServer(route: (request: SeenRequest) => Reply, options: { se
       orderStrings,
       placeStrings,
       kycStrings,
+      loanStrings,
     ]) {
       addEnglish(strings);
     }

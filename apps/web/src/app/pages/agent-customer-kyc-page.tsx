@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '@/components/ui/back-link.tsx';
 import { agentCustomersQuery } from '@/features/agent/api.ts';
 import { KycJourney } from '@/features/kyc/kyc-journey.tsx';
 
@@ -25,15 +26,7 @@ export default function CustomerKycPage() {
   return (
     <section className="mx-auto max-w-xl space-y-5 p-4" aria-labelledby="customer-kyc-title">
       <header className="space-y-2">
-        <Link
-          to="/agent/customers"
-          className="-ml-2 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
-        >
-          <span aria-hidden="true" className="mr-1">
-            ←
-          </span>
-          {t('agent.kycPage.back')}
-        </Link>
+        <BackLink to="/agent/customers">{t('agent.kycPage.back')}</BackLink>
         <h1 id="customer-kyc-title" className="text-2xl font-bold">
           {customer?.name ? t('agent.kycPage.title', { name: customer.name }) : t('agent.kycPage.titleUnknown')}
         </h1>

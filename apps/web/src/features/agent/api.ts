@@ -1,4 +1,5 @@
 import type { KycStatus } from '@ecogrid/core/kyc';
+import type { PortfolioLoan } from '@ecogrid/core/loans';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 
@@ -27,6 +28,17 @@ export const agentCustomersQuery = queryOptions({
   queryFn: ({ signal }) => apiFetch<AgentCustomerList>('/api/agent/customers', { signal }),
   staleTime: 30_000,
   // Consent runs out with time: coming back to the page asks again.
+  refetchOnMount: true,
+});
+
+export type { PortfolioLoan } from '@ecogrid/core/loans';
+
+// The key starts with 'loans': a live 'loan' event (a repayment, arrears) refetches it.
+/** The loans of the customers the agent serves, most days past due first. */
+export const agentLoansQuery = queryOptions({
+  queryKey: ['loans', 'agent'],
+  queryFn: ({ signal }) => apiFetch<{ loans: PortfolioLoan[] }>('/api/agent/loans', { signal }),
+  staleTime: 30_000,
   refetchOnMount: true,
 });
 

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -17,6 +18,7 @@ import {
   type AgentCustomer,
   type ConsentRequested,
 } from './api.ts';
+import { CustomerLoans } from './components/customer-loans.tsx';
 
 const PHONE_ID = 'consent-phone';
 const CODE_ID = 'consent-code';
@@ -228,26 +230,6 @@ function ConsentForm({ initialPhone }: { initialPhone: string }) {
   );
 }
 
-function ListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div>
-      <p role="status" className="sr-only">
-        {t('agent.list.loading')}
-      </p>
-      <ul aria-hidden="true" className="space-y-3">
-        {[0, 1, 2].map((i) => (
-          <li key={i} className="animate-pulse space-y-2 rounded-lg border border-stone-200 bg-white p-4">
-            <div className="h-5 w-1/2 rounded bg-stone-200" />
-            <div className="h-4 w-1/3 rounded bg-stone-100" />
-            <div className="h-4 w-2/3 rounded bg-stone-100" />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 function CustomerItem({ customer, onNewCode }: { customer: AgentCustomer; onNewCode: (phone: string) => void }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
@@ -316,7 +298,8 @@ function NotAgent() {
 
 /**
  * /agent/customers: an agent gets a customer's consent with a code texted to the customer, then
- * completes the customer's identity check for them; below, the customers they have served.
+ * completes the customer's identity check for them; below, the customers they have served and
+ * their customers' loans, the ones in arrears first.
  */
 export default function AgentCustomersPage() {
   const { t } = useTranslation();
@@ -353,7 +336,7 @@ export default function AgentCustomersPage() {
               {t('agent.list.title')}
             </h2>
             {list.isPending ? (
-              <ListSkeleton />
+              <ListSkeleton label={t('agent.list.loading')} />
             ) : list.isError ? (
               <div className="space-y-2">
                 <FormAlert>{errorText(list.error)}</FormAlert>
@@ -381,6 +364,7 @@ export default function AgentCustomersPage() {
               </>
             )}
           </section>
+          <CustomerLoans />
         </>
       )}
     </section>

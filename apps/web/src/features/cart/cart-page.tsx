@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { formatUgx } from '@/lib/money.ts';
-import { cartQuery, type Cart, type CartLine } from './api.ts';
+import { cartQuery, type CartLine } from './api.ts';
 import { CartLineItem } from './components/cart-line.tsx';
 import { ClearCart } from './components/clear-cart.tsx';
 
@@ -31,15 +31,18 @@ function CartSkeleton() {
   );
 }
 
+/** Cash or credit lines under their heading, with their total and what to know about them. */
 function Section({
   id,
   title,
   lines,
+  total,
   children,
 }: {
   id: string;
   title: string;
   lines: CartLine[];
+  total: { label: string; amount: number; testId: string };
   children: ReactNode;
 }) {
   return (
@@ -52,50 +55,42 @@ function Section({
           <CartLineItem key={line.id} line={line} />
         ))}
       </ul>
-      {children}
+      <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
+        <p className="flex items-baseline justify-between gap-2 text-lg font-semibold">
+          <span>{total.label}</span>
+          <span className="tabular-nums" data-testid={total.testId}>
+            {formatUgx(total.amount)}
+          </span>
+        </p>
+        {children}
+      </div>
     </section>
   );
 }
 
-/** The cash lines' total and the way to checkout, or why it is closed (a line with a problem, or no cash lines). */
-function CashCheckout({ cart, lines }: { cart: Cart; lines: CartLine[] }) {
+/** The way to checkout, for the cash and the credit lines together, or why it is closed (a line with a problem). */
+function CheckoutLink({ lines }: { lines: CartLine[] }) {
   const { t } = useTranslation();
-  const blocked =
-    lines.length === 0 ? t('cart.noCashLines') : lines.some((line) => line.problem) ? t('cart.checkoutBlocked') : null;
-  return (
-    <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
-      {lines.length > 0 && (
-        <>
-          <p className="flex items-baseline justify-between gap-2 text-lg font-semibold">
-            <span>{t('cart.cashTotal')}</span>
-            <span className="tabular-nums" data-testid="cash-total">
-              {formatUgx(cart.cashTotal)}
-            </span>
-          </p>
-          <p className="text-sm text-stone-600">{t('cart.totalNote')}</p>
-        </>
-      )}
-      {blocked ? (
-        <>
-          <Button className="w-full sm:w-auto" disabled aria-describedby="checkout-blocked">
-            {t('cart.checkout')}
-          </Button>
-          <p id="checkout-blocked" className="text-sm font-medium text-stone-800">
-            {blocked}
-          </p>
-        </>
-      ) : (
-        <Link to="/checkout" className={buttonClass('primary', 'w-full sm:w-auto')}>
-          {t('cart.checkout')}
-        </Link>
-      )}
+  return lines.some((line) => line.problem) ? (
+    <div className="space-y-2">
+      <Button className="w-full sm:w-auto" disabled aria-describedby="checkout-blocked">
+        {t('cart.checkout')}
+      </Button>
+      <p id="checkout-blocked" className="text-sm font-medium text-stone-800">
+        {t('cart.checkoutBlocked')}
+      </p>
     </div>
+  ) : (
+    <Link to="/checkout" className={buttonClass('primary', 'w-full sm:w-auto')}>
+      {t('cart.checkout')}
+    </Link>
   );
 }
 
 /**
- * /cart: cash lines (paid now, at checkout) and credit lines (pay-as-you-go, whose checkout
- * comes later) in their own sections with their totals; quantities, removal, emptying the cart.
+ * /cart: cash lines (paid at checkout) and credit lines (pay-as-you-go: a plan for each is chosen
+ * at checkout) in their own sections with their totals, and one checkout for both; quantities,
+ * removal, emptying the cart.
  */
 export default function CartPage() {
   const { t } = useTranslation();
@@ -130,29 +125,31 @@ export default function CartPage() {
             {t('cart.count', { count: cart.data.count })}
           </p>
           {cash.length > 0 && (
-            <Section id="cash-title" title={t('cart.cashTitle')} lines={cash}>
-              <CashCheckout cart={cart.data} lines={cash} />
+            <Section
+              id="cash-title"
+              title={t('cart.cashTitle')}
+              lines={cash}
+              total={{ label: t('cart.cashTotal'), amount: cart.data.cashTotal, testId: 'cash-total' }}
+            >
+              <p className="text-sm text-stone-600">{t('cart.totalNote')}</p>
             </Section>
           )}
           {credit.length > 0 && (
-            <Section id="credit-title" title={t('cart.creditTitle')} lines={credit}>
-              <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
-                <p className="flex items-baseline justify-between gap-2 font-semibold">
-                  <span>{t('cart.creditTotal')}</span>
-                  <span className="tabular-nums" data-testid="credit-total">
-                    {formatUgx(cart.data.loanTotal)}
-                  </span>
-                </p>
-                <p role="note" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
-                  {t('cart.creditNote')}{' '}
-                  <Link to="/kyc?next=/cart" className="font-medium text-brand-800 underline">
-                    {t('cart.creditKyc')}
-                  </Link>
-                </p>
-              </div>
+            <Section
+              id="credit-title"
+              title={t('cart.creditTitle')}
+              lines={credit}
+              total={{ label: t('cart.creditTotal'), amount: cart.data.loanTotal, testId: 'credit-total' }}
+            >
+              <p role="note" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
+                {t('cart.creditNote')}{' '}
+                <Link to="/kyc?next=/cart" className="font-medium text-brand-800 underline">
+                  {t('cart.creditKyc')}
+                </Link>
+              </p>
             </Section>
           )}
-          {cash.length === 0 && <CashCheckout cart={cart.data} lines={cash} />}
+          <CheckoutLink lines={cart.data.lines} />
           <ClearCart count={cart.data.count} />
         </>
       )}

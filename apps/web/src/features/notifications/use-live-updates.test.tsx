@@ -60,4 +60,31 @@ describe('live updates', () => {
     expect(client.getQueryState(['wallet'])?.isInvalidated).toBe(false);
     expect(toasts).toEqual([]);
   });
+
+  it("refetches the loan screens on a 'loan' event without a toast, and on a payment's", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    toasts.length = 0;
+    const client = new QueryClient();
+    const seed = () => {
+      client.setQueryData(['loans', 'mine'], { loans: [] });
+      client.setQueryData(['loans', 'one', 'l1'], { status: 'active' });
+      client.setQueryData(['orders', 'mine'], { pages: [] });
+    };
+    seed();
+    render(
+      <QueryClientProvider client={client}>
+        <Listen />
+      </QueryClientProvider>,
+    );
+    FakeEventSource.last!.emit('loan', { id: 'l1', status: 'active' });
+    expect(client.getQueryState(['loans', 'mine'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['loans', 'one', 'l1'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['orders', 'mine'])?.isInvalidated).toBe(false);
+    expect(toasts).toEqual([]);
+
+    seed();
+    FakeEventSource.last!.emit('payment', { status: 'successful', amount: 45_000 });
+    expect(client.getQueryState(['loans', 'one', 'l1'])?.isInvalidated).toBe(true);
+    expect(toasts).toEqual(['Payment Update']);
+  });
 });

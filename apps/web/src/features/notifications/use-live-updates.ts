@@ -16,8 +16,13 @@ const LIVE_LISTS = [
   ['me'],
 ] as const;
 // An order's change (paid, cancelled, moved on by an admin) refreshes the order pages and the
-// cart (its lines leave it when an order is placed, perhaps on another phone).
-const EVENT_LISTS = { order: [['orders'], ['cart']], payment: [['payments']], loan_repayment: [['loans']] } as const;
+// cart (its lines leave it when an order is placed, perhaps on another phone); a payment's, the
+// wallet and the loans (a deposit or a repayment approved on the phone).
+const EVENT_LISTS = {
+  order: [['orders'], ['cart']],
+  payment: [['payments'], ['loans']],
+  loan_repayment: [['loans']],
+} as const;
 
 /**
  * While signed in, listens to /api/events: each new notification raises its toast (one at a
@@ -61,6 +66,9 @@ export function useLiveUpdates(signedIn: boolean, stillSignedIn: () => Promise<b
         void queryClient.invalidateQueries({ queryKey: ['kyc'] });
         void queryClient.invalidateQueries({ queryKey: ['me'] });
       });
+      // A loan changed (decided, activated, repaid, a new token, arrears): the loan screens are
+      // fetched again, quietly; what the customer must hear comes with its notification.
+      source.addEventListener('loan', () => void queryClient.invalidateQueries({ queryKey: ['loans'] }));
       for (const type of ['order', 'payment', 'loan_repayment'] as const) {
         source.addEventListener(type, (event) => {
           const data = JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>;

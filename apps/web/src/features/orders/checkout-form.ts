@@ -1,10 +1,9 @@
-import { checkoutSchema, type Checkout } from '@ecogrid/core/orders';
-import { ugandanMobile } from '@ecogrid/core/payments';
+import { checkoutSchema, type Checkout, type Order } from '@ecogrid/core/orders';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MobileNumber } from '@/components/ui/mobile-number-fields.tsx';
+import { paymentChoice, type PayMethod } from '@/components/ui/pay-with.tsx';
 import type { Address } from './components/address-fields.tsx';
-
-export type PayMethod = 'wallet' | 'mobile_money';
 
 export type CheckoutForm = {
   fulfilment: 'delivery' | 'pickup';
@@ -41,16 +40,41 @@ export function checkoutBody(form: CheckoutForm): Checkout {
           },
         }
       : { pickupPointId: form.pickupPointId || undefined }),
-    payment:
-      form.payment === 'wallet'
-        ? { method: 'wallet' }
-        : {
-            method: 'mobile_money',
-            phone: ugandanMobile(form.number.phone) ?? form.number.phone,
-            network: form.number.network,
-          },
+    payment: paymentChoice(form.payment, form.number),
   };
 }
+
+/**
+ * The cart's credit lines in the same checkout: supplied by the loans screens (the page in app/
+ * composes the two), sent after the cash order with the same fulfilment and payment.
+ */
+export type CreditPart = {
+  /**
+   * 'none': no credit lines; 'loading': their plans or the identity check are on the way; 'kyc':
+   * the identity check is not verified, so they stay in the cart; 'ready': they go with this checkout.
+   */
+  state: 'none' | 'loading' | 'kyc' | 'ready';
+  /** Each plan, terms and schedule, and the acceptance; `cashToo` when cash lines go ahead anyway. */
+  section: (props: { busy: boolean; cashToo: boolean }) => ReactNode;
+  /** The deposits the chosen way pays now for loans approved at once, one payment each. */
+  deposits: number[];
+  /** A plan for each line and the terms accepted; else says why, focused, and answers false. */
+  check: () => boolean;
+  /** Sends the application; `placed` is the cash order placed just before it, if any. */
+  apply: (checkout: Checkout, placed: Order | null) => void;
+  pending: boolean;
+  error: Error | null;
+};
+
+export const NO_CREDIT: CreditPart = {
+  state: 'none',
+  section: () => null,
+  deposits: [],
+  check: () => true,
+  apply: () => undefined,
+  pending: false,
+  error: null,
+};
 
 const fieldOf = (path: readonly PropertyKey[]): CheckoutField | null => {
   const [first, second] = path;

@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
+import { Part } from '@/components/ui/part.tsx';
+import { paymentBlock, paymentBlockId, PayWith, TopUpLink } from '@/components/ui/pay-with.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { localPhone } from '@/lib/phone.ts';
@@ -14,17 +17,18 @@ import {
   checkoutBody,
   fieldElementId,
   firstInvalid,
+  NO_CREDIT,
   useCheckoutCheck,
   type CheckoutErrors,
   type CheckoutForm,
+  type CreditPart,
 } from './checkout-form.ts';
 import { AddressFields } from './components/address-fields.tsx';
 import { CheckoutSummary } from './components/checkout-summary.tsx';
-import { ListSkeleton } from './components/list-skeleton.tsx';
+import { DueNow } from './components/due-now.tsx';
 import { FulfilmentChoice } from './components/fulfilment-choice.tsx';
 import { OrderPlaced } from './components/order-placed.tsx';
 import { PickupPoints } from './components/pickup-points.tsx';
-import { paymentBlock, PayWith } from './components/pay-with.tsx';
 import { usePlaceOrder } from './use-place-order.ts';
 
 const EMPTY_FORM: CheckoutForm = {
@@ -35,24 +39,21 @@ const EMPTY_FORM: CheckoutForm = {
   number: { phone: '', network: 'mtn', networkChosen: false },
 };
 
-function Step({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
+const sumOf = (amounts: readonly number[]) => amounts.reduce((sum, amount) => sum + amount, 0);
+
+function Step(props: { id: string; title: string; children: ReactNode }) {
+  return <Part {...props} className="space-y-3" />;
 }
 
 /**
- * /checkout: the cart's cash lines, delivered (district → sub-county → village) or collected at
- * a pickup point, paid from the wallet or by mobile money. The order is sent with an
- * Idempotency-Key kept for a retry of the same attempt. Paid from the wallet, the order page
- * opens; by mobile money, this page waits for the approval on the phone.
+ * /checkout: the cart's cash lines and, given `credit`, its credit lines (each on its plan, with
+ * its terms accepted), delivered (district → sub-county → village) or collected at a pickup
+ * point, paid from the wallet or by mobile money. The order is sent with an Idempotency-Key kept
+ * for a retry of the same attempt, then the credit application. Paid from the wallet, the order
+ * page opens; by mobile money, this page waits for the approval on the phone; with credit lines,
+ * the loan tracker opens.
  */
-export default function CheckoutPage() {
+export function CheckoutPage({ credit = NO_CREDIT }: { credit?: CreditPart }) {
   const { t } = useTranslation();
   const cart = useQuery(checkoutCartQuery);
   const options = useQuery(checkoutOptionsQuery);
@@ -63,18 +64,19 @@ export default function CheckoutPage() {
   const { mutation: place, placed, place: send } = usePlaceOrder();
 
   const lines = cart.data?.lines.filter((line) => line.paymentMode === 'cash') ?? [];
+  const withCredit = credit.state === 'ready';
   const subtotal = cart.data?.cashTotal ?? 0;
   const rule = options.data?.deliveryFee ?? FREE_DELIVERY;
-  // What the customer has not touched follows what loaded: the wallet when it covers the order
-  // (else mobile money), and the account's number with its network.
+  const feeFor = (way: CheckoutForm['fulfilment']) => (lines.length > 0 ? deliveryFee(rule, subtotal, way) : 0);
+  const deposits = withCredit ? credit.deposits : [];
+  // What the customer has not touched follows what loaded: the wallet when it covers what is
+  // paid now (else mobile money), and the account's number with its network.
   const phone = wallet.data?.phone ?? null;
   const fulfilment = edits.fulfilment ?? EMPTY_FORM.fulfilment;
   const form: CheckoutForm = {
     ...EMPTY_FORM,
     payment:
-      wallet.data && wallet.data.balance < subtotal + deliveryFee(rule, subtotal, fulfilment)
-        ? 'mobile_money'
-        : 'wallet',
+      wallet.data && wallet.data.balance < subtotal + feeFor(fulfilment) + sumOf(deposits) ? 'mobile_money' : 'wallet',
     number: { phone: localPhone(phone), network: defaultNetwork(phone), networkChosen: false },
     ...edits,
   };
@@ -94,25 +96,45 @@ export default function CheckoutPage() {
   const loading = cart.isPending || options.isPending;
   const failed = cart.isError ? cart : options.isError ? options : null;
   const points = options.data?.pickupPoints ?? [];
-  const fee = deliveryFee(rule, subtotal, form.fulfilment);
-  const total = subtotal + fee;
-  const block = paymentBlock(form.payment, total, wallet.data?.balance);
-  const busy = place.isPending;
+  const fee = feeFor(form.fulfilment);
+  const amounts = [...(lines.length > 0 ? [subtotal + fee] : []), ...deposits];
+  const total = sumOf(amounts);
+  const block = paymentBlock(form.payment, amounts, wallet.data?.balance);
+  const busy = place.isPending || credit.pending;
+  // Nothing to send yet: the credit lines' plans are on their way (they go with the cash lines),
+  // or there are only credit lines and the identity check keeps them back.
+  const idle = credit.state === 'loading' || (lines.length === 0 && !withCredit);
+  const describedBy = block ? paymentBlockId('checkout') : idle && credit.state === 'kyc' ? 'credit-kyc' : undefined;
+  const submitLabel = busy
+    ? withCredit
+      ? t('checkout.applying')
+      : t('checkout.placing')
+    : withCredit
+      ? lines.length > 0
+        ? t('checkout.placeAndApply', { total: formatUgx(total) })
+        : t('checkout.apply', { total: formatUgx(total) })
+      : t('checkout.place', { total: formatUgx(total) });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (block || busy) return;
+    if (block || busy || idle) return;
+    // The credit lines come first on the page, so their refusals take focus first.
+    const creditOk = withCredit ? credit.check() : true;
     const checked = check(checkoutBody(form));
     if (!checked.ok) {
       setErrors(checked.errors);
       const field = firstInvalid(checked.errors);
-      if (field) document.getElementById(fieldElementId(field, form, points[0]?.id))?.focus();
+      if (field && creditOk) document.getElementById(fieldElementId(field, form, points[0]?.id))?.focus();
       return;
     }
     setErrors({});
-    send(checked.body);
+    if (!creditOk) return;
+    if (lines.length === 0) credit.apply(checked.body, null);
+    else send(checked.body, withCredit ? (order) => credit.apply(checked.body, order) : undefined);
   };
 
+  // Without a credit part (no credit lines, or none supplied) the page is about the cash lines.
+  const allLines = credit.state === 'none' ? lines : (cart.data?.lines ?? []);
   return (
     <section className="mx-auto max-w-2xl space-y-6 p-4" aria-labelledby="checkout-title">
       <h1 id="checkout-title" className="text-2xl font-bold">
@@ -127,24 +149,27 @@ export default function CheckoutPage() {
             {t('checkout.retry')}
           </Button>
         </div>
-      ) : lines.length === 0 || lines.some((line) => line.problem) ? (
+      ) : allLines.length === 0 || allLines.some((line) => line.problem) ? (
         <div role="status" className="space-y-4 rounded-lg border border-stone-200 bg-white p-6 text-center">
-          <p className="text-lg">{lines.length === 0 ? t('checkout.nothingToPay') : t('checkout.fixCart')}</p>
+          <p className="text-lg">{allLines.length === 0 ? t('checkout.nothingToPay') : t('checkout.fixCart')}</p>
           <Link to="/cart" className={buttonClass()}>
             {t('checkout.backToCart')}
           </Link>
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-6" aria-busy={busy}>
-          <Step id="summary-title" title={t('checkout.summaryTitle')}>
-            <CheckoutSummary
-              lines={lines}
-              subtotal={subtotal}
-              fee={fee}
-              rule={rule}
-              delivery={form.fulfilment === 'delivery'}
-            />
-          </Step>
+          {lines.length > 0 && (
+            <Step id="summary-title" title={t('checkout.summaryTitle')}>
+              <CheckoutSummary
+                lines={lines}
+                subtotal={subtotal}
+                fee={fee}
+                rule={rule}
+                delivery={form.fulfilment === 'delivery'}
+              />
+            </Step>
+          )}
+          {credit.section({ busy, cashToo: lines.length > 0 })}
           <Step id="fulfilment-title" title={t('checkout.fulfilmentTitle')}>
             <FulfilmentChoice
               value={form.fulfilment}
@@ -169,8 +194,10 @@ export default function CheckoutPage() {
             )}
           </Step>
           <Step id="pay-title" title={t('checkout.payTitle')}>
+            {withCredit && <DueNow order={lines.length > 0 ? subtotal + fee : null} deposits={sumOf(deposits)} />}
             <PayWith
-              total={total}
+              idPrefix="checkout"
+              amounts={amounts}
               wallet={wallet}
               method={form.payment}
               onMethod={(payment) => change({ payment })}
@@ -183,25 +210,37 @@ export default function CheckoutPage() {
           {place.isError && (
             <div className="space-y-2">
               <FormAlert>{place.error.message}</FormAlert>
-              {place.error instanceof ApiError && place.error.code === 'insufficient_funds' && (
-                <Link
-                  to="/customer/wallet"
-                  className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
-                >
-                  {t('checkout.pay.topUp')}
-                </Link>
+              {place.error instanceof ApiError && place.error.code === 'insufficient_funds' && <TopUpLink />}
+            </div>
+          )}
+          {credit.error && (
+            <div className="space-y-2">
+              <FormAlert>{credit.error.message}</FormAlert>
+              {place.isSuccess && (
+                <p>
+                  {t('checkout.orderPlacedCreditFailed', { number: place.data.order.number })}{' '}
+                  <Link
+                    to={`/my-orders/${encodeURIComponent(place.data.order.id)}`}
+                    className="font-medium text-brand-800 underline"
+                  >
+                    {t('checkout.result.viewOrder', { number: place.data.order.number })}
+                  </Link>
+                </p>
               )}
             </div>
           )}
           <Button
             type="submit"
             className="w-full sm:w-auto"
-            disabled={busy || Boolean(block)}
+            disabled={busy || Boolean(block) || idle}
             aria-busy={busy}
-            aria-describedby={block ? 'payment-block' : undefined}
+            aria-describedby={describedBy}
           >
-            {busy ? t('checkout.placing') : t('checkout.place', { total: formatUgx(total) })}
+            {submitLabel}
           </Button>
+          <p role="status" aria-live="polite" className="sr-only">
+            {busy ? submitLabel : ''}
+          </p>
         </form>
       )}
     </section>

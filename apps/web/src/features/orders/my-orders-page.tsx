@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { myOrdersQuery, type OrderSummary } from './api.ts';
 import { OrderStatusBadge } from './components/order-status.tsx';
-import { ListSkeleton } from './components/list-skeleton.tsx';
 import { useOrderFormats } from './format.ts';
 
 function OrderItem({ order }: { order: OrderSummary }) {

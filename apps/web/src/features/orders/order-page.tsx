@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { BackLink } from '@/components/ui/back-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
+import { Part } from '@/components/ui/part.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { CANCELLABLE, orderQuery, receiptUrl, type Order } from './api.ts';
 import { CancelOrder } from './components/cancel-order.tsx';
-import { ListSkeleton } from './components/list-skeleton.tsx';
-import { DeliveryFacts, OrderLines, OrderTimeline, Part, PaymentFacts } from './components/order-details.tsx';
+import { DeliveryFacts, OrderLines, OrderTimeline, PaymentFacts } from './components/order-details.tsx';
 import { OrderStatusBadge } from './components/order-status.tsx';
 import { PaymentWaiting } from './components/payment-waiting.tsx';
 import { useOrderFormats } from './format.ts';
@@ -93,15 +95,7 @@ export default function OrderPage() {
   return (
     <section className="mx-auto max-w-2xl space-y-5 p-4" aria-labelledby="order-title">
       <header className="space-y-2">
-        <Link
-          to="/my-orders"
-          className="-ml-2 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
-        >
-          <span aria-hidden="true" className="mr-1">
-            ←
-          </span>
-          {t('orders.backToList')}
-        </Link>
+        <BackLink to="/my-orders">{t('orders.backToList')}</BackLink>
         <h1 id="order-title" className="text-2xl font-bold">
           {order ? t('orders.title', { number: order.number }) : t('orders.one')}
         </h1>

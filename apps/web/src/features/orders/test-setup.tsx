@@ -1,15 +1,15 @@
 import type { Cart, CartLine, Order } from '@ecogrid/core/orders';
-import type { Wallet } from '@ecogrid/core/payments';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { i18n } from '@/lib/i18n.ts';
-import CheckoutPage from './checkout-page.tsx';
+import { CheckoutPage } from './checkout-page.tsx';
 import MyOrdersPage from './my-orders-page.tsx';
 import OrderPage from './order-page.tsx';
 
 export { fakeServer, type SeenRequest } from '@/test/fake-server.ts';
+export { aWallet } from '@/test/wallet-fixtures.ts';
 
 /**
  * Renders the order screens as the router mounts them, starting at `path`, with a fresh cache;
@@ -59,16 +59,6 @@ export const aCart = (lines: CartLine[]): Cart => ({
   count: lines.reduce((sum, line) => sum + line.quantity, 0),
   cashTotal: lines.filter((l) => l.paymentMode === 'cash').reduce((sum, l) => sum + l.lineTotal, 0),
   loanTotal: lines.filter((l) => l.paymentMode === 'loan').reduce((sum, l) => sum + l.lineTotal, 0),
-});
-
-export const aWallet = (changes: Partial<Wallet> = {}): Wallet => ({
-  balance: 1_250_000,
-  phone: '+256772123456',
-  network: 'mtn',
-  pending: [],
-  withdrawalCheck: { sms: true, authenticator: false },
-  sandbox: false,
-  ...changes,
 });
 
 export const anOrder = (changes: Partial<Order> = {}): Order => ({

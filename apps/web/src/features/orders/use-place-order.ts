@@ -9,7 +9,8 @@ import type { OrderPageState } from './order-page.tsx';
 /**
  * Placing the order: sent with an Idempotency-Key kept for a retry of the same attempt (a lost
  * answer is tried once more with it; a refusal stands, and the next submission is a new attempt).
- * Paid at once (wallet), the order page opens; waiting for mobile money, `placed` holds the order.
+ * Paid at once (wallet), the order page opens; waiting for mobile money, `placed` holds the order;
+ * with credit lines to send after it, the credit part goes on instead.
  */
 export function usePlaceOrder() {
   const navigate = useNavigate();
@@ -17,16 +18,18 @@ export function usePlaceOrder() {
   const attempt = useAttemptKey();
   const [placed, setPlaced] = useState<Order | null>(null);
   const mutation = useMutation({
-    mutationFn: placeOrder,
+    mutationFn: ({ checkout, key }: { checkout: Checkout; key: string; then?: ((order: Order) => void) | undefined }) =>
+      placeOrder({ checkout, key }),
     retry: (failures, error) => failures < 1 && outcomeUnknown(error),
-    onSuccess: ({ order }) => {
+    onSuccess: ({ order }, { then }) => {
       attempt.settled();
       queryClient.setQueryData(orderQuery(order.id).queryKey, order);
       // The cash lines left the cart, the order joined the list, the wallet may have paid.
       void queryClient.invalidateQueries({ queryKey: ['cart'] });
       void queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] });
       void queryClient.invalidateQueries({ queryKey: ['payments'] });
-      if (order.status === 'pending_payment') setPlaced(order);
+      if (then) then(order);
+      else if (order.status === 'pending_payment') setPlaced(order);
       else {
         const state: OrderPageState = { placed: true };
         void navigate(`/my-orders/${encodeURIComponent(order.id)}`, { state });
@@ -44,6 +47,8 @@ export function usePlaceOrder() {
   return {
     mutation,
     placed,
-    place: (checkout: Checkout) => mutation.mutate({ checkout, key: attempt.keyFor(checkout) }),
+    /** `then`: what follows the order (the credit part), instead of showing its payment or its page. */
+    place: (checkout: Checkout, then?: (order: Order) => void) =>
+      mutation.mutate({ checkout, key: attempt.keyFor(checkout), then }),
   };
 }

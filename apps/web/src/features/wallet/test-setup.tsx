@@ -3,10 +3,11 @@ import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { i18n } from '@/lib/i18n.ts';
-import type { Payment, Wallet } from './api.ts';
+import type { Payment } from './api.ts';
 import WalletPage from './wallet-page.tsx';
 
 export { fakeServer, type SeenRequest } from '@/test/fake-server.ts';
+export { aWallet } from '@/test/wallet-fixtures.ts';
 
 /** Renders /customer/wallet with a fresh cache; the client is returned to play the live updates' part. */
 export function renderWallet() {
@@ -24,16 +25,6 @@ export function renderWallet() {
   );
   return client;
 }
-
-export const aWallet = (changes: Partial<Wallet> = {}): Wallet => ({
-  balance: 1_250_000,
-  phone: '+256772123456',
-  network: 'mtn',
-  pending: [],
-  withdrawalCheck: { sms: true, authenticator: false },
-  sandbox: false,
-  ...changes,
-});
 
 export const aPayment = (changes: Partial<Payment> = {}): Payment => ({
   id: 'a3c1e0b2-5d4f-4e6a-8b7c-9d0e1f2a3b4c',

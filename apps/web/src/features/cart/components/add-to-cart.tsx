@@ -8,6 +8,8 @@ type Props = {
   product: { id: string; stock: number; loanEligible: boolean };
   /** Given when nobody is signed in: the buttons ask for sign-in instead of adding. */
   onSignIn?: (() => void) | undefined;
+  /** The buttons to show: cash, and credit for a pay-as-you-go product, unless the page places them apart. */
+  modes?: readonly PaymentMode[];
 };
 
 /**
@@ -15,11 +17,13 @@ type Props = {
  * line in loan mode). Each says it is working while the server answers; once added, a link to
  * the cart appears and is announced.
  */
-export function AddToCart({ product, onSignIn }: Props) {
+export function AddToCart({ product, onSignIn, modes = ['cash', 'loan'] }: Props) {
   const { t } = useTranslation();
   const add = useAddToCart();
   const [added, setAdded] = useState<PaymentMode | null>(null);
   const soldOut = product.stock === 0;
+  const cash = modes.includes('cash');
+  const credit = product.loanEligible && modes.includes('loan');
   const adding = (mode: PaymentMode) => add.isPending && add.variables.paymentMode === mode;
   const press = (paymentMode: PaymentMode) => {
     if (onSignIn) return onSignIn();
@@ -29,10 +33,12 @@ export function AddToCart({ product, onSignIn }: Props) {
   return (
     <div className="space-y-2">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button disabled={soldOut || add.isPending} aria-busy={adding('cash')} onClick={() => press('cash')}>
-          {adding('cash') ? t('cart.adding') : t('catalog.addToCart')}
-        </Button>
-        {product.loanEligible && (
+        {cash && (
+          <Button disabled={soldOut || add.isPending} aria-busy={adding('cash')} onClick={() => press('cash')}>
+            {adding('cash') ? t('cart.adding') : t('catalog.addToCart')}
+          </Button>
+        )}
+        {credit && (
           <Button
             variant="secondary"
             disabled={soldOut || add.isPending}
@@ -44,7 +50,7 @@ export function AddToCart({ product, onSignIn }: Props) {
           </Button>
         )}
       </div>
-      {product.loanEligible && (
+      {credit && (
         <p id="buy-on-credit-hint" className="text-sm text-stone-600">
           {t('cart.buyOnCreditHint')}
         </p>

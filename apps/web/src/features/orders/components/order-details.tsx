@@ -5,17 +5,6 @@ import type { Order } from '../api.ts';
 import { useOrderFormats } from '../format.ts';
 import { OrderStatusBadge } from './order-status.tsx';
 
-export function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-2">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[7.5rem_1fr] gap-2">

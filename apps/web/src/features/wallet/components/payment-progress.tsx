@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
+import { WaitingBar } from '@/components/ui/phone-approval.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { paymentQuery, statementQuery, walletQuery, type Payment } from '../api.ts';
 import { localPhone } from '../form.ts';
@@ -22,13 +23,7 @@ function Waiting({ payment }: { payment: Payment }) {
   };
   return (
     <>
-      <div
-        role="progressbar"
-        aria-label={t('wallet.progress.waitingLabel')}
-        className="h-2 overflow-hidden rounded-full bg-amber-100"
-      >
-        <div className="h-full w-1/3 animate-pulse rounded-full bg-sun-500" />
-      </div>
+      <WaitingBar />
       <p>{topUp ? t('wallet.progress.approve', values) : t('wallet.progress.sending', values)}</p>
       {topUp && (
         <p className="rounded-lg bg-white p-3 text-sm">

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button.tsx';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
+import { Arrears, LoanStatusBadge } from '@/components/ui/loan-status.tsx';
+import { formatUgx } from '@/lib/money.ts';
+import { localPhone } from '@/lib/phone.ts';
+import { agentLoansQuery, type PortfolioLoan } from '../api.ts';
+
+/** A due date (a calendar day, yyyy-mm-dd) in the reader's language. */
+function useDay() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
+  return (iso: string) => format.format(new Date(`${iso}T00:00:00Z`));
+}
+
+function LoanItem({ loan }: { loan: PortfolioLoan }) {
+  const { t } = useTranslation();
+  const day = useDay();
+  const late = loan.daysPastDue > 0;
+  return (
+    <li className={`space-y-1 p-4 ${late ? 'border-l-4 border-l-red-600' : ''}`}>
+      <h3 className="font-semibold break-words">{loan.customerName || t('agent.list.noName')}</h3>
+      {loan.customerPhone && <p className="text-stone-700">{localPhone(loan.customerPhone)}</p>}
+      <p className="text-sm break-words">
+        {t('agent.loans.product', { product: loan.productName, number: loan.number })}
+      </p>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <LoanStatusBadge status={loan.status} />
+        <Arrears days={loan.daysPastDue} onTime={t('agent.loans.onTime')} />
+      </p>
+      <p className="text-sm text-stone-700">
+        {t('agent.loans.outstanding', { amount: formatUgx(loan.outstanding) })}
+        {loan.nextDue &&
+          ` · ${t('agent.loans.nextDue', { amount: formatUgx(loan.nextDue.amount), date: day(loan.nextDue.dueDate) })}`}
+      </p>
+    </li>
+  );
+}
+
+/** The loans of the agent's customers, the latest payers first, so the agent knows whom to visit. */
+export function CustomerLoans() {
+  const { t } = useTranslation();
+  const loans = useQuery(agentLoansQuery);
+  return (
+    <section aria-labelledby="customer-loans-title" className="space-y-3" aria-busy={loans.isFetching}>
+      <h2 id="customer-loans-title" className="text-lg font-semibold">
+        {t('agent.loans.title')}
+      </h2>
+      {loans.isPending ? (
+        <ListSkeleton label={t('agent.loans.loading')} />
+      ) : loans.isError ? (
+        <div className="space-y-2">
+          <FormAlert>{loans.error.message}</FormAlert>
+          <Button variant="secondary" onClick={() => void loans.refetch()}>
+            {t('agent.list.retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p role="status" className="text-sm text-stone-700">
+            {loans.data.loans.length === 0
+              ? t('agent.loans.empty')
+              : t('agent.loans.count', {
+                  count: loans.data.loans.length,
+                  late: loans.data.loans.filter((loan) => loan.daysPastDue > 0).length,
+                })}
+          </p>
+          {loans.data.loans.length > 0 && (
+            <ul
+              aria-labelledby="customer-loans-title"
+              className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white"
+            >
+              {loans.data.loans.map((loan) => (
+                <LoanItem key={loan.id} loan={loan} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

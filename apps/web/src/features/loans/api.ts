@@ -1,0 +1,85 @@
+import type { Kyc } from '@ecogrid/core/kyc';
+import type { Loan, LoanApplication, LoanPlan, LoanSummary } from '@ecogrid/core/loans';
+import type { Payment, Wallet } from '@ecogrid/core/payments';
+import { queryOptions } from '@tanstack/react-query';
+import type { PaymentChoice } from '@/components/ui/pay-with.tsx';
+import { apiFetch } from '@/lib/api-client.ts';
+
+export type { Loan, LoanPayment, LoanPlan, LoanRepayment, LoanSummary, LoanToken } from '@ecogrid/core/loans';
+
+export type Applied = { loans: LoanSummary[]; payments: Payment[] };
+export type Paid = { loan: Loan; payment: Payment };
+
+/** While a loan's payment waits for approval on the phone, the loan is asked for this often, in case a live update is missed. */
+export const POLL_MS = 5_000;
+
+const path = (id: string) => `/api/loans/${encodeURIComponent(id)}`;
+
+/**
+ * The plans a product is sold on credit with (active only; none when it is not). Under
+ * 'catalog': an admin's catalogue change refetches them with the product.
+ */
+export const loanPlansQuery = (productId: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'loan-plans', productId],
+    queryFn: ({ signal }) =>
+      apiFetch<{ plans: LoanPlan[] }>(`/api/products/${encodeURIComponent(productId)}/loan-plans`, { signal }),
+    staleTime: 60_000,
+    select: (answer) => answer.plans,
+  });
+
+// Every loan key starts with 'loans': a live 'loan' or 'payment' event refetches them all.
+export const myLoansQuery = queryOptions({
+  queryKey: ['loans', 'mine'],
+  queryFn: ({ signal }) => apiFetch<{ loans: LoanSummary[] }>('/api/loans', { signal }),
+  staleTime: 30_000,
+  refetchOnMount: true,
+});
+
+export const hasPendingPayment = (loan: Loan | undefined) =>
+  Boolean(loan?.payments.some((payment) => payment.status === 'pending'));
+
+/** One of the customer's loans; asked again every 5 s while one of its payments waits for the phone. */
+export const loanQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['loans', 'one', id],
+    queryFn: ({ signal }) => apiFetch<Loan>(path(id), { signal }),
+    staleTime: 30_000,
+    refetchOnMount: true,
+    refetchInterval: (query) => (hasPendingPayment(query.state.data) ? POLL_MS : false),
+  });
+
+// The identity check and the wallet as the loan screens read them: the same keys as the
+// identity check's and the wallet's own queries (features do not import each other).
+export const kycQuery = queryOptions({
+  queryKey: ['kyc', '/api/kyc'],
+  queryFn: ({ signal }) => apiFetch<Kyc>('/api/kyc', { signal }),
+  staleTime: 30_000,
+  refetchOnMount: true,
+});
+
+export const walletQuery = queryOptions({
+  queryKey: ['payments', 'wallet'],
+  queryFn: ({ signal }) => apiFetch<Wallet>('/api/wallet', { signal }),
+  staleTime: 0,
+  refetchOnMount: true,
+});
+
+const post = <T>(url: string, body: unknown, idempotencyKey: string) =>
+  apiFetch<T>(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    body: JSON.stringify(body),
+  });
+
+/** The credit part of a checkout: one loan application per unit of each credit line. */
+export const applyForLoans = ({ application, key }: { application: LoanApplication; key: string }) =>
+  post<Applied>('/api/loans/applications', application, key);
+
+export type PayRequest = { id: string; kind: 'deposit' | 'repayment'; amount: number; payment: PaymentChoice };
+
+/** Pays an approved loan's deposit, or repays any amount of an active one. */
+export const payLoan = ({ request, key }: { request: PayRequest; key: string }) =>
+  request.kind === 'deposit'
+    ? post<Paid>(`${path(request.id)}/deposit`, { payment: request.payment }, key)
+    : post<Paid>(`${path(request.id)}/repayments`, { amount: request.amount, payment: request.payment }, key);
