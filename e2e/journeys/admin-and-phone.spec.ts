@@ -264,3 +264,109 @@ test('a customer completes the identity check on a phone, an admin approves, and
   await expect(status).toHaveText('Verified');
   await expect(page.getByText('Your identity is verified. You can buy on credit.')).toBeVisible();
 });
+
+test('the verified customer buys a solar home system on credit, pays the deposit and repays by mobile money, and gets a token each time and the unlock token at the end', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/auth?redirect=%2Fmarketplace');
+  await signIn(page, 'customer@ecogrid.demo', ADMIN.password);
+  await expect(page).toHaveURL('/marketplace');
+
+  // The product page shows the plan's terms and every payment date before anything is bought.
+  await page.goto(`/marketplace?q=${encodeURIComponent('Sun King Home 60')}`);
+  await page
+    .getByRole('link', { name: /Sun King Home 60/ })
+    .first()
+    .click();
+  const credit = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Buy on credit' }) });
+  await expect(credit.getByRole('radio', { name: /^12 months/ })).toBeChecked();
+  await expect(credit.getByText('Total cost of credit')).toBeVisible();
+  await expect(credit.getByText('UGX 812,500')).toBeVisible();
+  await credit.getByText('See all 12 payment dates').click();
+  await expect(credit.getByRole('listitem')).toHaveCount(12);
+  await credit.getByRole('button', { name: 'Buy on credit' }).click();
+  await expect(credit.getByText('Added to your cart, to buy on credit.')).toBeVisible();
+
+  // Checkout: accept the terms, the deposit by mobile money from the customer's own phone.
+  await page.goto('/checkout');
+  await expect(page.getByText(/^Balance: UGX/)).toBeVisible();
+  await page.getByLabel('I accept these credit terms').check();
+  await page.getByText('Mobile money', { exact: true }).click();
+  await page.getByRole('radio', { name: 'Delivery to my village' }).check();
+  await page.getByLabel('District', { exact: true }).selectOption({ label: 'Kampala' });
+  await page.getByLabel('Sub-county', { exact: true }).selectOption({ label: 'Kampala Central' });
+  await page.getByLabel('Village', { exact: true }).selectOption({ label: 'Church Zone' });
+  await page.getByRole('button', { name: /^Apply for credit · UGX 162,500 due now/ }).click();
+  await expect(page).toHaveURL(/\/customer\/loan/);
+
+  // The sandbox approves the deposit; the loan turns active and its schedule is fixed.
+  const loanLink = page.getByRole('link', { name: /Sun King Home 60/ }).first();
+  await expect(page.getByText('Active').first()).toBeVisible({ timeout: 30_000 });
+  await loanLink.click();
+  await expect(page.getByRole('heading', { name: 'Payment schedule' })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(13);
+  await expect(page.getByText('The device is assigned when it is delivered.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const loanUrl = page.url();
+
+  // An admin delivers the order, which gives the loan a device and its first token.
+  const admin = await signInAdmin(browser, '/admin/orders');
+  const listed = (await (await admin.request.get('/api/admin/orders?status=paid&limit=5')).json()) as {
+    items: { id: string; total: number }[];
+  };
+  const order = listed.items.find((o) => o.total === 812_500)!;
+  await admin.goto(`/admin/orders/${order.id}`);
+  for (const [move, confirm] of [
+    ['Start preparing', 'Yes, start preparing'],
+    ['Mark as shipped', 'Yes, mark as shipped'],
+    ['Mark as delivered', 'Yes, mark as delivered'],
+  ]) {
+    await admin.getByRole('button', { name: move }).click();
+    await admin.getByRole('button', { name: confirm }).click();
+  }
+  await expect(admin.getByText(/is now “Delivered”/)).toBeVisible();
+
+  await page.goto(loanUrl);
+  await expect(page.getByText('Your newest token')).toBeVisible();
+  await expect(page.getByText(/^Device serial number: DEMO\d{6}$/)).toBeVisible();
+
+  // A repayment of the first instalment by mobile money: a second token.
+  const pay = async (amount: number) => {
+    await page.getByLabel('Amount to pay (UGX)').fill(String(amount));
+    await page.getByText('Mobile money', { exact: true }).click();
+    await page.getByRole('button', { name: /^Pay UGX/ }).click();
+    await expect(page.getByText(`Payment received: UGX ${amount.toLocaleString('en-US')}`)).toBeVisible({
+      timeout: 30_000,
+    });
+  };
+  await pay(54_167);
+  await expect(page.getByText('1 earlier token')).toBeVisible();
+  await expect(page.getByText(/^Adds \d+ days? of use$/)).toBeVisible();
+
+  // Paying off the rest: the unlock token, and the device is the customer's.
+  const owed = (
+    (await (await page.request.get(loanUrl.replace(/.*\/customer\/loan\//, '/api/loans/'))).json()) as {
+      outstanding: number;
+    }
+  ).outstanding;
+  await pay(owed);
+  await expect(
+    page.getByText('Your loan is paid off. Enter the unlock token: the device is yours for good.'),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Unlock token', { exact: true })).toBeVisible();
+  await expect(page.getByText('Paid off').first()).toBeVisible();
+
+  // The admin's portfolio counts it among the loans paid off, and the loan shows its tokens.
+  await admin.goto('/admin/loans?status=completed');
+  await expect(admin.getByRole('heading', { name: 'Portfolio' })).toBeVisible();
+  await admin
+    .getByRole('link', { name: /^LN-\d{6}$/ })
+    .first()
+    .click();
+  await expect(admin.getByText('Demo Customer').first()).toBeVisible();
+  await expect(admin.getByText(/^DEMO\d{6}$/).first()).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
