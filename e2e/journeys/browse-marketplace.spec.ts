@@ -36,7 +36,8 @@ test.describe('browsing the marketplace', () => {
     await page.getByRole('link', { name: /Sun King Home 120 Plus/ }).click();
     await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sun King Home 120 Plus' })).toBeVisible();
-    await expect(page.getByText('UGX 1,250,000', { exact: true })).toBeVisible();
+    // The price, and again as the cash price beside the credit plans.
+    await expect(page.getByText('UGX 1,250,000', { exact: true })).toHaveCount(2);
     await expect(page.getByRole('img', { name: 'Picture 1 of Sun King Home 120 Plus' })).toBeVisible();
     await expect(page.getByRole('term').filter({ hasText: 'Solar panel' })).toBeVisible();
     await expect(page.getByRole('definition').filter({ hasText: '12 W' })).toBeVisible();
