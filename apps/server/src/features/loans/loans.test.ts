@@ -391,6 +391,37 @@ describe('the daily reminders and arrears', () => {
   });
 });
 
+describe('reminders on a daily plan', () => {
+  it('send one text a day for the next instalment, not one for each instalment within 3 days', async () => {
+    const product = await insertProduct(ctx.db, { price: 90_000, stock: 5, loanEligible: true });
+    const plan = await admin.api.post(`/api/admin/products/${product.id}/loan-plans`, {
+      name: '90 days',
+      depositBp: 0,
+      instalments: 90,
+      frequency: 'daily',
+      markupBp: 0,
+    });
+    const customer = await creditCustomer(ctx, { wallet: 5_000 });
+    const applied = await applyFor(customer, product.id, plan.body.id);
+    expect(applied.body.loans[0].status).toBe('active');
+    const id = applied.body.loans[0].id as string;
+    const start = applied.body.loans[0].startDate as string;
+    const reminders = async () => (await smsTo(customer.e164)).filter((m) => m.includes('Loan Payment Reminder'));
+    await runLoanDay(deps(), start);
+    await runLoanDay(deps(), start);
+    expect(await reminders()).toEqual(['EcoGrid: Loan Payment Reminder. Payment of UGX 1,000 due in 1 days']);
+    // The next day the first amount is still unpaid: no second reminder while it is.
+    await runLoanDay(deps(), addDays(start, 1));
+    expect(await reminders()).toHaveLength(1);
+    await customer.api.post(`/api/loans/${id}/repayments`, { amount: 1_000, payment: { method: 'wallet' } });
+    await runLoanDay(deps(), addDays(start, 1));
+    expect(await reminders()).toEqual([
+      'EcoGrid: Loan Payment Reminder. Payment of UGX 1,000 due in 1 days',
+      'EcoGrid: Loan Payment Reminder. Payment of UGX 1,000 due in 1 days',
+    ]);
+  });
+});
+
 describe('checkout with cash and credit lines', () => {
   it('takes only the credit lines into applications and leaves the cash lines for the order', async () => {
     const { product, plan } = await systemOnCredit(ctx, admin.api);

@@ -19,7 +19,8 @@ export type LoanDayResult = { arrearsChanged: number; enteredArrears: number; re
 /**
  * The daily reminders-and-arrears run for a calendar day in Kampala. Safe to run twice and after
  * downtime: days past due are computed afresh from the schedule (not counted up), each instalment
- * is reminded once (its reminded_at is set in the transaction that sends it), and a loan is told
+ * is reminded at most once, a loan has one reminder out at a time (reminded_at is set in the
+ * transaction that sends it), and a loan is told
  * it is in arrears when it goes from 0 days past due to more.
  */
 export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())): Promise<LoanDayResult> {
@@ -61,7 +62,10 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
       }
     });
   }
-  // 2. Reminders: instalments of active loans due today to REMINDER_DAYS days ahead, not yet reminded.
+  // 2. Reminders: instalments of active loans due today to REMINDER_DAYS days ahead, not yet
+  // reminded, the earliest of each loan only, and none while an earlier reminder of the loan is
+  // still unpaid and not yet overdue (a daily plan's customer gets one text for the amount due
+  // next, not four). A run racing this one waits on the rows it claimed, then skips them.
   const until = addDays(today, REMINDER_DAYS);
   let reminders = 0;
   for (;;) {
@@ -70,13 +74,16 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
         tx,
         sql`
         update loan_repayments r set reminded_at = now()
-        where r.id in (
-          select r2.id from loan_repayments r2 join loans l on l.id = r2.loan_id
+        where r.reminded_at is null and r.id in (
+          select distinct on (r2.loan_id) r2.id from loan_repayments r2 join loans l on l.id = r2.loan_id
           where r2.status <> 'paid' and r2.reminded_at is null
             and r2.due_date between ${today}::date and ${until}::date and l.status = 'active'
-          order by r2.due_date
+            and not exists (
+              select 1 from loan_repayments r3
+              where r3.loan_id = r2.loan_id and r3.reminded_at is not null and r3.status <> 'paid'
+                and r3.due_date >= ${today}::date)
+          order by r2.loan_id, r2.due_date
           limit ${REMINDER_BATCH}
-          for update of r2 skip locked
         )
         returning r.loan_id, r.user_id, r.due_date::text as due_date, (r.amount_due - r.amount_paid)::text as owed`,
       );
