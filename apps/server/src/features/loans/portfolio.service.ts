@@ -65,27 +65,35 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
   // 2. Reminders: instalments of active loans due today to REMINDER_DAYS days ahead, not yet
   // reminded, the earliest of each loan only, and none while an earlier reminder of the loan is
   // still unpaid and not yet overdue (a daily plan's customer gets one text for the amount due
-  // next, not four). A run racing this one waits on the rows it claimed, then skips them.
+  // next, not four). Found in one query, then sent in batches, each claimed in its transaction.
   const until = addDays(today, REMINDER_DAYS);
+  const due = await queryRows<{ id: string }>(
+    deps.db,
+    sql`
+      select distinct on (r.loan_id) r.id
+      from loan_repayments r join loans l on l.id = r.loan_id
+      where r.status <> 'paid' and r.reminded_at is null
+        and r.due_date between ${today}::date and ${until}::date and l.status = 'active'
+        and not exists (
+          select 1 from loan_repayments r3
+          where r3.loan_id = r.loan_id and r3.reminded_at is not null and r3.status <> 'paid'
+            and r3.due_date >= ${today}::date)
+      order by r.loan_id, r.due_date`,
+  );
   let reminders = 0;
-  for (;;) {
-    const sent = await deps.db.transaction(async (tx) => {
+  for (let i = 0; i < due.length; i += REMINDER_BATCH) {
+    const ids = due.slice(i, i + REMINDER_BATCH).map((r) => r.id);
+    reminders += await deps.db.transaction(async (tx) => {
+      // Claimed by setting reminded_at; a run racing this one waits on these rows, then skips them.
       const rows = await queryRows<{ loan_id: string; user_id: string; due_date: string; owed: string }>(
         tx,
         sql`
-        update loan_repayments r set reminded_at = now()
-        where r.reminded_at is null and r.id in (
-          select distinct on (r2.loan_id) r2.id from loan_repayments r2 join loans l on l.id = r2.loan_id
-          where r2.status <> 'paid' and r2.reminded_at is null
-            and r2.due_date between ${today}::date and ${until}::date and l.status = 'active'
-            and not exists (
-              select 1 from loan_repayments r3
-              where r3.loan_id = r2.loan_id and r3.reminded_at is not null and r3.status <> 'paid'
-                and r3.due_date >= ${today}::date)
-          order by r2.loan_id, r2.due_date
-          limit ${REMINDER_BATCH}
-        )
-        returning r.loan_id, r.user_id, r.due_date::text as due_date, (r.amount_due - r.amount_paid)::text as owed`,
+          update loan_repayments r set reminded_at = now()
+          where r.id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) and r.reminded_at is null and r.status <> 'paid'
+          returning r.loan_id, r.user_id, r.due_date::text as due_date, (r.amount_due - r.amount_paid)::text as owed`,
       );
       for (const row of rows) {
         const words = toasts.loanReminder(Number(row.owed), daysBetween(today, row.due_date));
@@ -99,8 +107,6 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
       }
       return rows.length;
     });
-    reminders += sent;
-    if (sent < REMINDER_BATCH) break;
   }
   return { arrearsChanged: changedRows.length, enteredArrears: entered.length, reminders };
 }
