@@ -12,12 +12,13 @@ import { benchAuth } from './auth.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchCatalogApi } from './catalog-api.bench.ts';
 import { ROOT } from './lib.ts';
+import { benchLoans } from './loans.bench.ts';
 import { benchMarketplacePage } from './marketplace-page.bench.ts';
 import { benchOrders } from './orders.bench.ts';
 import { benchWallet } from './wallet.bench.ts';
 
-// `npm run bench -- api`, `-- page`, `-- auth`, `-- events`, `-- wallet` or `-- orders` runs one of the six.
-const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet', 'orders'];
+// `npm run bench -- api`, `-- page`, `-- auth`, `-- events`, `-- wallet`, `-- orders` or `-- loans` runs one of the seven.
+const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet', 'orders', 'loans'];
 const only = process.argv[2];
 if (only !== undefined && !BENCHMARKS.includes(only)) {
   console.error(`Unknown benchmark ${only}: choose one of ${BENCHMARKS.join(', ')}, or none for all.`);
@@ -49,6 +50,7 @@ let auth: Awaited<ReturnType<typeof benchAuth>> | undefined;
 let events: Awaited<ReturnType<typeof benchEvents>> | undefined;
 let wallet: Awaited<ReturnType<typeof benchWallet>> | undefined;
 let orders: Awaited<ReturnType<typeof benchOrders>> | undefined;
+let loans: Awaited<ReturnType<typeof benchLoans>> | undefined;
 
 if (runs('api')) {
   catalogApi = await benchCatalogApi(process.env.DATABASE_URL);
@@ -132,6 +134,15 @@ if (runs('orders')) {
   if (!orders.ledger.ok) process.exitCode = 1;
 }
 
+if (runs('loans')) {
+  loans = await benchLoans(process.env.DATABASE_URL);
+  console.log(
+    `\n(g) the daily reminders-and-arrears job and the portfolio figures, ${loans.loans} active loans, PostgreSQL`,
+  );
+  console.log(JSON.stringify(loans, null, 2));
+  if (loans.sameDayAgain.result.reminders + loans.sameDayAgain.result.enteredArrears > 0) process.exitCode = 1;
+}
+
 // A run of one benchmark keeps the others' last figures.
 const file = path.join(ROOT, 'bench/results/latest.json');
 const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
@@ -145,6 +156,7 @@ const results = {
   ...(events && { events }),
   ...(wallet && { wallet }),
   ...(orders && { orders }),
+  ...(loans && { loans }),
 };
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2));
