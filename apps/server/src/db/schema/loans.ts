@@ -195,6 +195,10 @@ export const loanRepayments = pgTable(
       .on(t.dueDate)
       .where(sql`${t.status} <> 'paid'`),
     index('loan_repayments_user_idx').on(t.userId),
+    // The reminder run's "a reminder of this loan is still out" check.
+    index('loan_repayments_reminded_idx')
+      .on(t.loanId)
+      .where(sql`${t.remindedAt} is not null and ${t.status} <> 'paid'`),
     check('loan_repayments_paid_range', sql`${t.amountPaid} between 0 and ${t.amountDue}`),
   ],
 );

@@ -93,6 +93,7 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
             ids.map((id) => sql`${id}::uuid`),
             sql`, `,
           )}) and r.reminded_at is null and r.status <> 'paid'
+            and exists (select 1 from loans l where l.id = r.loan_id and l.status = 'active')
           returning r.loan_id, r.user_id, r.due_date::text as due_date, (r.amount_due - r.amount_paid)::text as owed`,
       );
       for (const row of rows) {

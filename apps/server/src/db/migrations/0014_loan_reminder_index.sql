@@ -1,0 +1,1 @@
+CREATE INDEX "loan_repayments_reminded_idx" ON "loan_repayments" USING btree ("loan_id") WHERE "loan_repayments"."reminded_at" is not null and "loan_repayments"."status" <> 'paid';
