@@ -37,7 +37,7 @@ import { AppError, notFound } from '#src/platform/errors.ts';
 import type { IdempotentRequest } from '#src/platform/idempotency.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.ts';
-import { productForSale, releaseStock, reserveStock } from '#src/features/catalog/stock.service.ts';
+import { productForSale, productsForSale, releaseStock, reserveStock } from '#src/features/catalog/stock.service.ts';
 import { creditStanding } from '#src/features/kyc/kyc.service.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
 import { fulfilmentDetails, onOrderDelivered, placeCreditOrder } from '#src/features/orders/orders.service.ts';
@@ -192,14 +192,13 @@ export async function summaries(db: Database | Tx, rows: LoanRow[]): Promise<Loa
     deviceIds.length
       ? db.select({ id: devices.id, serial: devices.serialNumber }).from(devices).where(inArray(devices.id, deviceIds))
       : [],
-    Promise.all(productIds.map(async (id) => [id, (await productForSale(db, id))?.imageUrl ?? null] as const)),
+    productsForSale(db, productIds),
   ]);
   const nextBy = new Map(next.map((n) => [n.loanId, { dueDate: n.dueDate, amount: Number(n.amount) }]));
   const serialBy = new Map(serials.map((s) => [s.id, s.serial]));
-  const pictureBy = new Map(pictures);
   return rows.map((row) =>
     toSummary(row, {
-      imageUrl: pictureBy.get(row.productId) ?? null,
+      imageUrl: pictures.get(row.productId)?.imageUrl ?? null,
       deviceSerial: row.deviceId ? (serialBy.get(row.deviceId) ?? null) : null,
       nextDue: row.status === 'active' ? (nextBy.get(row.id) ?? null) : null,
     }),

@@ -25,37 +25,41 @@ export type LoanDayResult = { arrearsChanged: number; enteredArrears: number; re
  */
 export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())): Promise<LoanDayResult> {
   // 1. Arrears, for every active loan at once.
-  const changedRows = await queryRows<{ id: string; user_id: string; seq: string; days: number; was: number }>(
+  const changedRows = await queryRows<{
+    id: string;
+    user_id: string;
+    seq: string;
+    days: number;
+    was: number;
+    overdue: string;
+  }>(
     deps.db,
     sql`
     with oldest as (
-      select r.loan_id, min(r.due_date) as due
+      select r.loan_id, min(r.due_date) as due, sum(r.amount_due - r.amount_paid) as overdue
       from loan_repayments r
       where r.status <> 'paid' and r.due_date < ${today}::date
       group by r.loan_id
     ), target as (
-      select l.id, coalesce(${today}::date - o.due, 0) as days, l.days_past_due as was
+      select l.id, coalesce(${today}::date - o.due, 0) as days, l.days_past_due as was,
+             coalesce(o.overdue, 0) as overdue
       from loans l left join oldest o on o.loan_id = l.id
       where l.status = 'active'
     )
     update loans set days_past_due = target.days, updated_at = now()
     from target
     where loans.id = target.id and loans.days_past_due <> target.days
-    returning loans.id, loans.user_id, loans.seq, target.days, target.was`,
+    returning loans.id, loans.user_id, loans.seq, target.days, target.was, target.overdue::text as overdue`,
   );
   const entered = changedRows.filter((r) => Number(r.was) === 0 && Number(r.days) > 0);
   for (let i = 0; i < entered.length; i += REMINDER_BATCH) {
     await deps.db.transaction(async (tx) => {
       for (const loan of entered.slice(i, i + REMINDER_BATCH)) {
-        const [owed] = await tx
-          .select({ amount: sql<string>`sum(${loanRepayments.amountDue} - ${loanRepayments.amountPaid})` })
-          .from(loanRepayments)
-          .where(and(eq(loanRepayments.loanId, loan.id), sql`${loanRepayments.dueDate} < ${today}::date`));
         await sendNotification(tx, deps, {
           userId: loan.user_id,
           type: 'loan_reminder',
           title: 'Loan payment overdue',
-          message: `Loan ${loanNumber(Number(loan.seq))}: ${formatUgx(Number(owed?.amount ?? 0))} is ${loan.days} ${Number(loan.days) === 1 ? 'day' : 'days'} overdue. Pay in the loan tracker to keep your device working.`,
+          message: `Loan ${loanNumber(Number(loan.seq))}: ${formatUgx(Number(loan.overdue))} is ${loan.days} ${Number(loan.days) === 1 ? 'day' : 'days'} overdue. Pay in the loan tracker to keep your device working.`,
           data: { loanId: loan.id, daysPastDue: Number(loan.days) },
         });
         await deps.realtime.publish(tx, loan.user_id, { type: 'loan', data: { id: loan.id, status: 'active' } });

@@ -11,7 +11,7 @@ import { adminCategoriesQuery, createCategory, refreshCatalogue, reorderCategori
 import { AdminError, useErrorText } from './components/admin-error.tsx';
 import { CategoryItem } from './components/category-item.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
-import { SkeletonList } from './components/skeleton-list.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 
 type AddErrors = { name?: string; slug?: string };
 

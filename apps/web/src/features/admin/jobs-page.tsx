@@ -15,7 +15,7 @@ import {
 import { AdminError, useErrorText } from './components/admin-error.tsx';
 import { Badge } from './components/badge.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
-import { SkeletonList } from './components/skeleton-list.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { useAdminFormats } from './format.ts';
 
 /** A queue's name in words where the page knows it, else as the server names it. */

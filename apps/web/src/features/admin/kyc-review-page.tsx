@@ -13,7 +13,7 @@ import { Badge, type Tone } from './components/badge.tsx';
 import { Fact } from './components/order-facts.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
 import { Part } from './components/part.tsx';
-import { SkeletonList } from './components/skeleton-list.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { TIME_ZONE, useAdminFormats } from './format.ts';
 import {
   adminKycQuery,

@@ -11,7 +11,7 @@ import { LoanPayments, LoanSchedule, LoanTokens } from './components/loan-record
 import { Fact } from './components/order-facts.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
 import { Part } from './components/part.tsx';
-import { SkeletonList } from './components/skeleton-list.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { useAdminFormats } from './format.ts';
 import { adminLoanQuery, type AdminLoan } from './loans-api.ts';
 

@@ -7,7 +7,7 @@ import { Fact, OrderAuditList, OrderItems, OrderSummaryCard, OrderTimelineList }
 import { OrderMoves } from './components/order-moves.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
 import { Part } from './components/part.tsx';
-import { SkeletonList } from './components/skeleton-list.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { adminOrderQuery, type AdminOrder } from './orders-api.ts';
 
 function Customer({ customer }: { customer: AdminOrder['customer'] }) {

@@ -9,7 +9,7 @@ import { AdminPageHeader } from './components/page-header.tsx';
 import { PaymentAuditList, PaymentEvents, PaymentJournal } from './components/payment-history.tsx';
 import { PaymentStatusBadge } from './components/payment-status.tsx';
 import { ResolvePayment } from './components/resolve-payment.tsx';
-import { SkeletonList } from './components/skeleton-list.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { useAdminFormats } from './format.ts';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -21,7 +21,7 @@ import { AdminPageHeader } from './components/page-header.tsx';
 import { Part } from './components/part.tsx';
 import { ProductForm } from './components/product-form.tsx';
 import { ProductImages } from './components/product-images.tsx';
-import { SkeletonList } from './components/skeleton-list.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { StockPanel } from './components/stock-panel.tsx';
 import { formValues, serverFieldError, useProductCheck, type FieldErrors, type FormValues } from './product-form.ts';
 

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -336,7 +336,7 @@ export default function AgentCustomersPage() {
               {t('agent.list.title')}
             </h2>
             {list.isPending ? (
-              <ListSkeleton label={t('agent.list.loading')} />
+              <SkeletonList label={t('agent.list.loading')} count={3} />
             ) : list.isError ? (
               <div className="space-y-2">
                 <FormAlert>{errorText(list.error)}</FormAlert>

@@ -1,5 +1,4 @@
 import type { Kyc, KycAddress, KycDocumentKind, KycIdentity, KycPersonal } from '@ecogrid/core/kyc';
-import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { uploadFile } from '@/lib/upload.ts';
 
@@ -12,14 +11,7 @@ export type { Kyc, KycDocument, KycDocumentKind, KycStatus } from '@ecogrid/core
 export const kycBase = (customerId?: string) =>
   customerId ? `/api/agent/customers/${encodeURIComponent(customerId)}/kyc` : '/api/kyc';
 
-// Every key starts with 'kyc': a live 'kyc' event (a decision) refetches them all.
-export const kycQuery = (base: string) =>
-  queryOptions({
-    queryKey: ['kyc', base],
-    queryFn: ({ signal }) => apiFetch<Kyc>(base, { signal }),
-    staleTime: 30_000,
-    refetchOnMount: true,
-  });
+export { kycQuery } from '@/lib/shared-queries.ts';
 
 const put = (path: string, body: unknown) =>
   apiFetch<Kyc>(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

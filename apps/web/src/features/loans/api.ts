@@ -1,9 +1,9 @@
-import type { Kyc } from '@ecogrid/core/kyc';
 import type { Loan, LoanApplication, LoanPlan, LoanSummary } from '@ecogrid/core/loans';
-import type { Payment, Wallet } from '@ecogrid/core/payments';
+import type { Payment } from '@ecogrid/core/payments';
 import { queryOptions } from '@tanstack/react-query';
 import type { PaymentChoice } from '@/components/ui/pay-with.tsx';
 import { apiFetch } from '@/lib/api-client.ts';
+import { kycQuery } from '@/lib/shared-queries.ts';
 
 export type { Loan, LoanPayment, LoanPlan, LoanRepayment, LoanSummary, LoanToken } from '@ecogrid/core/loans';
 
@@ -49,21 +49,8 @@ export const loanQuery = (id: string) =>
     refetchInterval: (query) => (hasPendingPayment(query.state.data) ? POLL_MS : false),
   });
 
-// The identity check and the wallet as the loan screens read them: the same keys as the
-// identity check's and the wallet's own queries (features do not import each other).
-export const kycQuery = queryOptions({
-  queryKey: ['kyc', '/api/kyc'],
-  queryFn: ({ signal }) => apiFetch<Kyc>('/api/kyc', { signal }),
-  staleTime: 30_000,
-  refetchOnMount: true,
-});
-
-export const walletQuery = queryOptions({
-  queryKey: ['payments', 'wallet'],
-  queryFn: ({ signal }) => apiFetch<Wallet>('/api/wallet', { signal }),
-  staleTime: 0,
-  refetchOnMount: true,
-});
+export { payingWalletQuery as walletQuery } from '@/lib/shared-queries.ts';
+export const ownKycQuery = kycQuery('/api/kyc');
 
 const post = <T>(url: string, body: unknown, idempotencyKey: string) =>
   apiFetch<T>(url, {

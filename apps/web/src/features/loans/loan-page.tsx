@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { BackLink } from '@/components/ui/back-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { Arrears, LoanStatusBadge } from '@/components/ui/loan-status.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { PhoneApproval } from '@/components/ui/phone-approval.tsx';
@@ -160,7 +160,7 @@ export default function LoanPage() {
         )}
       </header>
       {query.isPending ? (
-        <ListSkeleton label={t('loans.loadingOne')} />
+        <SkeletonList label={t('loans.loadingOne')} count={3} />
       ) : query.isError ? (
         <div className="space-y-2">
           <FormAlert>{notFound ? t('loans.notFound') : query.error.message}</FormAlert>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { Arrears, LoanStatusBadge } from '@/components/ui/loan-status.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { myLoansQuery, type LoanSummary } from './api.ts';
@@ -101,7 +101,7 @@ export default function LoansPage() {
       </h1>
       {arrival && <Arrival state={arrival} />}
       {query.isPending ? (
-        <ListSkeleton label={t('loans.loading')} />
+        <SkeletonList label={t('loans.loading')} count={3} />
       ) : query.isError ? (
         <div className="space-y-2">
           <FormAlert>{query.error.message}</FormAlert>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
 import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
-import { applyForLoans, kycQuery, loanPlansQuery, type LoanPlan } from './api.ts';
+import { applyForLoans, loanPlansQuery, ownKycQuery, type LoanPlan } from './api.ts';
 import { startingPlan } from './chosen-plan.ts';
 import {
   ACCEPT_ID,
@@ -30,7 +30,7 @@ export function useCreditCheckout(lines: CartLine[]) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const attempt = useAttemptKey();
-  const kyc = useQuery({ ...kycQuery, enabled: lines.length > 0 });
+  const kyc = useQuery({ ...ownKycQuery, enabled: lines.length > 0 });
   const productIds = [...new Set(lines.map((line) => line.productId))];
   const planQueries = useQueries({ queries: productIds.map((id) => loanPlansQuery(id)) });
   const [choices, setChoices] = useState<Record<string, string>>({});

@@ -7,7 +7,7 @@ import type {
   OrderSummary,
   PickupPoint,
 } from '@ecogrid/core/orders';
-import type { Payment, Wallet } from '@ecogrid/core/payments';
+import type { Payment } from '@ecogrid/core/payments';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 
@@ -40,12 +40,7 @@ export const checkoutCartQuery = queryOptions({
   refetchOnMount: true,
 });
 
-export const walletQuery = queryOptions({
-  queryKey: ['payments', 'wallet'],
-  queryFn: ({ signal }) => apiFetch<Wallet>('/api/wallet', { signal }),
-  staleTime: 0,
-  refetchOnMount: true,
-});
+export { payingWalletQuery as walletQuery } from '@/lib/shared-queries.ts';
 
 export const checkoutOptionsQuery = queryOptions({
   queryKey: ['checkout', 'options'],

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { paymentBlock, paymentBlockId, PayWith, TopUpLink } from '@/components/ui/pay-with.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -141,7 +141,7 @@ export function CheckoutPage({ credit = NO_CREDIT }: { credit?: CreditPart }) {
         {t('pages.checkout')}
       </h1>
       {loading ? (
-        <ListSkeleton label={t('checkout.loading')} count={2} />
+        <SkeletonList label={t('checkout.loading')} count={2} />
       ) : failed ? (
         <div className="space-y-2">
           <FormAlert>{failed.error?.message}</FormAlert>

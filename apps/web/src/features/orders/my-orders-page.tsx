@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { myOrdersQuery, type OrderSummary } from './api.ts';
 import { OrderStatusBadge } from './components/order-status.tsx';
@@ -53,7 +53,7 @@ export default function MyOrdersPage() {
         <p className="text-sm text-stone-700">{t('orders.timesInKampala')}</p>
       </header>
       {query.isPending ? (
-        <ListSkeleton label={t('orders.loading')} />
+        <SkeletonList label={t('orders.loading')} count={3} />
       ) : query.isError && orders.length === 0 ? (
         <div className="space-y-2">
           <FormAlert>{query.error.message}</FormAlert>

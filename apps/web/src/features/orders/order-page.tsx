@@ -5,7 +5,7 @@ import { useLocation, useParams } from 'react-router';
 import { BackLink } from '@/components/ui/back-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { CANCELLABLE, orderQuery, receiptUrl, type Order } from './api.ts';
@@ -115,7 +115,7 @@ export default function OrderPage() {
         {announcement}
       </p>
       {query.isPending ? (
-        <ListSkeleton label={t('orders.loadingOne')} />
+        <SkeletonList label={t('orders.loadingOne')} count={3} />
       ) : query.isError ? (
         <div className="space-y-2">
           <FormAlert>

@@ -20,7 +20,7 @@ import { Badge } from './badge.tsx';
 import { focusOnMount, LoanPlanForm } from './loan-plan-form.tsx';
 import { QuoteFacts } from './loan-quote.tsx';
 import { Fact } from './order-facts.tsx';
-import { SkeletonList } from './skeleton-list.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 
 /** Gives the focus back to the add button when the new plan's form is left. */
 const focusButtonIn = (element: HTMLElement | null) => element?.querySelector('button')?.focus();

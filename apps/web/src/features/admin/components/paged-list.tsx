@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Page } from '../api.ts';
 import { AdminError } from './admin-error.tsx';
 import { LoadMore } from './load-more.tsx';
-import { SkeletonList } from './skeleton-list.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 
 type Props<T> = {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { ListSkeleton } from '@/components/ui/list-skeleton.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { Arrears, LoanStatusBadge } from '@/components/ui/loan-status.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { localPhone } from '@/lib/phone.ts';
@@ -49,7 +49,7 @@ export function CustomerLoans() {
         {t('agent.loans.title')}
       </h2>
       {loans.isPending ? (
-        <ListSkeleton label={t('agent.loans.loading')} />
+        <SkeletonList label={t('agent.loans.loading')} count={3} />
       ) : loans.isError ? (
         <div className="space-y-2">
           <FormAlert>{loans.error.message}</FormAlert>

@@ -1,4 +1,4 @@
-/** Placeholder cards while the first page loads; `label` says what is loading, once, to screen readers. */
+/** Placeholder cards while something loads; `label` says what is loading, once, to screen readers. */
 export function SkeletonList({ label, count = 4 }: { label: string; count?: number }) {
   return (
     <div>

@@ -1,0 +1,30 @@
+import type { Kyc } from '@ecogrid/core/kyc';
+import type { Wallet } from '@ecogrid/core/payments';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from './api-client.ts';
+
+/**
+ * Queries more than one feature reads (features do not import each other). Their keys are the
+ * owning feature's, so one live update refreshes every screen that shows them.
+ */
+
+/**
+ * A customer's identity check (`/api/kyc`), or a consenting customer's for an agent
+ * (`/api/agent/customers/{id}/kyc`). Every key starts with 'kyc': a live 'kyc' event (a decision)
+ * refetches them all.
+ */
+export const kycQuery = (base: string) =>
+  queryOptions({
+    queryKey: ['kyc', base],
+    queryFn: ({ signal }) => apiFetch<Kyc>(base, { signal }),
+    staleTime: 30_000,
+    refetchOnMount: true,
+  });
+
+/** The wallet as a screen that pays from it reads it: always asked again, the balance must be current. */
+export const payingWalletQuery = queryOptions({
+  queryKey: ['payments', 'wallet'],
+  queryFn: ({ signal }) => apiFetch<Wallet>('/api/wallet', { signal }),
+  staleTime: 0,
+  refetchOnMount: true,
+});
