@@ -48,6 +48,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // The server's own warnings and errors (LOG_LEVEL warn) show beside the results.
+    stdout: 'pipe',
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/mail-receiver.ts';
 
 test('my account: change the profile, see the devices signed in, sign the others out', async ({ page, browser }) => {
+  // Each mail may come on the delivery job's retry (see waitForMail).
+  test.setTimeout(90_000);
   const email = `account.${Date.now()}@example.ug`;
   const password = 'mango tree beside the borehole';
   const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password, name: 'Auma Grace' } });

@@ -5,6 +5,8 @@ test('forgot password: the mailed link sets a new password once, and the new pas
   page,
   request,
 }) => {
+  // Each mail may come on the delivery job's retry (see waitForMail).
+  test.setTimeout(150_000);
   const email = `reset.${Date.now()}@example.ug`;
   const mailDir = process.env.E2E_MAIL_DIR!;
   // An account with a confirmed address, made through the API.

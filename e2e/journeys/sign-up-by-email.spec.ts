@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/mail-receiver.ts';
 
 test('sign up by email, confirm from the mail, sign in and land on the remembered page', async ({ page }) => {
+  // Each mail may come on the delivery job's retry (see waitForMail).
+  test.setTimeout(90_000);
   const email = `journey.${Date.now()}@example.ug`;
   const password = 'mango tree beside the borehole';
 

@@ -20,8 +20,12 @@ export async function startMailReceiver(port: number, dir: string) {
   });
 }
 
-/** The newest message sent to `to` (whose text matches `matching`, when given), waiting for it to arrive. */
-export async function waitForMail(dir: string, to: string, matching?: RegExp, timeoutMs = 15_000): Promise<string> {
+/**
+ * The newest message sent to `to` (whose text matches `matching`, when given), waiting for it to
+ * arrive: long enough for one retry of the delivery job (the first comes 10-20 s after a failed
+ * attempt), as a customer would get it.
+ */
+export async function waitForMail(dir: string, to: string, matching?: RegExp, timeoutMs = 45_000): Promise<string> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const files = readdirSync(dir)

@@ -22,6 +22,8 @@ export async function startSmtpReceiver(
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // Senders are on loopback: no name lookup of their address before the greeting.
+    disableReverseLookup: true,
     onRcptTo(_address, _session, callback) {
       if (options.refuse?.()) {
         callback(Object.assign(new Error('Mailbox unavailable, try again later'), { responseCode: 451 }));
