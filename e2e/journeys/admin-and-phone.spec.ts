@@ -367,6 +367,19 @@ test('the verified customer buys a solar home system on credit, pays the deposit
     .first()
     .click();
   await expect(admin.getByText('Demo Customer').first()).toBeVisible();
-  await expect(admin.getByText(/^DEMO\d{6}$/).first()).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The device registry: the loan's device, unlocked for good, with every token it took.
+  await admin
+    .getByRole('link', { name: /^DEMO\d{6}$/ })
+    .first()
+    .click();
+  await expect(admin).toHaveURL(/\/admin\/devices\?serial=DEMO\d{6}$/);
+  const device = admin.getByRole('article', { name: /^DEMO\d{6}$/ });
+  await expect(device).toHaveCount(1);
+  await expect(device.getByText('Unlocked for good')).toBeVisible();
+  await device.getByRole('button', { name: 'Tokens' }).click();
+  await expect(device.getByText(/^Unlocks for good/)).toBeVisible();
+  await expect(device.getByText(/^Adds days/)).toHaveCount(2);
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

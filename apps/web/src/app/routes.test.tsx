@@ -55,6 +55,7 @@ const ADMIN_TOOLS = [
   '/admin/loans',
   '/admin/loans/approvals',
   '/admin/loans/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
+  '/admin/devices',
 ];
 
 const within = (group: RouteObject[], path: string) => Boolean(matchRoutes(group, path)?.length);
@@ -91,6 +92,7 @@ describe('the route table', () => {
     '/admin/loans',
     '/admin/loans/approvals',
     '/admin/loans/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
+    '/admin/devices',
   ])('loads the admin page %s in its own chunk', (path) => {
     const route = matchRoutes(adminRoutes, path)?.at(-1)?.route;
     expect(route?.lazy).toBeTypeOf('function');

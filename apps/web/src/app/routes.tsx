@@ -173,6 +173,7 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/loans', ...loanPage('LoansPage') },
   { path: 'admin/loans/approvals', ...loanPage('LoanApprovalsPage') },
   { path: 'admin/loans/:id', ...loanPage('LoanPage') },
+  { path: 'admin/devices', ...adminPage(() => import('@/features/admin/devices-page.tsx'), adminLoanStrings) },
 ];
 
 /** Old and short addresses (spec section 2). */

@@ -11,6 +11,15 @@ import placeStrings from '@/locales/en.places.json';
 import kycStrings from '@/locales/en.kyc.json';
 import loanStrings from '@/locales/en.loans.json';
 
+/** A JSON body as its value; any other text (a CSV file) as it is. */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** A request a page made, as the fake server saw it. */
 export type SeenRequest = { url: string; method: string; body: unknown; idempotencyKey?: string | undefined };
 
@@ -53,7 +62,7 @@ export function fakeServer(route: (request: SeenRequest) => Reply, options: { se
         const request = {
           url: String(input),
           method: init.method ?? 'GET',
-          body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+          body: typeof init.body === 'string' ? parsed(init.body) : undefined,
           idempotencyKey: new Headers(init.headers).get('Idempotency-Key') ?? undefined,
         };
         seen.push(request);

@@ -21,6 +21,7 @@ const actorOf = (c: Context<AppEnv>) => ({
   userAgent: c.req.header('user-agent') ?? null,
 });
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const DEVICE_STATUSES = ['in_stock', 'assigned', 'unlocked'] as const;
 
 const device = z
   .object({
@@ -30,7 +31,8 @@ const device = z
     tokenCount: z.number().int(),
     timeDivider: z.number().int(),
     restrictedDigitSet: z.boolean(),
-    status: z.enum(['in_stock', 'assigned', 'unlocked']),
+    status: z.enum(DEVICE_STATUSES),
+    loanId: z.uuid().nullable().openapi({ description: 'The loan the device is assigned to' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -80,15 +82,22 @@ deviceRoutes
       method: 'get',
       path: '/',
       tags,
-      summary: 'Devices by serial number, a page at a time',
+      summary: 'Devices by serial number, a page at a time; by the start of a serial number, and by status',
       request: {
         query: z.object({
           after: z.string().max(40).optional(),
+          serial: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z0-9-]{1,40}$/, 'A serial number is letters, digits and dashes.')
+            .optional(),
+          status: z.enum(DEVICE_STATUSES).optional(),
           limit: z.coerce.number().int().min(1).max(100).default(50),
         }),
       },
       responses: {
         200: json(z.object({ items: z.array(device), nextCursor: z.string().nullable() }), 'One page'),
+        400: errorResponse('A bad filter'),
         ...ADMIN_DENIED,
       },
     }),

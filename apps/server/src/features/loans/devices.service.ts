@@ -1,25 +1,14 @@
 import { generateToken, type OpenPaygoTokenType } from '@ecogrid/core/openpaygo';
 import { parse } from 'csv-parse/sync';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, like } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '#src/db/client.ts';
-import { devices, deviceTokens } from '#src/db/schema/loans.ts';
+import { devices, deviceTokens, loans } from '#src/db/schema/loans.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import type { SecretBox } from '#src/platform/secret-box.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
-/** A device as admins see it: never its key. */
-export type Device = Omit<DeviceRow, 'secretKeyEncrypted' | 'createdAt' | 'updatedAt'> & {
-  createdAt: string;
-  updatedAt: string;
-};
-
-export const toDevice = ({ secretKeyEncrypted: _key, ...row }: DeviceRow): Device => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
 
 const yes = ['true', 'yes', '1'];
 const no = ['false', 'no', '0', ''];
@@ -238,15 +227,40 @@ export async function issueToken(tx: Tx, box: SecretBox, deviceId: string, order
   return { deviceId, count: made.newCount, type: order.type, days: days ?? null, token: made.token, replayed: false };
 }
 
-/** Devices by serial number, a page at a time (after the last serial number shown). */
-export async function listDevices(db: Database, query: { after?: string | undefined; limit: number }) {
+export type DeviceStatus = DeviceRow['status'];
+export type DeviceQuery = {
+  /** After the last serial number shown. */
+  after?: string | undefined;
+  limit: number;
+  /** Serial numbers that start with this (letters, digits and dashes only). */
+  serial?: string | undefined;
+  status?: DeviceStatus | undefined;
+};
+
+/**
+ * Devices by serial number, a page at a time, each with the loan it is assigned to (if any):
+ * never with their keys.
+ */
+export async function listDevices(db: Database, query: DeviceQuery) {
+  const { secretKeyEncrypted: _key, ...columns } = getTableColumns(devices);
   const rows = await db
-    .select()
+    .select({ ...columns, loanId: loans.id })
     .from(devices)
-    .where(query.after ? gt(devices.serialNumber, query.after.toUpperCase()) : undefined)
+    .leftJoin(loans, eq(loans.deviceId, devices.id))
+    .where(
+      and(
+        query.after ? gt(devices.serialNumber, query.after.toUpperCase()) : undefined,
+        query.serial ? like(devices.serialNumber, `${query.serial.toUpperCase()}%`) : undefined,
+        query.status ? eq(devices.status, query.status) : undefined,
+      ),
+    )
     .orderBy(asc(devices.serialNumber))
     .limit(query.limit + 1);
-  const items = rows.slice(0, query.limit).map(toDevice);
+  const items = rows.slice(0, query.limit).map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
   return { items, nextCursor: rows.length > query.limit ? (items.at(-1)?.serialNumber ?? null) : null };
 }
 

@@ -105,6 +105,37 @@ describe('the device registry', () => {
     expect(more.status).toBe(409);
   });
 
+  it('finds devices by the start of their serial number and by status, a page at a time', async () => {
+    const csv = [
+      'serial_number,starting_code,secret_key',
+      ...['FIND-0001', 'FIND-0002', 'FIND-0003', 'FINDX-0004'].map((serial) => `${serial},1,${KEY_1}`),
+    ].join('\n');
+    expect((await importCsv(csv)).status).toBe(201);
+    const unlock = await issue(
+      (await deviceId('FIND-0002')).id,
+      { type: 'DISABLE_PAYG', reason: 'Sold for cash' },
+      'find-unlock-1',
+    );
+    expect(unlock.status).toBe(201);
+
+    const serials = (body: { items: { serialNumber: string }[] }) => body.items.map((d) => d.serialNumber);
+    const first = await admin.api.get('/api/admin/devices?serial=find-&limit=2');
+    expect(serials(first.body)).toEqual(['FIND-0001', 'FIND-0002']);
+    expect(first.body.items[0]).toMatchObject({ status: 'in_stock', loanId: null, tokenCount: 0 });
+    expect(first.body.nextCursor).toBe('FIND-0002');
+    const next = await admin.api.get('/api/admin/devices?serial=find-&limit=2&after=FIND-0002');
+    expect(serials(next.body)).toEqual(['FIND-0003']);
+    expect(next.body.nextCursor).toBeNull();
+
+    const unlocked = await admin.api.get('/api/admin/devices?serial=FIND&status=unlocked');
+    expect(serials(unlocked.body)).toEqual(['FIND-0002']);
+    expect(serials((await admin.api.get('/api/admin/devices?serial=FINDX')).body)).toEqual(['FINDX-0004']);
+    expect(serials((await admin.api.get('/api/admin/devices?serial=NOSUCH')).body)).toEqual([]);
+
+    expect((await admin.api.get('/api/admin/devices?serial=FIND%25')).status).toBe(400);
+    expect((await admin.api.get('/api/admin/devices?status=lost')).status).toBe(400);
+  });
+
   it('refuses a file with problems, naming the lines, and imports nothing', async () => {
     const before = (await admin.api.get('/api/admin/devices?limit=100')).body.items.length;
     const bad = [

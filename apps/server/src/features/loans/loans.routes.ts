@@ -29,6 +29,7 @@ import {
   payDeposit,
   productPlans,
   repayLoan,
+  withdrawApplication,
 } from './loans.service.ts';
 import { agentLoans, portfolioFigures, portfolioLoan, portfolioPage } from './portfolio.service.ts';
 
@@ -127,6 +128,21 @@ const repayRoute = createRoute({
   },
 });
 
+const withdrawRoute = createRoute({
+  method: 'post',
+  path: '/loans/{id}/withdraw',
+  tags: ['loans'],
+  summary:
+    'Withdraw an application that has not started (waiting for approval, or the deposit unpaid): it is cancelled and the product goes back on sale; asked again, it answers with the loan',
+  request: { params: loanParams },
+  responses: {
+    200: json(loan, 'The loan, cancelled'),
+    ...unauthenticated,
+    404: errorResponse('No loan of yours has this id'),
+    409: errorResponse('The loan has started or was cancelled, or a deposit payment is waiting on the phone'),
+  },
+});
+
 const agentLoansRoute = createRoute({
   method: 'get',
   path: '/agent/loans',
@@ -169,6 +185,10 @@ export const loanRoutes = createRouter()
       idempotency: c.var.idempotency,
     });
     return c.json(result, 200);
+  })
+  .openapi(withdrawRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    return c.json(await withdrawApplication(paymentDeps(c.var), { userId, loanId: c.req.valid('param').id }), 200);
   })
   .openapi(repayRoute, async (c) => {
     const userId = signedInUserId(c.var.user);

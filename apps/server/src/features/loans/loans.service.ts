@@ -521,7 +521,7 @@ export async function payDeposit(
       );
     }
     if (loan.depositPaymentId) {
-      const earlier = await paymentRow(deps.db, loan.depositPaymentId);
+      const earlier = await paymentRow(tx, loan.depositPaymentId);
       if (earlier?.status === 'pending') {
         throw new AppError(
           'deposit_pending',
@@ -534,6 +534,56 @@ export async function payDeposit(
   });
   const payment = done.collection ? await sendPayment(deps, done.collection) : done.payment;
   return { loan: await loanView(deps.db, await findLoan(deps.db, input.loanId, null)), payment };
+}
+
+/**
+ * A customer withdraws an application that has not started (waiting for approval, or approved
+ * with the deposit unpaid): it is cancelled and its unit goes back on sale. Refused while a
+ * deposit payment waits on the phone (its money would have nowhere to go but the wallet). Asked
+ * again for an application already withdrawn, it answers with the loan as it is.
+ */
+export async function withdrawApplication(deps: LoanDeps, input: { userId: string; loanId: string }): Promise<Loan> {
+  await deps.db.transaction(async (tx) => {
+    const loan = await lockLoan(tx, input.loanId, input.userId);
+    if (loan.status === 'cancelled' && loan.decidedBy === input.userId) return;
+    if (loan.status !== 'pending_approval' && loan.status !== 'approved') {
+      throw new AppError(
+        'loan_not_withdrawable',
+        loan.status === 'cancelled'
+          ? 'This application was already cancelled.'
+          : 'This loan has started: it cannot be withdrawn. Repay it from the loan tracker.',
+        409,
+      );
+    }
+    if (loan.depositPaymentId && (await paymentRow(tx, loan.depositPaymentId))?.status === 'pending') {
+      throw new AppError(
+        'deposit_pending',
+        'A deposit payment is waiting for approval on your phone. Decline it, or wait for it to expire, then withdraw.',
+        409,
+      );
+    }
+    const [withdrawn] = await tx
+      .update(loans)
+      .set({
+        status: 'cancelled',
+        decisionNote: null,
+        decidedBy: input.userId,
+        decidedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(loans.id, loan.id))
+      .returning();
+    await releaseStock(tx, loan.orderId, [{ productId: loan.productId, quantity: 1 }]);
+    await recordAudit(tx, {
+      actorId: input.userId,
+      action: 'loan.withdraw',
+      entityType: 'loan',
+      entityId: loan.id,
+      details: { number: loanNumber(loan.seq), status: loan.status },
+    });
+    await loanEvent(tx, deps, withdrawn!);
+  });
+  return loanView(deps.db, await findLoan(deps.db, input.loanId, input.userId));
 }
 
 /**

@@ -232,6 +232,48 @@ describe('applying for credit', () => {
     expect((await smsTo(customer.e164)).at(-1)).toContain('was refused: Two systems are enough for one home.');
   });
 
+  it('lets the customer withdraw an application that has not started, giving the unit back; not a running loan, nor one whose deposit waits on the phone', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 2_000_000 });
+    const running = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
+    await applyFor(customer, product.id, plan.id);
+    const waiting = (await applyFor(customer, product.id, plan.id)).body.loans[0];
+    expect(waiting.status).toBe('pending_approval');
+    expect(await stockOf(product.id)).toBe(2);
+
+    const other = await creditCustomer(ctx);
+    expect((await other.api.post(`/api/loans/${waiting.id}/withdraw`, {})).status).toBe(404);
+    const withdrawn = await customer.api.post(`/api/loans/${waiting.id}/withdraw`, {});
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    expect(withdrawn.body).toMatchObject({ id: waiting.id, status: 'cancelled', decisionNote: null });
+    expect(await stockOf(product.id)).toBe(3);
+    // Asked again (a retry after a lost answer): the same loan, the unit given back once.
+    const again = await customer.api.post(`/api/loans/${waiting.id}/withdraw`, {});
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('cancelled');
+    expect(await stockOf(product.id)).toBe(3);
+    // An admin can no longer decide it.
+    expect((await admin.api.post(`/api/admin/loans/${waiting.id}/decision`, { decision: 'approve' })).status).toBe(409);
+
+    const started = await customer.api.post(`/api/loans/${running}/withdraw`, {});
+    expect(started.status).toBe(409);
+    expect(started.body.error.code).toBe('loan_not_withdrawable');
+    expect((await customer.api.get(`/api/loans/${running}`)).body.status).toBe('active');
+
+    // An approved loan whose deposit waits on the phone (this sandbox number never answers).
+    const later = await creditCustomer(ctx);
+    const approved = await applyFor(later, product.id, plan.id, {
+      method: 'mobile_money',
+      phone: '0772000106',
+      network: 'mtn',
+    });
+    expect(approved.body.loans[0].status).toBe('approved');
+    const pendingDeposit = await later.api.post(`/api/loans/${approved.body.loans[0].id}/withdraw`, {});
+    expect(pendingDeposit.status).toBe(409);
+    expect(pendingDeposit.body.error.code).toBe('deposit_pending');
+    expect(await stockOf(product.id)).toBe(2);
+  });
+
   it('activates the loan when the mobile-money deposit settles', async () => {
     const { product, plan } = await systemOnCredit(ctx, admin.api);
     const customer = await creditCustomer(ctx);
@@ -282,6 +324,9 @@ describe('repaying a loan', () => {
 
     const [device] = await ctx.db.select().from(devices).where(eq(devices.serialNumber, serial!));
     expect(device!.status).toBe('assigned');
+    // The registry shows which loan the device went to.
+    const registry = await admin.api.get(`/api/admin/devices?serial=${serial}`);
+    expect(registry.body.items).toEqual([expect.objectContaining({ serialNumber: serial, loanId: id })]);
 
     // An exact payment of the rest of the first instalment and the whole second.
     const paid = await customer.api.post(`/api/loans/${id}/repayments`, {

@@ -226,7 +226,7 @@ async function sendToNetwork(deps: PaymentDeps, row: PaymentRow): Promise<void> 
 }
 
 /** A payment row by id (null when there is none). */
-export async function paymentRow(db: Database, id: string): Promise<PaymentRow | null> {
+export async function paymentRow(db: Database | Tx, id: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
   return row ?? null;
 }

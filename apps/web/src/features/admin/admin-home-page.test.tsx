@@ -55,6 +55,7 @@ describe('the admin home', () => {
       '/admin/kyc',
       '/admin/loans',
       '/admin/loans/approvals',
+      '/admin/devices',
       '/admin/products',
       '/admin/categories',
     ]);

@@ -70,6 +70,9 @@ describe('one loan', () => {
     expect(terms).toContain('12 monthly instalments of UGX 75,000');
     expect(terms).toContain('Cost of creditUGX 200,000');
     expect(terms).toContain('SK60-000123');
+    expect(within(section('Product and plan')).getByRole('link', { name: 'SK60-000123' }).getAttribute('href')).toBe(
+      '/admin/devices?serial=SK60-000123',
+    );
 
     const table = within(section('Repayment schedule')).getByRole('table', {
       name: 'Repayment schedule of loan LN-100042',

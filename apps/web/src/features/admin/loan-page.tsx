@@ -81,7 +81,16 @@ function Terms({ loan }: { loan: AdminLoan }) {
         <Fact term={t('adminLoans.plan')}>{loan.planName}</Fact>
         <Fact term={t('adminLoans.dailyRate')}>{formatUgx(loan.dailyRate)}</Fact>
         <Fact term={t('adminLoans.device')}>
-          {loan.deviceSerial ? <span className="font-mono">{loan.deviceSerial}</span> : t('adminLoans.noDevice')}
+          {loan.deviceSerial ? (
+            <Link
+              to={`/admin/devices?serial=${encodeURIComponent(loan.deviceSerial)}`}
+              className="font-mono text-brand-800 underline"
+            >
+              {loan.deviceSerial}
+            </Link>
+          ) : (
+            t('adminLoans.noDevice')
+          )}
         </Fact>
       </dl>
       <QuoteFacts quote={loan} />

@@ -7,7 +7,7 @@ import { AdminPageHeader } from './components/page-header.tsx';
 import { DeliveryFeeSetting } from './components/delivery-fee-form.tsx';
 import { OrderCard } from './components/order-card.tsx';
 import { PagedList } from './components/paged-list.tsx';
-import { RefreshButton } from './components/refresh-button.tsx';
+import { SearchField } from './components/search-field.tsx';
 import { SelectField } from './components/select-field.tsx';
 import { adminOrdersQuery, type OrderFilters } from './orders-api.ts';
 import { useAddressFilters } from './use-address-filters.ts';
@@ -20,7 +20,6 @@ export default function OrdersPage() {
   const q = useDebounced(text.trim(), 400);
   const filters: OrderFilters = { status: ORDER_STATUSES.find((s) => s === params.get('status')), q };
   const query = useInfiniteQuery(adminOrdersQuery(filters));
-  const loaded = query.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
 
   return (
     <section className="mx-auto max-w-4xl space-y-4 p-4" aria-labelledby="orders-title">
@@ -32,26 +31,17 @@ export default function OrdersPage() {
       <DeliveryFeeSetting />
 
       <form role="search" onSubmit={(event) => event.preventDefault()} className="grid gap-3 sm:grid-cols-3">
-        <div className="space-y-1 sm:col-span-2">
-          <label htmlFor="orders-search" className="block text-sm font-medium">
-            {t('admin.orders.searchLabel')}
-          </label>
-          <input
-            id="orders-search"
-            type="search"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              update('q', event.target.value.trim() || undefined);
-            }}
-            placeholder={t('admin.orders.searchPlaceholder')}
-            maxLength={100}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
-          />
-        </div>
+        <SearchField
+          id="orders-search"
+          label={t('admin.orders.searchLabel')}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            update('q', value.trim() || undefined);
+          }}
+          placeholder={t('admin.orders.searchPlaceholder')}
+          className="sm:col-span-2"
+        />
         <SelectField
           id="orders-status"
           label={t('admin.orders.statusLabel')}
@@ -64,20 +54,13 @@ export default function OrdersPage() {
         />
       </form>
 
-      <div className="flex justify-end">
-        <RefreshButton query={query} />
-      </div>
-
       <PagedList
+        refresh
         query={query}
         label={t('admin.orders.title')}
         loadingLabel={t('admin.orders.loading')}
         emptyText={filters.status || q ? t('admin.orders.noMatch') : t('admin.orders.empty')}
-        summary={
-          <p role="status" className="text-sm text-stone-700">
-            {query.isPlaceholderData ? t('admin.searching') : t('admin.orders.shown', { count: loaded })}
-          </p>
-        }
+        shown={(count) => t('admin.orders.shown', { count })}
       >
         {(order) => <OrderCard key={order.id} order={order} />}
       </PagedList>

@@ -7,7 +7,7 @@ import { outboxQuery, type OutboxChannel } from './api.ts';
 import { OutboxItem } from './components/outbox-item.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
 import { PagedList } from './components/paged-list.tsx';
-import { RefreshButton } from './components/refresh-button.tsx';
+import { SearchField } from './components/search-field.tsx';
 import { SelectField } from './components/select-field.tsx';
 
 const asChannel = (value: string | null): OutboxChannel | undefined =>
@@ -44,47 +44,25 @@ export default function OutboxPage() {
             { value: 'sms', label: t('admin.outbox.channel.sms') },
           ]}
         />
-        <div className="space-y-1">
-          <label htmlFor="outbox-recipient" className="block text-sm font-medium">
-            {t('admin.outbox.recipientLabel')}
-          </label>
-          <input
-            id="outbox-recipient"
-            type="search"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              update('recipient', event.target.value.trim() || undefined);
-            }}
-            aria-describedby="outbox-recipient-hint"
-            maxLength={200}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
-          />
-          <p id="outbox-recipient-hint" className="text-sm text-stone-600">
-            {t('admin.outbox.recipientHint')}
-          </p>
-        </div>
+        <SearchField
+          id="outbox-recipient"
+          label={t('admin.outbox.recipientLabel')}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            update('recipient', value.trim() || undefined);
+          }}
+          hint={t('admin.outbox.recipientHint')}
+          maxLength={200}
+        />
       </form>
 
-      <div className="flex justify-end">
-        <RefreshButton query={query} />
-      </div>
-
       <PagedList
+        refresh
         query={query}
         label={t('admin.outbox.title')}
         loadingLabel={t('admin.outbox.loading')}
         emptyText={channel || recipient ? t('admin.outbox.noMatch') : t('admin.outbox.empty')}
-        summary={
-          query.isPlaceholderData ? (
-            <p role="status" className="text-sm text-stone-700">
-              {t('admin.searching')}
-            </p>
-          ) : null
-        }
       >
         {(message) => <OutboxItem key={message.id} message={message} />}
       </PagedList>

@@ -7,8 +7,8 @@ import { useDebounced } from '@/lib/use-debounced.ts';
 import { paymentsQuery, type PaymentFilters } from './api.ts';
 import { AdminPageHeader } from './components/page-header.tsx';
 import { PagedList } from './components/paged-list.tsx';
-import { RefreshButton } from './components/refresh-button.tsx';
 import { PaymentCard } from './components/payment-card.tsx';
+import { SearchField } from './components/search-field.tsx';
 import { SelectField } from './components/select-field.tsx';
 
 /** A filter value from the address, if it is one the list knows. */
@@ -28,7 +28,6 @@ export default function PaymentsPage() {
     q,
   };
   const query = useInfiniteQuery(paymentsQuery(filters));
-  const loaded = query.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
 
   const select = (key: 'status' | 'purpose' | 'method', values: readonly string[], all: string) => (
     <SelectField
@@ -48,36 +47,24 @@ export default function PaymentsPage() {
       </AdminPageHeader>
 
       <form role="search" onSubmit={(event) => event.preventDefault()} className="grid gap-3 sm:grid-cols-3">
-        <div className="space-y-1 sm:col-span-3">
-          <label htmlFor="payments-search" className="block text-sm font-medium">
-            {t('admin.payments.searchLabel')}
-          </label>
-          <input
-            id="payments-search"
-            type="search"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              update('q', event.target.value.trim() || undefined);
-            }}
-            placeholder={t('admin.payments.searchPlaceholder')}
-            maxLength={100}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
-          />
-        </div>
+        <SearchField
+          id="payments-search"
+          label={t('admin.payments.searchLabel')}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            update('q', value.trim() || undefined);
+          }}
+          placeholder={t('admin.payments.searchPlaceholder')}
+          className="sm:col-span-3"
+        />
         {select('status', PAYMENT_STATUSES, t('admin.payments.allStatuses'))}
         {select('purpose', PAYMENT_PURPOSES, t('admin.payments.allPurposes'))}
         {select('method', PAYMENT_METHODS, t('admin.payments.allMethods'))}
       </form>
 
-      <div className="flex justify-end">
-        <RefreshButton query={query} />
-      </div>
-
       <PagedList
+        refresh
         query={query}
         label={t('admin.payments.title')}
         loadingLabel={t('admin.payments.loading')}
@@ -86,11 +73,7 @@ export default function PaymentsPage() {
             ? t('admin.payments.noMatch')
             : t('admin.payments.empty')
         }
-        summary={
-          <p role="status" className="text-sm text-stone-700">
-            {query.isPlaceholderData ? t('admin.searching') : t('admin.payments.shown', { count: loaded })}
-          </p>
-        }
+        shown={(count) => t('admin.payments.shown', { count })}
       >
         {(payment) => <PaymentCard key={payment.id} payment={payment} />}
       </PagedList>

@@ -8,7 +8,7 @@ import { adminCategoriesQuery, adminProductsQuery, type ProductFilters } from '.
 import { AdminPageHeader } from './components/page-header.tsx';
 import { PagedList } from './components/paged-list.tsx';
 import { ProductCard } from './components/product-card.tsx';
-import { RefreshButton } from './components/refresh-button.tsx';
+import { SearchField } from './components/search-field.tsx';
 import { SelectField } from './components/select-field.tsx';
 import { useAddressFilters } from './use-address-filters.ts';
 
@@ -27,7 +27,6 @@ export default function ProductsPage() {
     active: STATES.find((s) => s === params.get('active')),
   };
   const query = useInfiniteQuery(adminProductsQuery(filters));
-  const loaded = query.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
   const names = new Map(categories.data?.items.map((c) => [c.slug, c.name]));
 
   return (
@@ -46,26 +45,17 @@ export default function ProductsPage() {
       </div>
 
       <form role="search" onSubmit={(event) => event.preventDefault()} className="grid gap-3 sm:grid-cols-2">
-        <div className="space-y-1 sm:col-span-2">
-          <label htmlFor="products-search" className="block text-sm font-medium">
-            {t('admin.products.searchLabel')}
-          </label>
-          <input
-            id="products-search"
-            type="search"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              update('q', event.target.value.trim() || undefined);
-            }}
-            placeholder={t('admin.products.searchPlaceholder')}
-            maxLength={100}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
-          />
-        </div>
+        <SearchField
+          id="products-search"
+          label={t('admin.products.searchLabel')}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            update('q', value.trim() || undefined);
+          }}
+          placeholder={t('admin.products.searchPlaceholder')}
+          className="sm:col-span-2"
+        />
         <SelectField
           id="products-category"
           label={t('admin.products.categoryLabel')}
@@ -92,20 +82,13 @@ export default function ProductsPage() {
         />
       </form>
 
-      <div className="flex justify-end">
-        <RefreshButton query={query} />
-      </div>
-
       <PagedList
+        refresh
         query={query}
         label={t('admin.products.title')}
         loadingLabel={t('admin.products.loading')}
         emptyText={q || filters.category || filters.active ? t('admin.products.noMatch') : t('admin.products.empty')}
-        summary={
-          <p role="status" className="text-sm text-stone-700">
-            {query.isPlaceholderData ? t('admin.searching') : t('admin.products.shown', { count: loaded })}
-          </p>
-        }
+        shown={(count) => t('admin.products.shown', { count })}
       >
         {(product) => (
           <ProductCard

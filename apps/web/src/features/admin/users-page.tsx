@@ -8,6 +8,7 @@ import { AdminPageHeader } from './components/page-header.tsx';
 import { PagedList } from './components/paged-list.tsx';
 import { UserActionsDialog } from './components/user-actions-dialog.tsx';
 import { UserCard } from './components/user-card.tsx';
+import { SearchField } from './components/search-field.tsx';
 
 /** /admin/users: find an account by name, email, phone or agent code, and change its role or standing. */
 export default function UsersPage() {
@@ -39,20 +40,13 @@ export default function UsersPage() {
         <p>{t('admin.users.intro')}</p>
       </AdminPageHeader>
 
-      <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-xl space-y-1">
-        <label htmlFor="users-search" className="block text-sm font-medium">
-          {t('admin.users.searchLabel')}
-        </label>
-        <input
+      <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-xl">
+        <SearchField
           id="users-search"
-          type="search"
+          label={t('admin.users.searchLabel')}
           value={text}
-          onChange={(event) => search(event.target.value)}
+          onChange={search}
           placeholder={t('admin.users.searchPlaceholder')}
-          maxLength={100}
-          enterKeyHint="search"
-          autoComplete="off"
-          className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
         />
       </form>
 

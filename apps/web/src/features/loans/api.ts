@@ -70,3 +70,11 @@ export const payLoan = ({ request, key }: { request: PayRequest; key: string }) 
   request.kind === 'deposit'
     ? post<Paid>(`${path(request.id)}/deposit`, { payment: request.payment }, key)
     : post<Paid>(`${path(request.id)}/repayments`, { amount: request.amount, payment: request.payment }, key);
+
+/** Withdraws an application that has not started; answers with the loan, cancelled. */
+export const withdrawApplication = (id: string) =>
+  apiFetch<Loan>(`${path(id)}/withdraw`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });

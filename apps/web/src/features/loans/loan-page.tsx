@@ -18,6 +18,7 @@ import { Fact, LoanTerms } from './components/loan-terms.tsx';
 import { PAY_FOCUS, PayLoan } from './components/pay-loan.tsx';
 import { ScheduleTable } from './components/schedule-table.tsx';
 import { Tokens } from './components/tokens.tsx';
+import { WithdrawApplication } from './components/withdraw-application.tsx';
 import { today, useLoanFormats } from './format.ts';
 
 /** A payment made on this page has settled: what happened, focused so a screen reader hears it. */
@@ -69,8 +70,24 @@ function Details({ loan }: { loan: Loan }) {
   const watched = started && (loan.payments.find((p) => p.id === started.id) ?? { ...started, kind: 'repayment' });
   const pending = loan.payments.find((p) => p.status === 'pending') ?? (watched?.status === 'pending' ? watched : null);
   const payable = (loan.status === 'approved' || loan.status === 'active') && !pending;
+  const withdrawable = (loan.status === 'approved' || loan.status === 'pending_approval') && !pending;
+  const [withdrawn, setWithdrawn] = useState(false);
+  const done = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (withdrawn) done.current?.focus();
+  }, [withdrawn]);
   return (
     <>
+      {withdrawn && (
+        <p
+          ref={done}
+          tabIndex={-1}
+          role="status"
+          className="rounded-lg border border-brand-100 bg-brand-50 p-3 font-medium"
+        >
+          {t('loans.withdraw.done')}
+        </p>
+      )}
       <StatusNote loan={loan} />
       {loan.daysPastDue > 0 && loan.nextDue && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
@@ -111,6 +128,7 @@ function Details({ loan }: { loan: Loan }) {
         )
       )}
       {payable && <PayLoan key={`${loan.status}-${loan.outstanding}`} loan={loan} onStarted={setStarted} />}
+      {withdrawable && <WithdrawApplication loan={loan} onWithdrawn={() => setWithdrawn(true)} />}
       <Tokens tokens={loan.tokens} />
       <Part id="schedule-title" title={t('loans.schedule.title')}>
         {loan.schedule.length > 0 ? (

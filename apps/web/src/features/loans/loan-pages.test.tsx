@@ -252,4 +252,58 @@ describe('the loan tracker', () => {
       [`/api/loans/${LOAN_ID}/deposit`, { payment: { method: 'wallet' } }],
     ]);
   });
+
+  it('withdraws an application after a confirmation, and offers it on no running loan', async () => {
+    loan = aLoan({ status: 'pending_approval', schedule: [], payments: [], tokens: [], paid: 0, nextDue: null });
+    payReplies = [
+      {
+        body: aLoan({
+          status: 'cancelled',
+          schedule: [],
+          payments: [],
+          tokens: [],
+          paid: 0,
+          nextDue: null,
+          decisionNote: null,
+        }),
+      },
+    ];
+    renderLoans(`/customer/loan/${LOAN_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw this application' }));
+    const question = screen.getByText(/^Withdraw your application for SunKing Home 60 kit\?/);
+    expect(document.activeElement).toBe(question);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(posts()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw this application' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, withdraw' }));
+    const done = await screen.findByText(
+      'Your application is withdrawn. You owe nothing; apply again whenever you like.',
+    );
+    expect(document.activeElement).toBe(done);
+    expect(screen.getByText('This application was cancelled.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw this application' })).toBeNull();
+    expect(posts().map((r) => r.url)).toEqual([`/api/loans/${LOAN_ID}/withdraw`]);
+  });
+
+  it('offers no withdrawal on a running loan', async () => {
+    renderLoans(`/customer/loan/${LOAN_ID}`);
+    expect(await screen.findByRole('heading', { name: 'SunKing Home 60 kit', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw this application' })).toBeNull();
+  });
+
+  it("shows the server's refusal to withdraw, and the loan as it was", async () => {
+    loan = aLoan({ status: 'approved', schedule: [], payments: [], tokens: [], paid: 0, nextDue: null });
+    payReplies = [
+      {
+        status: 409,
+        body: { error: { code: 'loan_not_withdrawable', message: 'This loan has started: it cannot be withdrawn.' } },
+      },
+    ];
+    renderLoans(`/customer/loan/${LOAN_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw this application' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, withdraw' }));
+    expect(await screen.findByText('This loan has started: it cannot be withdrawn.')).toBeTruthy();
+    expect(screen.getByText(/^Your application is approved\./)).toBeTruthy();
+  });
 });

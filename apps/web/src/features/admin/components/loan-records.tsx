@@ -4,6 +4,7 @@ import { formatUgx } from '@/lib/money.ts';
 import { useAdminFormats } from '../format.ts';
 import type { AdminLoan } from '../loans-api.ts';
 import { Badge, type Tone } from './badge.tsx';
+import { TokenList } from './token-list.tsx';
 
 const REPAYMENT_TONE: Record<AdminLoan['schedule'][number]['status'], Tone> = {
   due: 'neutral',
@@ -102,24 +103,5 @@ export function LoanPayments({ loan }: { loan: AdminLoan }) {
 /** The device tokens issued for the loan, newest first: what the customer types into the device. */
 export function LoanTokens({ loan }: { loan: AdminLoan }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
-  if (loan.tokens.length === 0) return <p className="text-stone-700">{t('adminLoans.tokens.none')}</p>;
-  return (
-    <ul className="space-y-3">
-      {loan.tokens.map((token) => (
-        <li
-          key={`${token.count}-${token.createdAt}`}
-          className="space-y-1 rounded-lg border border-stone-200 bg-white p-3"
-        >
-          <p className="font-mono text-lg font-semibold tracking-wider break-all">{token.token}</p>
-          <p className="text-sm text-stone-700">
-            {t(`adminLoans.tokens.type.${token.type}`, { defaultValue: token.type })}
-            {token.days !== null && <> · {t('adminLoans.tokens.days', { count: token.days })}</>} ·{' '}
-            {t('adminLoans.tokens.count', { number: token.count })} ·{' '}
-            <time dateTime={token.createdAt}>{formats.dateTime(token.createdAt)}</time>
-          </p>
-        </li>
-      ))}
-    </ul>
-  );
+  return <TokenList tokens={loan.tokens} emptyText={t('adminLoans.tokens.none')} />;
 }
