@@ -135,6 +135,8 @@ export const loanSummarySchema = z.object({
   startDate: z.string().nullable(),
   deviceSerial: z.string().nullable(),
   decisionNote: z.string().nullable(),
+  /** An approved loan's last day (in Kampala) to pay the deposit; after it the application is closed. */
+  depositDueBy: z.string().nullable(),
   createdAt: z.string(),
 });
 export type LoanSummary = z.infer<typeof loanSummarySchema>;

@@ -55,6 +55,7 @@ export const aSummary = (changes: Partial<LoanSummary> = {}): LoanSummary => ({
   startDate: '2026-02-23',
   deviceSerial: 'SK60-00042',
   decisionNote: 'Approved automatically',
+  depositDueBy: null,
   createdAt: '2026-02-23T08:00:00.000Z',
   ...changes,
 });

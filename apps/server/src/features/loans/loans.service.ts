@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatUgx } from '@ecogrid/core';
 import {
+  addDays,
   allocateRepayment,
   dailyRate,
   daysBetween,
@@ -54,6 +55,9 @@ import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service
 import { issueToken } from './devices.service.ts';
 
 export type LoanDeps = PaymentDeps;
+
+/** Days an approved loan waits for its deposit before it is closed and its unit put back on sale. */
+export const DEPOSIT_DAYS = 14;
 
 export const loanNumber = (seq: number) => `LN-${String(seq).padStart(6, '0')}`;
 const loanNotFound = () => notFound('No loan of yours has this id.');
@@ -169,9 +173,17 @@ function toSummary(loan: LoanRow, extras: Extras): LoanSummary {
     startDate: loan.startDate,
     deviceSerial: extras.deviceSerial,
     decisionNote: loan.decisionNote,
+    depositDueBy: depositDueBy(loan),
     createdAt: loan.createdAt.toISOString(),
   };
 }
+
+/**
+ * An approved loan's last day to pay the deposit: DEPOSIT_DAYS after the day it was approved (the
+ * daily job closes it the day after).
+ */
+const depositDueBy = (loan: LoanRow): string | null =>
+  loan.status === 'approved' && loan.decidedAt ? addDays(kampalaDate(loan.decidedAt), DEPOSIT_DAYS) : null;
 
 /** The summaries of these loans, with their pictures, devices and next amounts due, in three queries. */
 export async function summaries(db: Database | Tx, rows: LoanRow[]): Promise<LoanSummary[]> {
@@ -536,6 +548,34 @@ export async function payDeposit(
   return { loan: await loanView(deps.db, await findLoan(deps.db, input.loanId, null)), payment };
 }
 
+/** Whether a deposit payment of this loan is waiting on the customer's phone. */
+async function depositWaiting(tx: Tx, loan: LoanRow): Promise<boolean> {
+  return Boolean(loan.depositPaymentId && (await paymentRow(tx, loan.depositPaymentId))?.status === 'pending');
+}
+
+/** Cancels an application that has not started, and puts its unit back on sale. */
+async function cancelUnstarted(
+  tx: Tx,
+  deps: LoanDeps,
+  loan: LoanRow,
+  by: { decidedBy: string | null; note: string | null },
+): Promise<LoanRow> {
+  const [cancelled] = await tx
+    .update(loans)
+    .set({
+      status: 'cancelled',
+      decisionNote: by.note,
+      decidedBy: by.decidedBy,
+      decidedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(loans.id, loan.id))
+    .returning();
+  await releaseStock(tx, loan.orderId, [{ productId: loan.productId, quantity: 1 }]);
+  await loanEvent(tx, deps, cancelled!);
+  return cancelled!;
+}
+
 /**
  * A customer withdraws an application that has not started (waiting for approval, or approved
  * with the deposit unpaid): it is cancelled and its unit goes back on sale. Refused while a
@@ -555,25 +595,14 @@ export async function withdrawApplication(deps: LoanDeps, input: { userId: strin
         409,
       );
     }
-    if (loan.depositPaymentId && (await paymentRow(tx, loan.depositPaymentId))?.status === 'pending') {
+    if (await depositWaiting(tx, loan)) {
       throw new AppError(
         'deposit_pending',
         'A deposit payment is waiting for approval on your phone. Decline it, or wait for it to expire, then withdraw.',
         409,
       );
     }
-    const [withdrawn] = await tx
-      .update(loans)
-      .set({
-        status: 'cancelled',
-        decisionNote: null,
-        decidedBy: input.userId,
-        decidedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(loans.id, loan.id))
-      .returning();
-    await releaseStock(tx, loan.orderId, [{ productId: loan.productId, quantity: 1 }]);
+    await cancelUnstarted(tx, deps, loan, { decidedBy: input.userId, note: null });
     await recordAudit(tx, {
       actorId: input.userId,
       action: 'loan.withdraw',
@@ -581,9 +610,32 @@ export async function withdrawApplication(deps: LoanDeps, input: { userId: strin
       entityId: loan.id,
       details: { number: loanNumber(loan.seq), status: loan.status },
     });
-    await loanEvent(tx, deps, withdrawn!);
   });
   return loanView(deps.db, await findLoan(deps.db, input.loanId, input.userId));
+}
+
+/**
+ * Cancels an approved loan whose deposit was not paid within DEPOSIT_DAYS of its approval (none
+ * is waiting on the phone), so its unit goes back on sale; the customer is told, and may apply
+ * again. Re-checked under the loan's lock: a deposit paid meanwhile keeps the loan.
+ */
+export async function expireUnpaidApproval(deps: LoanDeps, loanId: string, approvedBefore: Date): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const loan = await lockLoan(tx, loanId, null);
+    if (loan.status !== 'approved' || !loan.decidedAt || loan.decidedAt >= approvedBefore) return false;
+    if (await depositWaiting(tx, loan)) return false;
+    const note = `The deposit was not paid within ${DEPOSIT_DAYS} days`;
+    await cancelUnstarted(tx, deps, loan, { decidedBy: null, note });
+    const number = loanNumber(loan.seq);
+    await sendNotification(tx, deps, {
+      userId: loan.userId,
+      type: 'loan_update',
+      title: 'Loan application closed',
+      message: `Loan ${number} for ${loan.productName} was closed: the deposit of ${formatUgx(loan.deposit)} was not paid within ${DEPOSIT_DAYS} days. You can apply again.`,
+      data: { loanId: loan.id },
+    });
+    return true;
+  });
 }
 
 /**
@@ -967,7 +1019,7 @@ export async function decideLoan(
       title: input.decision === 'approve' ? 'Loan approved' : 'Loan refused',
       message:
         input.decision === 'approve'
-          ? `Loan ${number} for ${loan.productName} is approved. Pay the deposit of ${formatUgx(loan.deposit)} in the loan tracker to start it.`
+          ? `Loan ${number} for ${loan.productName} is approved. Pay the deposit of ${formatUgx(loan.deposit)} in the loan tracker within ${DEPOSIT_DAYS} days to start it.`
           : `Loan ${number} for ${loan.productName} was refused: ${note.replace(/[.!?]$/, '')}.`,
       data: { loanId: loan.id },
     });

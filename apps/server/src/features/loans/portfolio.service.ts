@@ -2,26 +2,32 @@ import { formatUgx } from '@ecogrid/core';
 import { addDays, daysBetween, kampalaDate } from '@ecogrid/core/credit';
 import { REMINDER_DAYS, type PortfolioFigures, type PortfolioFilters, type PortfolioLoan } from '@ecogrid/core/loans';
 import { toasts } from '@ecogrid/core/notifications';
-import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#src/db/client.ts';
 import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { after, toPage, type Page } from '#src/platform/pagination.ts';
 import { agentCodes, agentIdByCode, userSummaries } from '#src/features/auth/profile.service.ts';
 import { servedCustomerIds } from '#src/features/kyc/kyc.service.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
-import { loanNumber, summaries, type LoanDeps } from './loans.service.ts';
+import { DEPOSIT_DAYS, expireUnpaidApproval, loanNumber, summaries, type LoanDeps } from './loans.service.ts';
 
 /** How many reminders one transaction sends: a crash loses at most this much work, never sends twice. */
 const REMINDER_BATCH = 500;
 
-export type LoanDayResult = { arrearsChanged: number; enteredArrears: number; reminders: number };
+export type LoanDayResult = {
+  arrearsChanged: number;
+  enteredArrears: number;
+  reminders: number;
+  /** Approved loans closed because their deposit was not paid in time. */
+  expired: number;
+};
 
 /**
  * The daily reminders-and-arrears run for a calendar day in Kampala. Safe to run twice and after
  * downtime: days past due are computed afresh from the schedule (not counted up), each instalment
  * is reminded at most once, a loan has one reminder out at a time (reminded_at is set in the
- * transaction that sends it), and a loan is told
- * it is in arrears when it goes from 0 days past due to more.
+ * transaction that sends it), a loan is told it is in arrears when it goes from 0 days past due
+ * to more, and an approved loan whose deposit is DEPOSIT_DAYS late is closed once.
  */
 export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())): Promise<LoanDayResult> {
   // 1. Arrears, for every active loan at once.
@@ -113,7 +119,16 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
       return rows.length;
     });
   }
-  return { arrearsChanged: changedRows.length, enteredArrears: entered.length, reminders };
+  // 3. Approved loans whose deposit was not paid within DEPOSIT_DAYS (from the start of the day
+  // that many days ago, in Kampala) are closed and their units put back on sale, one at a time.
+  const approvedBefore = new Date(`${addDays(today, -DEPOSIT_DAYS)}T00:00:00+03:00`);
+  const stale = await deps.db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.status, 'approved'), lt(loans.decidedAt, approvedBefore)));
+  let expired = 0;
+  for (const { id } of stale) if (await expireUnpaidApproval(deps, id, approvedBefore)) expired++;
+  return { arrearsChanged: changedRows.length, enteredArrears: entered.length, reminders, expired };
 }
 
 /** PAR, collection rate and counts over the whole book, on a day. */

@@ -42,6 +42,7 @@ export const aPortfolioLoan = (changes: Partial<PortfolioLoan> = {}): PortfolioL
   startDate: '2026-02-02',
   deviceSerial: 'SK60-000123',
   decisionNote: null,
+  depositDueBy: null,
   createdAt: '2026-02-01T07:15:00.000Z',
   customerName: 'Nakato Sarah',
   customerPhone: '+256772123456',

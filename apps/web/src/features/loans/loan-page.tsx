@@ -54,10 +54,13 @@ function Outcome({ payment, loan, onAgain }: { payment: LoanPayment; loan: Loan;
 /** Where the loan stands, in a sentence for each status. */
 function StatusNote({ loan }: { loan: Loan }) {
   const { t } = useTranslation();
+  const formats = useLoanFormats();
   const text =
-    loan.status === 'cancelled' && loan.decisionNote
-      ? t('loans.note.cancelledBecause', { reason: loan.decisionNote })
-      : t(`loans.note.${loan.status}`, { amount: formatUgx(loan.deposit) });
+    loan.status === 'approved' && loan.depositDueBy
+      ? t('loans.note.approvedBy', { amount: formatUgx(loan.deposit), date: formats.day(loan.depositDueBy) })
+      : loan.status === 'cancelled' && loan.decisionNote
+        ? t('loans.note.cancelledBecause', { reason: loan.decisionNote.replace(/[.!?]\s*$/, '') })
+        : t(`loans.note.${loan.status}`, { amount: formatUgx(loan.deposit) });
   return <p className="rounded-lg border border-stone-200 bg-white p-3">{text}</p>;
 }
 

@@ -293,7 +293,15 @@ describe('the loan tracker', () => {
   });
 
   it("shows the server's refusal to withdraw, and the loan as it was", async () => {
-    loan = aLoan({ status: 'approved', schedule: [], payments: [], tokens: [], paid: 0, nextDue: null });
+    loan = aLoan({
+      status: 'approved',
+      schedule: [],
+      payments: [],
+      tokens: [],
+      paid: 0,
+      nextDue: null,
+      depositDueBy: '2026-03-19',
+    });
     payReplies = [
       {
         status: 409,
@@ -304,6 +312,11 @@ describe('the loan tracker', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Withdraw this application' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, withdraw' }));
     expect(await screen.findByText('This loan has started: it cannot be withdrawn.')).toBeTruthy();
-    expect(screen.getByText(/^Your application is approved\./)).toBeTruthy();
+    // The loan as it was, with the last day to pay its deposit.
+    expect(
+      screen.getByText(
+        'Your application is approved. Pay the deposit of UGX 180,000 by Mar 19, 2026 to start the loan; after that day the application is closed.',
+      ),
+    ).toBeTruthy();
   });
 });
