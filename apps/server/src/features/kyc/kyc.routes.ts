@@ -203,7 +203,8 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
 async function mayDownload(c: Context<AppEnv>, ownerId: string): Promise<boolean> {
   const viewer = c.var.user!;
   if (viewer.id === ownerId) return true;
-  if (await agentMayAct(c.var.db, viewer.id, ownerId)) return true;
+  // Agents upload for a consenting customer but do not read identity documents back: only the
+  // customer and admins do.
   return (await adminAccess(c.var.db, viewer)) === 'ok';
 }
 

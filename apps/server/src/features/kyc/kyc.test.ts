@@ -359,11 +359,16 @@ describe('an agent completing the check for a customer', () => {
     expect(upload.body.documents[0].uploadedByAgent).toBe(true);
     const theirs = (await customer.get('/api/kyc')).body;
     expect(theirs).toMatchObject({ completion: 40, personal });
-    // The agent may fetch what they uploaded for the customer; the list shows the customer.
+    // Identity documents are for the customer and admins only: not even the agent who uploaded one reads it back.
     const download = await ctx.request(`/api/kyc/documents/${upload.body.documents[0].id}`, {
       headers: { cookie: agent.api.cookie! },
     });
-    expect(download.status).toBe(200);
+    expect(download.status).toBe(404);
+    const own = await ctx.request(`/api/kyc/documents/${upload.body.documents[0].id}`, {
+      headers: { cookie: phone.cookie },
+    });
+    expect(own.status).toBe(200);
+    // The list shows the customer.
     const list = await agent.api.get('/api/agent/customers');
     expect(list.body.items).toEqual([
       expect.objectContaining({ customerId, kycStatus: 'pending', consentActive: true, phone: phone.e164 }),
