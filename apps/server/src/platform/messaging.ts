@@ -23,7 +23,12 @@ export type Messages = {
   /** Given a transaction, the message goes out only if it commits. */
   email(db: Database | Tx, email: Email & Expiry): Promise<string>;
   sms(db: Database | Tx, sms: Sms & Expiry): Promise<string>;
+  /** Queues many messages at once (a daily run's reminders): one insert and one job insert per channel. */
+  many(db: Database | Tx, messages: Outgoing[]): Promise<void>;
 };
+
+/** One message of a batch. */
+export type Outgoing = ({ channel: 'email' } & Email & Expiry) | ({ channel: 'sms' } & Sms & Expiry);
 
 type Delivery = { messageId: string };
 /** Codes and links stop working at `expiresAt`; a message not sent by then is dropped, not sent late. */
@@ -120,30 +125,43 @@ export async function startMessaging(deps: {
     deliver(sms.provider, (row, signal) => sms.deliver({ to: row.recipient, message: row.body ?? '' }, signal)),
   );
 
-  const queue = (db: Database | Tx, queueName: string, entry: typeof outboxMessages.$inferInsert) =>
+  const entryOf = (message: Outgoing): typeof outboxMessages.$inferInsert =>
+    message.channel === 'email'
+      ? {
+          channel: 'email',
+          recipient: message.to,
+          subject: message.subject,
+          body: message.text,
+          status: 'queued',
+          expiresAt: message.expiresAt,
+        }
+      : {
+          channel: 'sms',
+          recipient: message.to,
+          body: message.message,
+          status: 'queued',
+          expiresAt: message.expiresAt,
+        };
+  /** The outbox rows and their delivery jobs, in one transaction (the caller's, if given one). */
+  const queue = (db: Database | Tx, queueName: string, messages: Outgoing[]) =>
     db.transaction(async (tx) => {
-      const [row] = await tx.insert(outboxMessages).values(entry).returning({ id: outboxMessages.id });
-      await jobs.send<Delivery>(tx, queueName, { messageId: row!.id });
-      return row!.id;
+      const rows = await tx.insert(outboxMessages).values(messages.map(entryOf)).returning({ id: outboxMessages.id });
+      await jobs.sendMany<Delivery>(
+        tx,
+        queueName,
+        rows.map((row) => ({ messageId: row.id })),
+      );
+      return rows.map((row) => row.id);
     });
 
   return {
-    email: (db, email) =>
-      queue(db, EMAIL_QUEUE, {
-        channel: 'email',
-        recipient: email.to,
-        subject: email.subject,
-        body: email.text,
-        status: 'queued',
-        expiresAt: email.expiresAt,
-      }),
-    sms: (db, message) =>
-      queue(db, SMS_QUEUE, {
-        channel: 'sms',
-        recipient: message.to,
-        body: message.message,
-        status: 'queued',
-        expiresAt: message.expiresAt,
-      }),
+    email: async (db, email) => (await queue(db, EMAIL_QUEUE, [{ channel: 'email', ...email }]))[0]!,
+    sms: async (db, message) => (await queue(db, SMS_QUEUE, [{ channel: 'sms', ...message }]))[0]!,
+    async many(db, messages) {
+      const emails = messages.filter((m) => m.channel === 'email');
+      const texts = messages.filter((m) => m.channel === 'sms');
+      if (emails.length > 0) await queue(db, EMAIL_QUEUE, emails);
+      if (texts.length > 0) await queue(db, SMS_QUEUE, texts);
+    },
   };
 }

@@ -25,6 +25,8 @@ export type Realtime = {
    * only if that transaction commits, and to streams held by any app process.
    */
   publish(db: Database, userId: string, event: RealtimeEvent): Promise<void>;
+  /** Raises many users' events in one statement, as `publish` does each. */
+  publishMany(db: Database, events: { userId: string; event: RealtimeEvent }[]): Promise<void>;
   /** Raises an event for every open stream, on every process; with `db` a transaction, only if it commits. */
   broadcast(db: Database, event: RealtimeEvent): Promise<void>;
   /** Listens for a user's events in this process; returns the unsubscribe function. */
@@ -82,16 +84,24 @@ export async function createRealtime(
     stop = await listenOnPostgres(handle.client, deliver, endAll, logger);
   }
 
+  const payload = (envelope: Envelope) => {
+    const text = JSON.stringify(envelope);
+    return Buffer.byteLength(text) > MAX_PAYLOAD
+      ? JSON.stringify({ ...envelope, event: { type: envelope.event.type, data: { refetch: true } } })
+      : text;
+  };
   const notify = async (db: Database, envelope: Envelope) => {
-    let text = JSON.stringify(envelope);
-    if (Buffer.byteLength(text) > MAX_PAYLOAD) {
-      text = JSON.stringify({ ...envelope, event: { type: envelope.event.type, data: { refetch: true } } });
-    }
-    await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${text})`);
+    await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload(envelope)})`);
+  };
+  const notifyAll = async (db: Database, envelopes: Envelope[]) => {
+    if (envelopes.length === 0) return;
+    const texts = JSON.stringify(envelopes.map(payload));
+    await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, t) from json_array_elements_text(${texts}::json) as t`);
   };
 
   return {
     publish: (db, userId, event) => notify(db, { userId, event }),
+    publishMany: (db, events) => notifyAll(db, events),
     broadcast: (db, event) => notify(db, { all: true, event }),
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set<Listener>();

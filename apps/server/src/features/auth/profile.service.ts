@@ -97,8 +97,23 @@ export async function updateProfile(db: Database, userId: string, changes: Profi
  * choices. Null when there is no such user.
  */
 export async function deliveryContacts(db: Database | Tx, userId: string) {
-  const [row] = await db
+  return (await deliveryContactsOf(db, [userId])).get(userId) ?? null;
+}
+
+export type DeliveryContacts = {
+  email: string | null;
+  phone: string | null;
+  notifyBySms: boolean;
+  notifyByEmail: boolean;
+  isActive: boolean;
+};
+
+/** deliveryContacts of many users in one query, by id; a user who does not exist is missing. */
+export async function deliveryContactsOf(db: Database | Tx, ids: string[]): Promise<Map<string, DeliveryContacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .select({
+      id: users.id,
       email: users.email,
       emailVerified: users.emailVerified,
       phoneNumber: users.phoneNumber,
@@ -108,16 +123,22 @@ export async function deliveryContacts(db: Database | Tx, userId: string) {
       isActive: users.isActive,
     })
     .from(users)
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  const realEmail = row.emailVerified && !row.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`);
-  return {
-    email: realEmail ? row.email : null,
-    phone: row.phoneVerified ? row.phoneNumber : null,
-    notifyBySms: row.notifyBySms,
-    notifyByEmail: row.notifyByEmail,
-    isActive: row.isActive,
-  };
+    .where(ids.length === 1 ? eq(users.id, ids[0]!) : inArray(users.id, ids));
+  return new Map(
+    rows.map((row) => {
+      const realEmail = row.emailVerified && !row.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`);
+      return [
+        row.id,
+        {
+          email: realEmail ? row.email : null,
+          phone: row.phoneVerified ? row.phoneNumber : null,
+          notifyBySms: row.notifyBySms,
+          notifyByEmail: row.notifyByEmail,
+          isActive: row.isActive,
+        },
+      ];
+    }),
+  );
 }
 
 /** Names and contacts of users, by id, for lists that show who did or owns something. */

@@ -1,4 +1,4 @@
-import { generateToken, type OpenPaygoTokenType } from '@ecogrid/core/openpaygo';
+import { generateToken, MAX_ACTIVATION_VALUE, type OpenPaygoTokenType } from '@ecogrid/core/openpaygo';
 import { parse } from 'csv-parse/sync';
 import { and, asc, eq, getTableColumns, gt, inArray, like } from 'drizzle-orm';
 import { z } from 'zod';
@@ -34,7 +34,14 @@ const deviceLine = z.strictObject({
     .trim()
     .optional()
     .transform((value) => (value ? Number(value) : 1))
-    .pipe(z.number().int('time_divider: a whole number').min(1).max(1000)),
+    .pipe(
+      z
+        .number()
+        .int('time_divider: a whole number')
+        .min(1, 'time_divider: 1 or more')
+        // A standard token carries at most 995 units: a larger divider could not send one day.
+        .max(MAX_ACTIVATION_VALUE, `time_divider: at most ${MAX_ACTIVATION_VALUE}`),
+    ),
   restricted_digit_set: z
     .string()
     .trim()

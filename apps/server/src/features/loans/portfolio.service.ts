@@ -1,6 +1,12 @@
 import { formatUgx } from '@ecogrid/core';
 import { addDays, daysBetween, kampalaDate } from '@ecogrid/core/credit';
-import { REMINDER_DAYS, type PortfolioFigures, type PortfolioFilters, type PortfolioLoan } from '@ecogrid/core/loans';
+import {
+  loanNumber,
+  REMINDER_DAYS,
+  type PortfolioFigures,
+  type PortfolioFilters,
+  type PortfolioLoan,
+} from '@ecogrid/core/loans';
 import { toasts } from '@ecogrid/core/notifications';
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#src/db/client.ts';
@@ -8,8 +14,8 @@ import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { after, toPage, type Page } from '#src/platform/pagination.ts';
 import { agentCodes, agentIdByCode, userSummaries } from '#src/features/auth/profile.service.ts';
 import { servedCustomerIds } from '#src/features/kyc/kyc.service.ts';
-import { sendNotification } from '#src/features/notifications/notifications.service.ts';
-import { DEPOSIT_DAYS, expireUnpaidApproval, loanNumber, summaries, type LoanDeps } from './loans.service.ts';
+import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
+import { DEPOSIT_DAYS, expireUnpaidApproval, summaries, type LoanDeps } from './loans.service.ts';
 
 /** How many reminders one transaction sends: a crash loses at most this much work, never sends twice. */
 const REMINDER_BATCH = 500;
@@ -30,8 +36,12 @@ export type LoanDayResult = {
  * to more, and an approved loan whose deposit is DEPOSIT_DAYS late is closed once.
  */
 export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())): Promise<LoanDayResult> {
-  // 1. Arrears, for every active loan at once.
-  const changedRows = await queryRows<{
+  // 1. Arrears: every active loan's days past due, worked out afresh from its schedule in one
+  // query; the loans whose figure changed are then updated in batches, each in the transaction
+  // that tells the customers who have just fallen behind, so a crash between the two can never
+  // leave a loan in arrears whose customer was not told. A loan changed meanwhile (a repayment)
+  // is left for the next run.
+  const changed = await queryRows<{
     id: string;
     user_id: string;
     seq: string;
@@ -46,31 +56,49 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
       from loan_repayments r
       where r.status <> 'paid' and r.due_date < ${today}::date
       group by r.loan_id
-    ), target as (
-      select l.id, coalesce(${today}::date - o.due, 0) as days, l.days_past_due as was,
-             coalesce(o.overdue, 0) as overdue
-      from loans l left join oldest o on o.loan_id = l.id
-      where l.status = 'active'
     )
-    update loans set days_past_due = target.days, updated_at = now()
-    from target
-    where loans.id = target.id and loans.days_past_due <> target.days
-    returning loans.id, loans.user_id, loans.seq, target.days, target.was, target.overdue::text as overdue`,
+    select l.id, l.user_id, l.seq, coalesce(${today}::date - o.due, 0) as days, l.days_past_due as was,
+           coalesce(o.overdue, 0)::text as overdue
+    from loans l left join oldest o on o.loan_id = l.id
+    where l.status = 'active' and l.days_past_due <> coalesce(${today}::date - o.due, 0)`,
   );
-  const entered = changedRows.filter((r) => Number(r.was) === 0 && Number(r.days) > 0);
-  for (let i = 0; i < entered.length; i += REMINDER_BATCH) {
-    await deps.db.transaction(async (tx) => {
-      for (const loan of entered.slice(i, i + REMINDER_BATCH)) {
-        await sendNotification(tx, deps, {
+  let arrearsChanged = 0;
+  let enteredArrears = 0;
+  for (let i = 0; i < changed.length; i += REMINDER_BATCH) {
+    const batch = changed.slice(i, i + REMINDER_BATCH);
+    const done = await deps.db.transaction(async (tx) => {
+      const updated = await queryRows<{ id: string }>(
+        tx,
+        sql`
+        update loans set days_past_due = v.days, updated_at = now()
+        from json_to_recordset(${JSON.stringify(batch.map(({ id, days, was }) => ({ id, days: Number(days), was: Number(was) })))}::json)
+          as v(id uuid, days integer, was integer)
+        where loans.id = v.id and loans.status = 'active' and loans.days_past_due = v.was
+        returning loans.id`,
+      );
+      const kept = new Set(updated.map((r) => r.id));
+      const entered = batch.filter((l) => kept.has(l.id) && Number(l.was) === 0 && Number(l.days) > 0);
+      await sendNotifications(
+        tx,
+        deps,
+        entered.map((loan) => ({
           userId: loan.user_id,
-          type: 'loan_reminder',
+          type: 'loan_reminder' as const,
           title: 'Loan payment overdue',
           message: `Loan ${loanNumber(Number(loan.seq))}: ${formatUgx(Number(loan.overdue))} is ${loan.days} ${Number(loan.days) === 1 ? 'day' : 'days'} overdue. Pay in the loan tracker to keep your device working.`,
           data: { loanId: loan.id, daysPastDue: Number(loan.days) },
-        });
-        await deps.realtime.publish(tx, loan.user_id, { type: 'loan', data: { id: loan.id, status: 'active' } });
-      }
+        })),
+      );
+      await deps.realtime.publishMany(
+        tx,
+        batch
+          .filter((l) => kept.has(l.id))
+          .map((l) => ({ userId: l.user_id, event: { type: 'loan' as const, data: { id: l.id, status: 'active' } } })),
+      );
+      return { updated: kept.size, entered: entered.length };
     });
+    arrearsChanged += done.updated;
+    enteredArrears += done.entered;
   }
   // 2. Reminders: instalments of active loans due today to REMINDER_DAYS days ahead, not yet
   // reminded, the earliest of each loan only, and none while an earlier reminder of the loan is
@@ -106,16 +134,33 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
             and exists (select 1 from loans l where l.id = r.loan_id and l.status = 'active')
           returning r.loan_id, r.user_id, r.due_date::text as due_date, (r.amount_due - r.amount_paid)::text as owed`,
       );
-      for (const row of rows) {
-        const words = toasts.loanReminder(Number(row.owed), daysBetween(today, row.due_date));
-        await sendNotification(tx, deps, {
+      const reminded = rows.map((row) => ({
+        row,
+        amount: Number(row.owed),
+        days: daysBetween(today, row.due_date),
+      }));
+      await sendNotifications(
+        tx,
+        deps,
+        reminded.map(({ row, amount, days }) => {
+          const words = toasts.loanReminder(amount, days);
+          return {
+            userId: row.user_id,
+            type: 'loan_reminder' as const,
+            title: words.title,
+            message: words.message,
+            data: { loanId: row.loan_id, dueDate: row.due_date, amount },
+          };
+        }),
+      );
+      // The spec's live loan_repayments update, raising the same reminder toast on an open page.
+      await deps.realtime.publishMany(
+        tx,
+        reminded.map(({ row, amount, days }) => ({
           userId: row.user_id,
-          type: 'loan_reminder',
-          title: words.title,
-          message: words.message,
-          data: { loanId: row.loan_id, dueDate: row.due_date, amount: Number(row.owed) },
-        });
-      }
+          event: { type: 'loan_repayment' as const, data: { loanId: row.loan_id, amount, dueInDays: days } },
+        })),
+      );
       return rows.length;
     });
   }
@@ -128,7 +173,7 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
     .where(and(eq(loans.status, 'approved'), lt(loans.decidedAt, approvedBefore)));
   let expired = 0;
   for (const { id } of stale) if (await expireUnpaidApproval(deps, id, approvedBefore)) expired++;
-  return { arrearsChanged: changedRows.length, enteredArrears: entered.length, reminders, expired };
+  return { arrearsChanged, enteredArrears, reminders, expired };
 }
 
 /** PAR, collection rate and counts over the whole book, on a day. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   NOTIFICATION_DELIVERY,
   NOTIFICATION_LIST_LIMIT,
@@ -11,9 +12,9 @@ import type { Database, Tx } from '#src/db/client.ts';
 import { notifications, type Notification } from '#src/db/schema/notifications.ts';
 import { FOREIGN_KEY_VIOLATION, hasPgCode } from '#src/platform/db-errors.ts';
 import { notFound } from '#src/platform/errors.ts';
-import type { Messages } from '#src/platform/messaging.ts';
+import type { Messages, Outgoing } from '#src/platform/messaging.ts';
 import type { Realtime } from '#src/platform/realtime.ts';
-import { deliveryContacts } from '#src/features/auth/profile.service.ts';
+import { deliveryContactsOf } from '#src/features/auth/profile.service.ts';
 
 export type NotificationRow = NotificationItem;
 
@@ -95,24 +96,54 @@ const allowed = (rule: DeliveryRule, chosen: boolean) => rule === 'always' || (r
  * a notification that was kept. Given a transaction, all of it commits or rolls back with it.
  */
 export async function sendNotification(db: Database | Tx, deps: NotifierDeps, input: NewNotification) {
+  return (await sendNotifications(db, deps, [input]))[0]!;
+}
+
+/**
+ * sendNotification for many at once, in a fixed number of statements whatever their number (a
+ * daily run's reminders): one insert of the notifications, one statement raising their events,
+ * one look-up of the contacts, and one insert of the messages and their delivery jobs per channel.
+ */
+export async function sendNotifications(
+  db: Database | Tx,
+  deps: NotifierDeps,
+  inputs: NewNotification[],
+): Promise<NotificationRow[]> {
+  if (inputs.length === 0) return [];
   try {
     return await db.transaction(async (tx) => {
-      const row = await storeNotification(tx, input);
-      await deps.realtime.publish(tx, input.userId, { type: 'notification', data: row });
-      const contacts = await deliveryContacts(tx, input.userId);
-      if (!contacts || (!contacts.isActive && input.type !== 'account')) return row;
-      const rules = NOTIFICATION_DELIVERY[input.type];
-      if (contacts.phone && allowed(rules.sms, contacts.notifyBySms)) {
-        await deps.messages.sms(tx, { to: contacts.phone, message: smsText(input.title, input.message) });
+      // Ids made here, so each row is matched to its input whatever order the insert returns.
+      const ids = inputs.map(() => randomUUID());
+      const stored = await tx
+        .insert(notifications)
+        .values(inputs.map((input, i) => ({ ...input, id: ids[i]!, data: input.data ?? {} })))
+        .returning();
+      const byId = new Map(stored.map((n) => [n.id, toRow(n)]));
+      const rows = ids.map((id) => byId.get(id)!);
+      await deps.realtime.publishMany(
+        tx,
+        rows.map((row, i) => ({ userId: inputs[i]!.userId, event: { type: 'notification', data: row } })),
+      );
+      const contacts = await deliveryContactsOf(tx, [...new Set(inputs.map((i) => i.userId))]);
+      const outgoing: Outgoing[] = [];
+      for (const input of inputs) {
+        const to = contacts.get(input.userId);
+        if (!to || (!to.isActive && input.type !== 'account')) continue;
+        const rules = NOTIFICATION_DELIVERY[input.type];
+        if (to.phone && allowed(rules.sms, to.notifyBySms)) {
+          outgoing.push({ channel: 'sms', to: to.phone, message: smsText(input.title, input.message) });
+        }
+        if (to.email && allowed(rules.email, to.notifyByEmail)) {
+          outgoing.push({
+            channel: 'email',
+            to: to.email,
+            subject: `EcoGrid: ${input.title}`,
+            text: `${input.message}\n\nSee all your notifications: ${new URL('/inbox', deps.publicUrl).href}\n\nTo choose which updates reach you by email or SMS, open My account.\n`,
+          });
+        }
       }
-      if (contacts.email && allowed(rules.email, contacts.notifyByEmail)) {
-        await deps.messages.email(tx, {
-          to: contacts.email,
-          subject: `EcoGrid: ${input.title}`,
-          text: `${input.message}\n\nSee all your notifications: ${new URL('/inbox', deps.publicUrl).href}\n\nTo choose which updates reach you by email or SMS, open My account.\n`,
-        });
-      }
-      return row;
+      await deps.messages.many(tx, outgoing);
+      return rows;
     });
   } catch (error) {
     if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw notFound('No user has this id.');
