@@ -250,6 +250,8 @@ export const orderSchema = orderSummarySchema.extend({
   paymentReference: z.string().nullable(),
   cancelReason: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** Set when the order delivers a product bought on credit: the price is owed on this loan. */
+  loan: z.object({ id: z.uuid(), number: z.string(), deposit: z.number().int() }).nullable(),
   lines: z.array(orderLineSchema),
   timeline: z.array(orderEventSchema),
 });

@@ -134,6 +134,23 @@ export async function creditStanding(
   };
 }
 
+/**
+ * The active agents who serve a customer: every agent the customer once gave consent to act for
+ * them (a lapsed consent stops the agent acting, not hearing how the customer's orders go).
+ */
+export async function servingAgentIds(db: Database | Tx, customerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: agentCustomers.agentId })
+    .from(agentCustomers)
+    .where(
+      and(
+        eq(agentCustomers.customerId, customerId),
+        sql`exists (select 1 from users u where u.id = ${agentCustomers.agentId} and u.user_type = 'agent' and u.is_active)`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** The customers an agent serves now (unexpired consent). */
 export async function servedCustomerIds(db: Database, agentId: string): Promise<string[]> {
   const rows = await db

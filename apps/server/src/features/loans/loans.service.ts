@@ -13,6 +13,7 @@ import {
 } from '@ecogrid/core/credit';
 import {
   ACTIVE_LOAN_LIMIT,
+  loanNumber,
   type Loan,
   type LoanApplication,
   type LoanPlan,
@@ -41,7 +42,12 @@ import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.
 import { productForSale, productsForSale, releaseStock, reserveStock } from '#src/features/catalog/stock.service.ts';
 import { creditStanding } from '#src/features/kyc/kyc.service.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
-import { fulfilmentDetails, onOrderDelivered, placeCreditOrder } from '#src/features/orders/orders.service.ts';
+import {
+  fulfilmentDetails,
+  onCreditOrderView,
+  onOrderDelivered,
+  placeCreditOrder,
+} from '#src/features/orders/orders.service.ts';
 import {
   onPaymentSettled,
   payFromWallet,
@@ -59,7 +65,6 @@ export type LoanDeps = PaymentDeps;
 /** Days an approved loan waits for its deposit before it is closed and its unit put back on sale. */
 export const DEPOSIT_DAYS = 14;
 
-export const loanNumber = (seq: number) => `LN-${String(seq).padStart(6, '0')}`;
 const loanNotFound = () => notFound('No loan of yours has this id.');
 const OPEN_STATUSES = ['pending_approval', 'approved', 'active'] as const;
 
@@ -869,12 +874,20 @@ async function applyRepayment(tx: Tx, deps: LoanDeps, loan: LoanRow, payment: { 
 
 /**
  * Sends the loan's device what it is owed, if it has a device: the days bought and not yet sent
- * (an ADD_TIME token of at most 995 days; the rest follows with the next), or, once paid off,
+ * (an ADD_TIME token of at most 995 units of the device's time divider; the rest follows with the
+ * next), or, once paid off,
  * the DISABLE_PAYG token that unlocks it for good. Each token is texted to the customer.
  */
 async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: string) {
   if (!loan.deviceId) return;
   if (!deps.deviceKeys) throw new Error('Issuing a device token needs the device-key box');
+  const [device] = await tx
+    .select({ status: devices.status, timeDivider: devices.timeDivider })
+    .from(devices)
+    .where(eq(devices.id, loan.deviceId));
+  // Unlocked for good already (an admin issued the unlock by hand): it takes no more tokens, and
+  // a repayment must not fail for that.
+  if (!device || device.status === 'unlocked') return;
   const number = loanNumber(loan.seq);
   let message: string;
   if (loan.status === 'completed') {
@@ -886,7 +899,8 @@ async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: string)
     if (made.replayed) return;
     message = `Loan ${number} is paid off. Enter ${spaced(made.token)} on your device to unlock it for good.`;
   } else {
-    const days = Math.min(loan.daysBought - loan.daysIssued, MAX_ACTIVATION_VALUE);
+    // A token carries at most 995 units of days × the device's time divider.
+    const days = Math.min(loan.daysBought - loan.daysIssued, Math.floor(MAX_ACTIVATION_VALUE / device.timeDivider));
     if (days <= 0) return;
     const made = await issueToken(tx, deps.deviceKeys, loan.deviceId, {
       type: 'ADD_TIME',
@@ -945,6 +959,15 @@ onPaymentSettled('loan_repayment', async (tx, deps, payment) => {
       { wallet: loan.userId, amount: payment.amount },
     ],
   });
+});
+
+/** A credit order names its loan and the deposit paid (its page, the admin's and the receipt). */
+onCreditOrderView(async (db, orderId) => {
+  const [loan] = await db
+    .select({ id: loans.id, seq: loans.seq, deposit: loans.deposit })
+    .from(loans)
+    .where(eq(loans.orderId, orderId));
+  return loan ? { id: loan.id, number: loanNumber(loan.seq), deposit: loan.deposit } : null;
 });
 
 /**

@@ -1,6 +1,6 @@
 import { addDays, kampalaDate } from '@ecogrid/core/credit';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { devices, loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
@@ -14,7 +14,7 @@ import {
   importDevices,
   systemOnCredit,
 } from '../../../test/loan-helpers.ts';
-import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { runLoanDay } from './portfolio.service.ts';
 
 let ctx: TestContext;
@@ -169,6 +169,37 @@ describe('applying for credit', () => {
     const [row] = await ctx.db.select().from(loans).where(eq(loans.id, summary.id));
     const order = await admin.api.get(`/api/admin/orders/${row!.orderId}`);
     expect(order.body).toMatchObject({ status: 'paid', total: 1_200_000 });
+  });
+
+  it('names the loan on the order it makes, which neither the customer nor an admin can cancel for a refund', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 400_000 });
+    const summary = (await applyFor(customer, product.id, plan.id)).body.loans[0];
+    const [row] = await ctx.db.select().from(loans).where(eq(loans.id, summary.id));
+    const orderId = row!.orderId;
+    const order = await customer.api.get(`/api/orders/${orderId}`);
+    expect(order.body).toMatchObject({
+      status: 'paid',
+      total: 1_200_000,
+      loan: { id: summary.id, number: summary.number, deposit: 300_000 },
+    });
+
+    const byCustomer = await customer.api.post(`/api/orders/${orderId}/cancel`, { reason: 'Changed my mind' });
+    expect(byCustomer.status).toBe(409);
+    expect(byCustomer.body.error.code).toBe('order_on_credit');
+    const byAdmin = await admin.api.post(`/api/admin/orders/${orderId}/status`, {
+      status: 'cancelled',
+      note: 'Customer asked',
+    });
+    expect(byAdmin.status).toBe(409);
+    expect(await walletBalance(ctx.db, customer.id)).toBe(100_000);
+    expect(await stockOf(product.id)).toBe(4);
+    expect((await customer.api.get(`/api/orders/${orderId}`)).body.status).toBe('paid');
+    expect((await customer.api.get(`/api/loans/${summary.id}`)).body.status).toBe('active');
+
+    const receipt = await ctx.request(`/api/orders/${orderId}/receipt`, { headers: { cookie: customer.api.cookie! } });
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get('content-type')).toBe('application/pdf');
   });
 
   it('sends the loan to the approval queue past the open-loan limit; an admin approves, the deposit is paid from the tracker', async () => {
@@ -368,6 +399,47 @@ describe('repaying a loan', () => {
     expect(await walletBalance(ctx.db, customer.id)).toBe(0);
   });
 
+  it("keeps a token within what one can carry at the device's time divider, and takes repayments for a device unlocked by hand", async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 1_200_000 });
+    const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
+    const [row] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    await importDevices(ctx, admin.api);
+    expect((await deliver(admin.api, row!.orderId)).status).toBe(200);
+    const [assigned] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    // Counted in hours: one standard token carries at most 995 hours, 41 whole days.
+    await ctx.db.update(devices).set({ timeDivider: 24 }).where(eq(devices.id, assigned!.deviceId!));
+
+    const repaid = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: 450_000,
+      payment: { method: 'wallet' },
+    });
+    expect(repaid.status, JSON.stringify(repaid.body)).toBe(200);
+    const [after] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    expect(after!.daysBought - after!.daysIssued).toBeGreaterThan(0);
+    expect(repaid.body.loan.tokens[0]).toMatchObject({ type: 'ADD_TIME', days: 41 });
+
+    const unlock = await ctx.request(`/api/admin/devices/${assigned!.deviceId}/tokens`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: TEST_ORIGIN,
+        cookie: admin.api.cookie!,
+        'idempotency-key': `unlock-${id}`,
+      },
+      body: JSON.stringify({ type: 'DISABLE_PAYG', reason: 'Unlocked at the shop' }),
+    });
+    expect(unlock.status).toBe(201);
+    const tokens = repaid.body.loan.tokens.length;
+    const more = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: 100_000,
+      payment: { method: 'wallet' },
+    });
+    expect(more.status, JSON.stringify(more.body)).toBe(200);
+    expect(more.body.loan.paid).toBe(850_000);
+    expect(more.body.loan.tokens).toHaveLength(tokens);
+  });
+
   it('answers a retried repayment with the first result, applied once', async () => {
     const { product, plan } = await systemOnCredit(ctx, admin.api);
     const customer = await creditCustomer(ctx, { wallet: 600_000 });
@@ -408,6 +480,8 @@ describe('the daily reminders and arrears', () => {
       .from(loanRepayments)
       .where(and(eq(loanRepayments.loanId, id), eq(loanRepayments.number, 1)));
     const due = first!.dueDate;
+    const live: { type: string; data: Record<string, unknown> }[] = [];
+    const unsubscribe = ctx.realtime.subscribe(customer.id, (event) => live.push(event));
 
     await runLoanDay(deps(), addDays(due, -4));
     expect((await customer.api.get('/api/notifications')).body.notifications ?? []).not.toContainEqual(
@@ -418,6 +492,19 @@ describe('the daily reminders and arrears', () => {
     await runLoanDay(deps(), addDays(due, -2));
     const reminders = (await smsTo(customer.e164)).filter((m) => m.includes('Loan Payment Reminder'));
     expect(reminders).toEqual(['EcoGrid: Loan Payment Reminder. Payment of UGX 225,000 due in 3 days']);
+    // The open page hears it live too: the notification, and the spec's loan_repayments update.
+    await vi.waitFor(() =>
+      expect(live.filter((e) => e.type === 'loan_repayment')).toEqual([
+        { type: 'loan_repayment', data: { loanId: id, amount: 225_000, dueInDays: 3 } },
+      ]),
+    );
+    expect(live).toContainEqual(
+      expect.objectContaining({
+        type: 'notification',
+        data: expect.objectContaining({ type: 'loan_reminder', message: 'Payment of UGX 225,000 due in 3 days' }),
+      }),
+    );
+    unsubscribe();
 
     // Down for a week, then back: the arrears are worked out from the schedule.
     await runLoanDay(deps(), addDays(due, 5));

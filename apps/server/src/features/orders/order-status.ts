@@ -3,15 +3,17 @@ import type { OrderStatus } from '@ecogrid/core/orders';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#src/db/client.ts';
 import { orderEvents, orders, type OrderRow } from '#src/db/schema/orders.ts';
-import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
+import { userSummaries } from '#src/features/auth/profile.service.ts';
+import { servingAgentIds } from '#src/features/kyc/kyc.service.ts';
+import { sendNotifications, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
 
 /** How a status reads in the 'Order Status Update' toast: 'pending_payment' → 'pending payment'. */
 export const statusWords = (status: OrderStatus) => status.replace(/_/g, ' ');
 
 /**
  * Moves an order to a status in the caller's transaction: the row, its timeline, the realtime
- * 'order' event ('Order Status Update' toast) and the `order_update` notification commit with
- * the change that caused them.
+ * 'order' event ('Order Status Update' toast) and the `order_update` notification (to the
+ * customer and the agents who serve them) commit with the change that caused them.
  */
 export async function changeStatus(
   tx: Tx,
@@ -35,13 +37,19 @@ export async function changeStatus(
   const words = toasts.orderStatus(order.number, statusWords(status));
   const data = { orderId: order.number, id: order.id, status };
   await deps.realtime.publish(tx, order.userId, { type: 'order', data });
-  await sendNotification(tx, deps, {
-    userId: order.userId,
-    type: 'order_update',
-    title: words.title,
-    message: words.message,
-    data,
-  });
+  // The agents who serve the customer hear of it too (DESIGN: Orders).
+  const agents = await servingAgentIds(tx, order.userId);
+  const customer = agents.length > 0 ? (await userSummaries(tx, [order.userId])).get(order.userId) : undefined;
+  await sendNotifications(tx, deps, [
+    { userId: order.userId, type: 'order_update', title: words.title, message: words.message, data },
+    ...agents.map((agentId) => ({
+      userId: agentId,
+      type: 'order_update' as const,
+      title: words.title,
+      message: `${customer?.name ?? 'Your customer'}: ${words.message}`,
+      data: { ...data, customerId: order.userId },
+    })),
+  ]);
   return row!;
 }
 

@@ -8,13 +8,14 @@ import { paymentRow } from '#src/features/payments/payments.service.ts';
 
 /** An order with its lines (VAT per line), timeline, pickup point and payment, as the API shows it. */
 export async function orderView(db: Database, row: OrderRow): Promise<Order> {
-  const [lines, events, point, payment] = await Promise.all([
+  const [lines, events, point, payment, credit] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.name)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id)),
     row.pickupPointId
       ? db.select().from(pickupPoints).where(eq(pickupPoints.id, row.pickupPointId))
       : Promise.resolve([]),
     row.paymentId ? paymentRow(db, row.paymentId) : Promise.resolve(null),
+    creditOf(db, row),
   ]);
   const viewLines = lines.map((l) => ({
     productId: l.productId,
@@ -56,6 +57,7 @@ export async function orderView(db: Database, row: OrderRow): Promise<Order> {
     paymentReference: payment?.reference ?? null,
     cancelReason: row.cancelReason,
     paidAt: row.paidAt?.toISOString() ?? null,
+    loan: credit,
     lines: viewLines,
     timeline: events.map((e) => ({
       status: e.status as Order['status'],
@@ -63,6 +65,22 @@ export async function orderView(db: Database, row: OrderRow): Promise<Order> {
       at: e.createdAt.toISOString(),
     })),
   };
+}
+
+/** A credit order is made by the loans feature under the key `loan:{order id}` (placeCreditOrder). */
+export const isCreditOrder = (row: Pick<OrderRow, 'idempotencyKey'>) => row.idempotencyKey.startsWith('loan:');
+
+/** How the loans feature names the loan behind a credit order (registered by it, as onOrderDelivered is). */
+type CreditLookup = (db: Database, orderId: string) => Promise<Order['loan']>;
+let creditLookup: CreditLookup | null = null;
+export function onCreditOrderView(lookup: CreditLookup): void {
+  creditLookup = lookup;
+}
+
+async function creditOf(db: Database, row: OrderRow): Promise<Order['loan']> {
+  if (!isCreditOrder(row)) return null;
+  if (!creditLookup) throw new Error(`Order ${row.number} is on credit, but no loan lookup is registered`);
+  return creditLookup(db, row.id);
 }
 
 function summaryOf(row: OrderRow, itemCount: number, firstItem: string): OrderSummary {

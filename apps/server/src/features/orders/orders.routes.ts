@@ -15,7 +15,7 @@ import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { takeIdempotencyKey } from '#src/platform/idempotency.ts';
 import { auditTrail } from '#src/features/audit/audit.service.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, adminAccess, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
 import { findOrder, orderView, pageOfOrders } from './order-view.ts';
@@ -289,7 +289,9 @@ export const orderRoutes = createRouter()
   .openapi(receiptRoute, async (c) => {
     const user = c.var.user;
     const userId = signedInUserId(user);
-    const row = await findOrder(c.var.db, c.req.valid('param').id, user?.userType === 'admin' ? null : userId);
+    // An admin reads any customer's receipt only with admin tools open (authenticator app on).
+    const admin = user?.userType === 'admin' && (await adminAccess(c.var.db, user)) === 'ok';
+    const row = await findOrder(c.var.db, c.req.valid('param').id, admin ? null : userId);
     const view = await orderView(c.var.db, row);
     if (!hasReceipt(view)) throw new AppError('not_paid', 'This order is not paid yet, so it has no receipt.', 409);
     const customer = (await userSummaries(c.var.db, [row.userId])).get(row.userId);

@@ -29,7 +29,9 @@ import {
 import { checkAddress } from '#src/features/places/places.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
 import { changeStatus, noteOnTimeline, statusWords } from './order-status.ts';
-import { orderView } from './order-view.ts';
+import { isCreditOrder, orderView } from './order-view.ts';
+
+export { onCreditOrderView } from './order-view.ts';
 
 export type OrderDeps = PaymentDeps;
 
@@ -331,6 +333,15 @@ export async function cancelOrder(
 ): Promise<Order> {
   const row = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, input.customerId);
+    if (isCreditOrder(order) && order.status !== 'cancelled') {
+      // Its price is owed on the loan, not paid: refunding it would hand out money never paid,
+      // and putting the unit back on sale would leave the loan running on a unit sold again.
+      throw new AppError(
+        'order_on_credit',
+        'This order delivers a product bought on credit and cannot be cancelled here. Please contact support about the loan.',
+        409,
+      );
+    }
     if (!canMoveOrder(order.status, 'cancelled')) {
       throw new AppError(
         'order_not_cancellable',

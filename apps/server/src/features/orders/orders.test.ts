@@ -3,6 +3,7 @@ import type { Order } from '@ecogrid/core/orders';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, pickupPoints } from '#src/db/schema/orders.ts';
+import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { reconcilePayments } from '#src/features/payments/payments.service.ts';
 import { enrolTotp, promoteToAdmin, signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/auth-helpers.ts';
 import { insertProduct } from '../../../test/factories.ts';
@@ -319,6 +320,11 @@ describe('checkout and orders', () => {
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1_000);
+    // An admin reads a customer's receipt only with admin tools open (an authenticator app on).
+    expect((await call(`/api/orders/${order.id}/receipt`, (await admin()).cookie)).status).toBe(200);
+    const halfAdmin = await customer();
+    await promoteToAdmin(ctx.db, halfAdmin.id);
+    expect((await call(`/api/orders/${order.id}/receipt`, halfAdmin.cookie)).status).toBe(404);
     const waiting = await customer();
     await cartWith(waiting.cookie, [{ productId: (await insertProduct(ctx.db, { price: 25_000 })).id }]);
     const pending = { ...delivery, payment: { method: 'mobile_money', phone: '0772000106', network: 'mtn' } };
@@ -326,9 +332,16 @@ describe('checkout and orders', () => {
     expect((await call(`/api/orders/${unpaid.id}/receipt`, waiting.cookie)).status).toBe(409);
   });
 
-  it('lets an admin move an order through its statuses, audited, notifying the customer, and refuses a skip', async () => {
+  it('lets an admin move an order through its statuses, audited, notifying the customer and their agent, and refuses a skip', async () => {
     const boss = await admin();
     const me = await customer(100_000);
+    // An agent who serves this customer (their consent may since have lapsed) hears of each move.
+    const agent = await customer();
+    await ctx.db.execute(sql`update users set user_type = 'agent' where id = ${agent.id}`);
+    await ctx.db.execute(
+      sql`insert into agent_customers (agent_id, customer_id, consented_at, consent_expires_at)
+          values (${agent.id}, ${me.id}, now() - interval '3 days', now() - interval '2 days')`,
+    );
     await cartWith(me.cookie, [{ productId: (await insertProduct(ctx.db, { price: 30_000 })).id }]);
     const order = (await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID())).body.order;
     const skip = await call(`/api/admin/orders/${order.id}/status`, boss.cookie, 'POST', { status: 'delivered' });
@@ -357,6 +370,11 @@ describe('checkout and orders', () => {
     )) as unknown as { rows: { title: string; message: string }[] };
     expect(notes.rows.map((n) => n.message)).toContain(`Order ${order.number} status: shipped`);
     expect(notes.rows[0]!.title).toBe('Order Status Update');
+    const told = (await ctx.db.execute(
+      sql`select message from notifications where user_id = ${agent.id} and type = 'order_update' order by created_at`,
+    )) as unknown as { rows: { message: string }[] };
+    const named = (await userSummaries(ctx.db, [me.id])).get(me.id)!;
+    expect(told.rows.map((n) => n.message)).toContain(`${named.name}: Order ${order.number} status: shipped`);
     const list = await call(`/api/admin/orders?status=completed&q=${order.number}`, boss.cookie);
     expect(list.body.items.map((o) => o.id)).toEqual([order.id]);
     const cancel = await call(`/api/admin/orders/${order.id}/status`, boss.cookie, 'POST', {

@@ -78,12 +78,28 @@ export function receiptPdf(order: Order, customer: { name: string; phone: string
     '',
     order.deliveryFee === 0 ? 'Free' : formatUgx(order.deliveryFee),
   );
-  row('Total paid', '', '', formatUgx(order.total), true);
+  const method = order.paymentMethod === 'wallet' ? 'EcoGrid wallet' : NETWORK_NAMES[order.paymentMethod];
+  const reference = order.paymentReference ? `, payment reference ${order.paymentReference}` : '';
+  if (order.loan) {
+    // Bought on credit: only the deposit was paid; the rest is owed on the loan.
+    row('Credit price', '', '', formatUgx(order.total), true);
+    row('Deposit paid', '', '', formatUgx(order.loan.deposit), true);
+    row(`Owed on loan ${order.loan.number}`, '', '', formatUgx(order.total - order.loan.deposit));
+  } else {
+    row('Total paid', '', '', formatUgx(order.total), true);
+  }
   doc.moveDown(0.5);
   doc.font('Helvetica').fontSize(8).fillColor('#444');
   doc.text(`Prices include VAT. VAT included in this order: ${formatUgx(order.vat)}.`, 36);
-  const method = order.paymentMethod === 'wallet' ? 'EcoGrid wallet' : NETWORK_NAMES[order.paymentMethod];
-  doc.text(`Paid by ${method}${order.paymentReference ? `, payment reference ${order.paymentReference}` : ''}.`);
+  if (order.loan) {
+    doc.text(
+      order.loan.deposit > 0
+        ? `Deposit paid by ${method}${reference}. The rest is paid in instalments on loan ${order.loan.number}.`
+        : `Paid in instalments on loan ${order.loan.number}.`,
+    );
+  } else {
+    doc.text(`Paid by ${method}${reference}.`);
+  }
   if (order.status === 'cancelled') doc.text(`This order was later cancelled: ${order.cancelReason ?? ''}`);
   doc.end();
   return done;

@@ -27,6 +27,7 @@ const anOrder = (changes: Partial<AdminOrder> = {}): AdminOrder => ({
   paymentStatus: 'successful',
   paymentReference: 'EG-7K2M9QXA',
   cancelReason: null,
+  loan: null,
   paidAt: '2026-03-02T07:16:00.000Z',
   lines: [
     {
@@ -121,6 +122,15 @@ describe('an order, for admins', () => {
     renderPage(OrderPage, PATH, '/admin/orders/:id');
     await screen.findByRole('heading', { name: 'Next step' });
     expect(moves()).toEqual(['Cancel order']);
+  });
+
+  it('links a credit order to its loan and offers no cancelling for it', async () => {
+    order = anOrder({ loan: { id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', number: 'LN-000042', deposit: 50_000 } });
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    await screen.findByRole('heading', { name: 'Next step' });
+    expect(moves()).toEqual(['Start preparing']);
+    const loan = screen.getByRole('link', { name: 'Loan LN-000042' });
+    expect(loan.getAttribute('href')).toBe('/admin/loans/a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d');
   });
 
   it('moves the order on after confirmation, with an optional note', async () => {

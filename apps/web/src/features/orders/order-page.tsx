@@ -21,7 +21,8 @@ export type OrderPageState = { placed?: boolean } | null;
 function Actions({ order, onCancelled }: { order: Order; onCancelled: () => void }) {
   const { t } = useTranslation();
   const receipt = order.paidAt !== null;
-  const cancellable = CANCELLABLE.includes(order.status);
+  // A credit order's price is owed on its loan: it is not cancelled from here (the server refuses too).
+  const cancellable = CANCELLABLE.includes(order.status) && !order.loan;
   if (!receipt && !cancellable) return null;
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start">

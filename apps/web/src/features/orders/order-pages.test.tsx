@@ -171,6 +171,23 @@ describe('one of my orders', () => {
     expect(screen.getByRole('link', { name: 'Download receipt (PDF)' })).toBeTruthy();
   });
 
+  it('names the loan of an order bought on credit, with the deposit paid, and offers no cancelling', async () => {
+    order = anOrder({
+      total: 1_200_000,
+      loan: { id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', number: 'LN-000042', deposit: 300_000 },
+    });
+    renderOrders(`/my-orders/${ORDER_ID}`);
+    const loan = await screen.findByRole('link', { name: 'Loan LN-000042' });
+    expect(loan.getAttribute('href')).toBe('/customer/loan/a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d');
+    const payment = screen.getByRole('heading', { name: 'Payment' }).closest('section')!;
+    expect(payment.textContent).toContain('Deposit paidUGX 300,000');
+    expect(payment.textContent).toContain(
+      'The rest of UGX 900,000 is paid on the loan: this order cannot be cancelled.',
+    );
+    expect(screen.getByRole('link', { name: 'Download receipt (PDF)' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
   it('keeps the order when the customer thinks again, and shows a refusal', async () => {
     renderOrders(`/my-orders/${ORDER_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));

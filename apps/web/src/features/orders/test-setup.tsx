@@ -80,6 +80,7 @@ export const anOrder = (changes: Partial<Order> = {}): Order => ({
   paymentStatus: 'successful',
   paymentReference: 'EG-7K2M9QXA',
   cancelReason: null,
+  loan: null,
   paidAt: '2026-03-02T07:15:01.000Z',
   lines: [
     {

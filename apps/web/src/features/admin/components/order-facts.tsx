@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { useAdminFormats } from '../format.ts';
 import type { AdminOrder } from '../orders-api.ts';
@@ -56,6 +57,16 @@ export function OrderSummaryCard({ order }: { order: AdminOrder }) {
               : '—'}
           {address?.directions && <span className="block text-stone-700">{address.directions}</span>}
         </Fact>
+        {order.loan && (
+          <Fact term={t('orders.onLoan')}>
+            <Link to={`/admin/loans/${order.loan.id}`} className="font-semibold text-brand-800 underline">
+              {t('orders.loanNumber', { number: order.loan.number })}
+            </Link>
+            <span className="block text-stone-700">
+              {t('orders.depositPaid')}: {formatUgx(order.loan.deposit)}
+            </span>
+          </Fact>
+        )}
         {order.cancelReason && <Fact term={t('admin.orders.cancelReason')}>{order.cancelReason}</Fact>}
       </dl>
     </div>

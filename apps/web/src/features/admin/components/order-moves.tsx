@@ -15,7 +15,11 @@ const NOTE_MAX = 300;
 /** Where this order may go next by hand: ORDER_TRANSITIONS, without 'paid' (only its payment pays it). */
 export const nextMoves = (order: AdminOrder): OrderMove[] =>
   ORDER_TRANSITIONS[order.status].filter(
-    (status): status is OrderMove => status !== 'paid' && status !== 'pending_payment',
+    (status): status is OrderMove =>
+      status !== 'paid' &&
+      status !== 'pending_payment' &&
+      // A credit order's price is owed on its loan: it is not cancelled like a cash order.
+      !(status === 'cancelled' && order.loan !== null),
   );
 
 /**

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import type { Order } from '../api.ts';
 import { useOrderFormats } from '../format.ts';
@@ -81,6 +82,19 @@ export function PaymentFacts({ order }: { order: Order }) {
         <Fact term={t('orders.paidAt')}>
           <time dateTime={order.paidAt}>{formats.dateTime(order.paidAt)}</time>
         </Fact>
+      )}
+      {order.loan && (
+        <>
+          <Fact term={t('orders.onLoan')}>
+            <Link to={`/customer/loan/${order.loan.id}`} className="font-semibold text-brand-800 underline">
+              {t('orders.loanNumber', { number: order.loan.number })}
+            </Link>
+            <span className="block text-stone-700">
+              {t('orders.owedOnLoan', { amount: formatUgx(order.total - order.loan.deposit) })}
+            </span>
+          </Fact>
+          <Fact term={t('orders.depositPaid')}>{formatUgx(order.loan.deposit)}</Fact>
+        </>
       )}
     </dl>
   );
