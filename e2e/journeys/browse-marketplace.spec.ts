@@ -49,12 +49,18 @@ test.describe('browsing the marketplace', () => {
     await expect(page.getByRole('alert')).toContainText('Invalid product id');
   });
 
-  test('signed out, Add to cart goes to sign-in and remembers the product', async ({ page }) => {
+  test('signed out, Add to cart goes to sign-in and comes back to the product', async ({ page }) => {
     await page.goto('/marketplace?q=Pico');
     await page.getByRole('link', { name: /Sun King Pico Plus/ }).click();
     await expect(page).toHaveURL(/\/product\//);
     const productPath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(productPath)}`);
+    // Signing in comes back to the product, ready to add it.
+    await page.getByLabel('Email or phone number').fill('agent@ecogrid.demo');
+    await page.getByLabel('Password').fill('solar lantern at dusk');
+    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await expect(page).toHaveURL(productPath);
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
   });
 });

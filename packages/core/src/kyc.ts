@@ -50,20 +50,35 @@ const isRealDate = (value: string) => {
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
+/** What the identity check's forms say when a field is wrong, by a key the web app translates. */
+export const KYC_CHECKS = {
+  legalName: 'Enter your full name as it is on your ID',
+  tooLong: 'At most 100 characters',
+  lettersOnly: 'Use letters only, as on your ID',
+  dateOfBirth: 'Enter your date of birth',
+  noSuchDate: 'There is no such date',
+  tooYoung: `You must be at least ${KYC_MIN_AGE} years old`,
+  checkYear: 'Check the year of your date of birth',
+  gender: 'Choose female or male, as on your ID',
+  nin: 'A National ID Number (NIN) has 14 letters and digits and starts with CM or CF, as printed on your card',
+  alienId: 'An alien ID number has 6 to 20 letters and digits, as printed on your card',
+  idType: 'Choose Ugandan National ID or alien ID',
+} as const;
+
 export const kycPersonalSchema = z.strictObject({
   legalName: z
-    .string({ error: 'Enter your full name as it is on your ID' })
+    .string({ error: KYC_CHECKS.legalName })
     .trim()
-    .min(2, 'Enter your full name as it is on your ID')
-    .max(100, 'At most 100 characters')
-    .regex(/^[\p{L}][\p{L}' .-]*$/u, 'Use letters only, as on your ID'),
+    .min(2, KYC_CHECKS.legalName)
+    .max(100, KYC_CHECKS.tooLong)
+    .regex(/^[\p{L}][\p{L}' .-]*$/u, KYC_CHECKS.lettersOnly),
   dateOfBirth: z
-    .string({ error: 'Enter your date of birth' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth')
-    .refine(isRealDate, 'There is no such date')
-    .refine((value) => ageOn(value, todayIso()) >= KYC_MIN_AGE, `You must be at least ${KYC_MIN_AGE} years old`)
-    .refine((value) => ageOn(value, todayIso()) <= MAX_AGE, 'Check the year of your date of birth'),
-  gender: z.enum(['female', 'male'], { error: 'Choose female or male, as on your ID' }),
+    .string({ error: KYC_CHECKS.dateOfBirth })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, KYC_CHECKS.dateOfBirth)
+    .refine(isRealDate, KYC_CHECKS.noSuchDate)
+    .refine((value) => ageOn(value, todayIso()) >= KYC_MIN_AGE, KYC_CHECKS.tooYoung)
+    .refine((value) => ageOn(value, todayIso()) <= MAX_AGE, KYC_CHECKS.checkYear),
+  gender: z.enum(['female', 'male'], { error: KYC_CHECKS.gender }),
 });
 export type KycPersonal = z.infer<typeof kycPersonalSchema>;
 
@@ -91,13 +106,12 @@ const compact = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase();
  * NIRA publishes no check digit, so the shape is all that can be checked here.
  */
 export const NIN_PATTERN = /^C[MF]\d{2}[A-Z0-9]{10}$/;
-export const NIN_MESSAGE =
-  'A National ID Number (NIN) has 14 letters and digits and starts with CM or CF, as printed on your card';
+export const NIN_MESSAGE = KYC_CHECKS.nin;
 export const isNin = (value: string) => NIN_PATTERN.test(compact(value));
 
 /** An alien (resident foreigner) ID number: its format is not published, so letters and digits, 6 to 20. */
 export const ALIEN_ID_PATTERN = /^[A-Z0-9]{6,20}$/;
-export const ALIEN_ID_MESSAGE = 'An alien ID number has 6 to 20 letters and digits, as printed on your card';
+export const ALIEN_ID_MESSAGE = KYC_CHECKS.alienId;
 
 export const kycIdentitySchema = z.discriminatedUnion(
   'idType',
@@ -114,7 +128,7 @@ export const kycIdentitySchema = z.discriminatedUnion(
         .pipe(z.string().regex(ALIEN_ID_PATTERN, ALIEN_ID_MESSAGE)),
     }),
   ],
-  { error: 'Choose Ugandan National ID or alien ID' },
+  { error: KYC_CHECKS.idType },
 );
 export type KycIdentity = z.infer<typeof kycIdentitySchema>;
 export type KycIdType = KycIdentity['idType'];

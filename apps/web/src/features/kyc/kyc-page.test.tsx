@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import type { Kyc } from '@ecogrid/core/kyc';
+import { KYC_CHECKS, KYC_MIN_AGE, type Kyc } from '@ecogrid/core/kyc';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n.ts';
+import enKyc from '@/locales/en.kyc.json';
 import { fakeServer } from '@/test/fake-server.ts';
 import KycPage from './kyc-page.tsx';
 
@@ -80,6 +81,13 @@ describe('/kyc', () => {
     expect(screen.getByRole('button', { name: /1\. Personal details/ }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('button', { name: /2\. Address/ }).getAttribute('aria-expanded')).toBe('true');
     expect(await screen.findByRole('option', { name: 'Kampala' })).toBeTruthy();
+  });
+
+  it("says the form checks through the strings, whose English is core's own words", () => {
+    const english = enKyc.kyc.check as Record<string, string>;
+    for (const [key, text] of Object.entries(KYC_CHECKS)) {
+      expect(english[key]?.replace('{{age}}', String(KYC_MIN_AGE))).toBe(text);
+    }
   });
 
   it('refuses a malformed NIN and a file of the wrong type without sending anything', async () => {

@@ -1,6 +1,8 @@
 import {
+  KYC_CHECKS,
   KYC_DOCUMENT_TYPES,
   KYC_MAX_BYTES,
+  KYC_MIN_AGE,
   kycIdentitySchema,
   kycPersonalSchema,
   type Kyc,
@@ -19,12 +21,26 @@ import { kycQuery, saveAddress, saveIdentity, savePersonal, uploadDocument } fro
 
 type StepProps = { base: string; kyc: Kyc; onSaved: () => void };
 
-/** The field errors of a zod result, by field name. */
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+const CHECK_KEYS = new Map<string, string>(Object.entries(KYC_CHECKS).map(([key, text]) => [text, key]));
+
+/** A form check's words in the reader's language (core says them in English). */
+function useCheckText() {
+  const { t } = useTranslation();
+  return (message: string) => {
+    const key = CHECK_KEYS.get(message);
+    return key ? t(`kyc.check.${key}`, { defaultValue: message, age: KYC_MIN_AGE }) : message;
+  };
+}
+
+/** The field errors of a zod result, by field name, in the reader's language. */
+function fieldErrors(
+  issues: { path: PropertyKey[]; message: string }[],
+  say: (message: string) => string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');
-    out[field] ??= issue.message;
+    out[field] ??= say(issue.message);
   }
   return out;
 }
@@ -50,6 +66,7 @@ function ServerError({ error }: { error: unknown }) {
 
 export function PersonalStep({ base, kyc, onSaved }: StepProps) {
   const { t } = useTranslation();
+  const say = useCheckText();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSave(base, (body: unknown) => savePersonal(base, body as never), onSaved);
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -60,7 +77,7 @@ export function PersonalStep({ base, kyc, onSaved }: StepProps) {
       dateOfBirth: String(form.get('dateOfBirth') ?? ''),
       gender: form.get('gender') ?? undefined,
     });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues, say));
     setErrors({});
     save.mutate(parsed.data);
   };
@@ -146,6 +163,7 @@ export function AddressStep({ base, kyc, onSaved }: StepProps) {
 
 export function IdentityStep({ base, kyc, onSaved }: StepProps) {
   const { t } = useTranslation();
+  const say = useCheckText();
   const [idType, setIdType] = useState(kyc.identity?.idType ?? 'national_id');
   const [error, setError] = useState<string | undefined>();
   const save = useSave(base, (body: unknown) => saveIdentity(base, body as never), onSaved);
@@ -153,7 +171,7 @@ export function IdentityStep({ base, kyc, onSaved }: StepProps) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const parsed = kycIdentitySchema.safeParse({ idType, idNumber: String(form.get('idNumber') ?? '') });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setError(say(parsed.error.issues[0]?.message ?? ''));
     setError(undefined);
     save.mutate(parsed.data);
   };
@@ -216,7 +234,8 @@ export function DocumentStep({ base, kyc, onSaved, kind }: StepProps & { kind: K
   const choose = async (file: File | undefined) => {
     if (!file) return;
     setError(null);
-    if (!accepted.includes(file.type)) {
+    // Some phones' file pickers give no type: the server judges those by their bytes.
+    if (file.type && !accepted.includes(file.type)) {
       return setError(t(kind === 'selfie' ? 'kyc.document.wrongTypeSelfie' : 'kyc.document.wrongType'));
     }
     let upload: Blob = file;
