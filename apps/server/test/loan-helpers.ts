@@ -91,10 +91,11 @@ export async function importDevices(ctx: TestContext, admin: Client, count = 1) 
 }
 
 /** Moves a credit order through to delivered, which assigns its device. */
-export async function deliver(admin: Client, orderId: string) {
+export async function deliver(admin: Client, orderId: string, deviceSerial?: string) {
   let last;
   for (const status of ['processing', 'shipped', 'delivered']) {
-    last = await admin.post(`/api/admin/orders/${orderId}/status`, { status });
+    const body = status === 'delivered' && deviceSerial ? { status, deviceSerial } : { status };
+    last = await admin.post(`/api/admin/orders/${orderId}/status`, body);
     if (last.status !== 200) return last;
   }
   return last!;

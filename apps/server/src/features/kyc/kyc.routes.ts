@@ -14,6 +14,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { AppError, badRequest, notFound } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId, uploadLimit, type AppEnv } from '#src/platform/http.ts';
+import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, adminAccess, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { agentCustomerList, agentMayAct, confirmConsent, requestConsent, requireAgent } from './agent-consent.ts';
 import { kycForReview, kycQueue } from './kyc-review.ts';
@@ -219,6 +220,19 @@ export const kycRoutes = createRouter()
     if (!document || !(await mayDownload(c, document.userId))) throw missing();
     const bytes = await c.var.documents.get(document.storageKey);
     if (!bytes) throw missing();
+    const actor = actorOf(c);
+    if (actor.id !== document.userId) {
+      // Who looked at someone's identity document stays on the record.
+      await recordAudit(c.var.db, {
+        actorId: actor.id,
+        action: 'kyc.document.view',
+        entityType: 'user',
+        entityId: document.userId,
+        details: { documentId: document.id, kind: document.kind },
+        ipAddress: actor.ip,
+        userAgent: actor.userAgent,
+      });
+    }
     const name = `${FILE_NAMES[document.kind]}-${document.createdAt.toISOString().slice(0, 10)}.${EXTENSIONS[document.contentType] ?? 'bin'}`;
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': document.contentType,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kycDocuments } from '#src/db/schema/kyc.ts';
+import { agentConsentCodes, agentCustomers, kycDocuments } from '#src/db/schema/kyc.ts';
 import { auditTrail } from '#src/features/audit/audit.service.ts';
 import { getProfile } from '#src/features/auth/profile.service.ts';
 import { listNotifications } from '#src/features/notifications/notifications.service.ts';
@@ -166,6 +166,9 @@ describe('the identity-check journey', () => {
     expect(new Uint8Array(await own.arrayBuffer())).toEqual(png);
 
     expect((await fetchAs(admin.api.cookie)).status).toBe(200);
+    // An admin's look is audited; the owner's own is not.
+    const looks = (await auditTrail(ctx.db, 'user', owner.id)).filter((e) => e.action === 'kyc.document.view');
+    expect(looks).toEqual([expect.objectContaining({ actorId: admin.id, details: { documentId, kind: 'selfie' } })]);
     const stranger = await signedInCustomer(ctx);
     const other = await fetchAs(stranger.api.cookie);
     expect(other.status).toBe(404);
@@ -373,6 +376,47 @@ describe('an agent completing the check for a customer', () => {
     expect(list.body.items).toEqual([
       expect.objectContaining({ customerId, kycStatus: 'pending', consentActive: true, phone: phone.e164 }),
     ]);
+  });
+
+  it('refuses a code read back after its 10 minutes, and stops the agent when the 24-hour consent runs out', async () => {
+    const agent = await signedInAgent();
+    const phone = await signUpByPhoneAndVerify(ctx);
+    const customerId = await userIdOfPhone(ctx.db, phone.e164);
+    const journey = `/api/agent/customers/${customerId}/kyc`;
+    const codeSent = async () => {
+      expect((await agent.api.post('/api/agent/customers/consent', { phoneNumber: phone.local })).status).toBe(202);
+      return /code: (\d{6})/.exec((await lastSmsTo(ctx.db, phone.e164))!.body ?? '')![1]!;
+    };
+
+    const stale = await codeSent();
+    await ctx.db
+      .update(agentConsentCodes)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(agentConsentCodes.customerId, customerId));
+    const late = await agent.api.post('/api/agent/customers/consent/confirm', {
+      phoneNumber: phone.local,
+      code: stale,
+    });
+    expect(late.status).toBe(422);
+    expect((await agent.api.get(journey)).status).toBe(403);
+
+    const fresh = await codeSent();
+    const agreed = await agent.api.post('/api/agent/customers/consent/confirm', {
+      phoneNumber: phone.local,
+      code: fresh,
+    });
+    expect(agreed.status).toBe(200);
+    expect((await agent.api.put(`${journey}/personal`, personal)).status).toBe(200);
+
+    await ctx.db
+      .update(agentCustomers)
+      .set({ consentExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(agentCustomers.customerId, customerId));
+    const after = await agent.api.put(`${journey}/personal`, personal);
+    expect(after.status).toBe(403);
+    expect(after.body.error.message).toMatch(/has not agreed/);
+    const listed = await agent.api.get('/api/agent/customers');
+    expect(listed.body.items).toEqual([expect.objectContaining({ customerId, consentActive: false })]);
   });
 
   it('is for approved agents only, and ends five wrong codes', async () => {

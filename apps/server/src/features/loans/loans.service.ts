@@ -971,19 +971,40 @@ onCreditOrderView(async (db, orderId) => {
 });
 
 /**
- * A credit order's delivery gives its loan a device: the oldest one in stock, which gets a token
- * for the days already paid for (or the unlock token, for a loan already paid off).
+ * A credit order's delivery gives its loan a device: the one whose serial number the admin gave
+ * (it must be in stock), or else the oldest one in stock. The device gets a token for the days
+ * already paid for (or the unlock token, for a loan already paid off).
  */
-onOrderDelivered(async (tx, deps, order) => {
+onOrderDelivered(async (tx, deps, order, { deviceSerial }) => {
   const [loan] = await tx.select().from(loans).where(eq(loans.orderId, order.id)).for('update');
-  if (!loan || loan.deviceId) return;
-  const [device] = await tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(eq(devices.status, 'in_stock'))
-    .orderBy(asc(devices.createdAt), asc(devices.serialNumber))
-    .limit(1)
-    .for('update', { skipLocked: true });
+  if (!loan || loan.deviceId) return false;
+  let device: { id: string } | undefined;
+  if (deviceSerial) {
+    const [named] = await tx
+      .select({ id: devices.id, status: devices.status })
+      .from(devices)
+      .where(eq(devices.serialNumber, deviceSerial))
+      .for('update');
+    if (!named) {
+      throw new AppError('no_such_device', `No device has the serial number ${deviceSerial}. Import it first.`, 422);
+    }
+    if (named.status !== 'in_stock') {
+      throw new AppError(
+        'device_not_in_stock',
+        `Device ${deviceSerial} is not in stock: it is ${named.status === 'assigned' ? 'already with another loan' : 'unlocked for good'}.`,
+        409,
+      );
+    }
+    device = named;
+  } else {
+    [device] = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.status, 'in_stock'))
+      .orderBy(asc(devices.createdAt), asc(devices.serialNumber))
+      .limit(1)
+      .for('update', { skipLocked: true });
+  }
   if (!device) {
     throw new AppError(
       'no_device_in_stock',
@@ -999,6 +1020,7 @@ onOrderDelivered(async (tx, deps, order) => {
     .returning();
   await sendTokens(tx, deps, assigned!, 'delivery');
   await loanEvent(tx, deps, assigned!);
+  return true;
 });
 
 // ---- admin decisions ----

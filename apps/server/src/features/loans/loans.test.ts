@@ -440,6 +440,49 @@ describe('repaying a loan', () => {
     expect(more.body.loan.tokens).toHaveLength(tokens);
   });
 
+  it('gives the loan the device whose serial number the admin hands over, if it is in stock', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 1_000_000 });
+    const first = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
+    const second = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
+    const orderOf = async (id: string) => (await ctx.db.select().from(loans).where(eq(loans.id, id)))[0]!.orderId;
+    const [older, chosen] = await importDevices(ctx, admin.api, 2);
+
+    const unknown = await deliver(admin.api, await orderOf(first), 'NO-SUCH-SERIAL');
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe('no_such_device');
+    expect((await admin.api.get(`/api/admin/orders/${await orderOf(first)}`)).body.status).toBe('shipped');
+
+    const handed = await admin.api.post(`/api/admin/orders/${await orderOf(first)}/status`, {
+      status: 'delivered',
+      deviceSerial: chosen,
+    });
+    expect(handed.status, JSON.stringify(handed.body)).toBe(200);
+    expect((await customer.api.get(`/api/loans/${first}`)).body.deviceSerial).toBe(chosen);
+
+    // The same unit cannot go to a second loan; the older one in stock can.
+    const twice = await deliver(admin.api, await orderOf(second), chosen);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('device_not_in_stock');
+    expect((await admin.api.get(`/api/admin/orders/${await orderOf(second)}`)).body.status).toBe('shipped');
+    expect(
+      (
+        await admin.api.post(`/api/admin/orders/${await orderOf(second)}/status`, {
+          status: 'delivered',
+          deviceSerial: older,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await customer.api.get(`/api/loans/${second}`)).body.deviceSerial).toBe(older);
+
+    // A serial number with any other move, or for an order not bought on credit, is refused.
+    const cashOrder = await admin.api.post(`/api/admin/orders/${await orderOf(second)}/status`, {
+      status: 'completed',
+      deviceSerial: older,
+    });
+    expect(cashOrder.status).toBe(422);
+  });
+
   it('answers a retried repayment with the first result, applied once', async () => {
     const { product, plan } = await systemOnCredit(ctx, admin.api);
     const customer = await creditCustomer(ctx, { wallet: 600_000 });

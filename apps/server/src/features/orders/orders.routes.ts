@@ -214,6 +214,15 @@ const adminMoveRoute = createRoute({
               error: 'Choose processing, shipped, delivered, completed or cancelled',
             }),
             note: reasonSchema.optional(),
+            deviceSerial: z
+              .string()
+              .trim()
+              .regex(/^[A-Za-z0-9-]{4,40}$/, 'A serial number has 4 to 40 letters, digits or dashes')
+              .optional()
+              .openapi({
+                description:
+                  'Delivering an order bought on credit: the serial number of the pay-as-you-go device handed over (the oldest in stock when left out)',
+              }),
           }),
         },
       },
@@ -224,8 +233,8 @@ const adminMoveRoute = createRoute({
     400: errorResponse('Bad id or body'),
     ...ADMIN_DENIED,
     404: errorResponse('No such order'),
-    409: errorResponse('The order cannot go to that status from where it is'),
-    422: errorResponse('A cancellation needs a reason'),
+    409: errorResponse('The order cannot go to that status from where it is, or the device is not in stock'),
+    422: errorResponse('A cancellation needs a reason; a device serial number given for a move that takes none'),
   },
 });
 
@@ -348,15 +357,18 @@ export const orderRoutes = createRouter()
   })
   .openapi(adminMoveRoute, async (c) => {
     const actorId = signedInUserId(c.var.user);
-    const { status, note } = c.req.valid('json');
+    const { status, note, deviceSerial } = c.req.valid('json');
     const orderId = c.req.valid('param').id;
     const deps = paymentDeps(c.var);
+    if (deviceSerial && status !== 'delivered') {
+      throw new AppError('device_not_expected', 'A device serial number goes with delivering an order only.', 422);
+    }
     if (status === 'cancelled') {
       if (!note)
         throw new AppError('reason_required', 'Say why the order is cancelled: the customer will see it.', 422);
       return c.json(await cancelOrder(deps, { orderId, customerId: null, actorId, reason: note, admin: true }), 200);
     }
-    return c.json(await moveOrder(deps, { orderId, to: status, actorId, note: note ?? null }), 200);
+    return c.json(await moveOrder(deps, { orderId, to: status, actorId, note: note ?? null, deviceSerial }), 200);
   })
   .openapi(feeRoute, async (c) => {
     const actorId = signedInUserId(c.var.user);

@@ -287,8 +287,12 @@ export async function placeCreditOrder(
   });
 }
 
-/** What an order's delivery does elsewhere, in its transaction (a credit order's device is assigned). */
-type DeliveryRule = (tx: Tx, deps: OrderDeps, order: OrderRow) => Promise<void>;
+/**
+ * What an order's delivery does elsewhere, in its transaction (a credit order's device is
+ * assigned: the one whose serial number the admin gave, if any). It answers whether it took the
+ * serial number, so one given for an order that needs no device is refused.
+ */
+type DeliveryRule = (tx: Tx, deps: OrderDeps, order: OrderRow, options: { deviceSerial?: string }) => Promise<boolean>;
 const deliveryRules: DeliveryRule[] = [];
 export function onOrderDelivered(rule: DeliveryRule): void {
   deliveryRules.push(rule);
@@ -385,6 +389,7 @@ export async function moveOrder(
     to: Exclude<OrderStatus, 'pending_payment' | 'paid' | 'cancelled'>;
     actorId: string;
     note: string | null;
+    deviceSerial?: string | undefined;
   },
 ): Promise<Order> {
   const row = await deps.db.transaction(async (tx) => {
@@ -400,14 +405,29 @@ export async function moveOrder(
       note: input.note?.trim() || null,
       actorId: input.actorId,
     });
-    if (input.to === 'delivered') for (const rule of deliveryRules) await rule(tx, deps, moved);
+    if (input.to === 'delivered') {
+      let took = false;
+      for (const rule of deliveryRules)
+        took = (await rule(tx, deps, moved, { deviceSerial: input.deviceSerial })) || took;
+      if (input.deviceSerial && !took) {
+        throw new AppError(
+          'device_not_expected',
+          'This order was not bought on credit, or its device is already assigned: it takes no device serial number.',
+          422,
+        );
+      }
+    }
     await recordAudit(tx, {
       actorId: input.actorId,
       action: 'order.status',
       entityType: 'order',
       entityId: order.id,
       reason: input.note?.trim() || null,
-      details: { from: order.status, to: input.to },
+      details: {
+        from: order.status,
+        to: input.to,
+        ...(input.deviceSerial ? { deviceSerial: input.deviceSerial } : {}),
+      },
     });
     return moved;
   });

@@ -347,6 +347,14 @@ describe('checkout and orders', () => {
     const skip = await call(`/api/admin/orders/${order.id}/status`, boss.cookie, 'POST', { status: 'delivered' });
     expect([skip.status, skip.body.error.message]).toEqual([409, 'An order that is paid cannot become delivered.']);
     for (const status of ['processing', 'shipped', 'delivered', 'completed']) {
+      if (status === 'delivered') {
+        // Bought for cash: no pay-as-you-go device goes with it.
+        const withDevice = await call(`/api/admin/orders/${order.id}/status`, boss.cookie, 'POST', {
+          status,
+          deviceSerial: 'SHS12345678',
+        });
+        expect([withDevice.status, withDevice.body.error.code]).toEqual([422, 'device_not_expected']);
+      }
       const moved = await call(`/api/admin/orders/${order.id}/status`, boss.cookie, 'POST', {
         status,
         note: `now ${status}`,

@@ -133,6 +133,28 @@ describe('an order, for admins', () => {
     expect(loan.getAttribute('href')).toBe('/admin/loans/a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d');
   });
 
+  it('delivers a credit order with the serial number of the device handed over', async () => {
+    order = anOrder({
+      status: 'shipped',
+      loan: { id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', number: 'LN-000042', deposit: 50_000 },
+    });
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }));
+    fireEvent.change(screen.getByLabelText('Serial number of the device handed over (optional)'), {
+      target: { value: ' SHS4411223344 ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, mark as delivered' }));
+    await screen.findByRole('button', { name: 'Mark as completed' });
+    expect(posts().map((r) => r.body)).toEqual([{ status: 'delivered', deviceSerial: 'SHS4411223344' }]);
+  });
+
+  it('asks for no device when delivering an order bought for cash', async () => {
+    order = anOrder({ status: 'shipped' });
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }));
+    expect(screen.queryByLabelText('Serial number of the device handed over (optional)')).toBeNull();
+  });
+
   it('moves the order on after confirmation, with an optional note', async () => {
     renderPage(OrderPage, PATH, '/admin/orders/:id');
     await screen.findByRole('heading', { name: 'Next step' });

@@ -62,10 +62,21 @@ const json = (method: 'POST' | 'PUT', body: unknown): RequestInit => ({
 });
 
 /** Moves an order on, or cancels it (a paid order is refunded to the wallet); a note is required to cancel. */
-export const moveOrder = ({ id, status, note }: { id: string; status: OrderMove; note: string }) =>
+export const moveOrder = ({
+  id,
+  status,
+  note,
+  deviceSerial = '',
+}: {
+  id: string;
+  status: OrderMove;
+  note: string;
+  /** Delivering a credit order: the device handed over (left out: the oldest in stock). */
+  deviceSerial?: string;
+}) =>
   apiFetch<Order>(
     `/api/admin/orders/${encodeURIComponent(id)}/status`,
-    json('POST', note ? { status, note } : { status }),
+    json('POST', { status, ...(note ? { note } : {}), ...(deviceSerial ? { deviceSerial } : {}) }),
   );
 
 export const setDeliveryFee = (rule: DeliveryFeeRule) =>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { outcomeUnknown } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { moveOrder, type AdminOrder, type OrderMove } from '../orders-api.ts';
@@ -32,6 +33,7 @@ export function OrderMoves({ order, onMoved }: { order: AdminOrder; onMoved: (te
   const errorText = useErrorText();
   const [chosen, setChosen] = useState<OrderMove | null>(null);
   const [note, setNote] = useState('');
+  const [serial, setSerial] = useState('');
   const [problem, setProblem] = useState<'required' | 'long' | null>(null);
   const question = useRef<HTMLParagraphElement>(null);
   const move = useMutation({
@@ -45,6 +47,7 @@ export function OrderMoves({ order, onMoved }: { order: AdminOrder; onMoved: (te
       ]);
       setChosen(null);
       setNote('');
+      setSerial('');
       onMoved(t('admin.orders.moved', { number: moved.number, status: t(`orders.status.${moved.status}`) }));
     },
   });
@@ -79,6 +82,8 @@ export function OrderMoves({ order, onMoved }: { order: AdminOrder; onMoved: (te
   }
 
   const cancelling = chosen === 'cancelled';
+  // Delivering a product bought on credit hands over its pay-as-you-go device.
+  const handsOverDevice = chosen === 'delivered' && order.loan !== null;
   const busy = move.isPending;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -89,7 +94,7 @@ export function OrderMoves({ order, onMoved }: { order: AdminOrder; onMoved: (te
       document.getElementById('move-note')?.focus();
       return;
     }
-    move.mutate({ id: order.id, status: chosen, note: text });
+    move.mutate({ id: order.id, status: chosen, note: text, deviceSerial: handsOverDevice ? serial.trim() : '' });
   };
   const noteError = problem ? 'move-note-error' : undefined;
   return (
@@ -129,6 +134,19 @@ export function OrderMoves({ order, onMoved }: { order: AdminOrder; onMoved: (te
           {t('admin.orders.noteHint', { length: note.trim().length, max: NOTE_MAX })}
         </p>
       </div>
+      {handsOverDevice && (
+        <TextField
+          id="move-device-serial"
+          label={t('admin.orders.deviceSerial')}
+          hint={t('admin.orders.deviceSerialHint')}
+          value={serial}
+          onChange={(event) => setSerial(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+        />
+      )}
       {move.isError && <FormAlert>{errorText(move.error)}</FormAlert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button
