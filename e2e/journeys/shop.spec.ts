@@ -58,12 +58,14 @@ test('a customer adds two products, changes a quantity, pays from the wallet and
   await expect(page).toHaveURL('/checkout');
   await chooseAddress(page);
   await page.getByRole('radio', { name: 'My EcoGrid wallet' }).check();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByRole('button', { name: /^Place order/ }).click();
 
   await expect(page).toHaveURL(/\/my-orders\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   await expect(page.getByText('Thank you! Your order is placed and paid.', { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-\d+$/ })).toBeVisible();
   await expect(page.getByText('Church Zone', { exact: false }).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   const receipt = page.getByRole('link', { name: 'Download receipt (PDF)' });
   const href = await receipt.getAttribute('href');
