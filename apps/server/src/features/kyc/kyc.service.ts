@@ -380,7 +380,15 @@ export async function decideKyc(deps: KycDeps, userId: string, decision: KycDeci
         message: approved ? DECISION_MESSAGES.approve.message : DECISION_MESSAGES.reject.message(reason!),
         data: { status: view.status },
       });
-      await deps.realtime.publish(tx, userId, { type: 'kyc', data: { status: view.status } });
+      // The customer's open pages, and those of the agents who serve them, show the decision.
+      const agents = await servingAgentIds(tx, userId);
+      await deps.realtime.publishMany(
+        tx,
+        [userId, ...agents].map((id) => ({
+          userId: id,
+          event: { type: 'kyc' as const, data: { status: view.status, customerId: userId } },
+        })),
+      );
       return view;
     });
   } catch (error) {

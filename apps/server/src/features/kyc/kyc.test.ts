@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agentConsentCodes, agentCustomers, kycDocuments } from '#src/db/schema/kyc.ts';
 import { auditTrail } from '#src/features/audit/audit.service.ts';
 import { getProfile } from '#src/features/auth/profile.service.ts';
@@ -239,9 +239,25 @@ describe('submission and review', () => {
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.message).toMatch(/Say why/);
 
+    // An agent who serves the customer has the customer's check open: it hears the decision live.
+    const agent = await signedInCustomer(ctx);
+    await ctx.db.execute(sql`update users set user_type = 'agent' where id = ${agent.id}`);
+    await ctx.db.insert(agentCustomers).values({
+      agentId: agent.id,
+      customerId: customer.id,
+      consentedAt: new Date(),
+      consentExpiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const heard: { type: string; data: Record<string, unknown> }[] = [];
+    const unsubscribe = ctx.realtime.subscribe(agent.id, (event) => heard.push(event));
+
     const reason = 'The ID photo is blurred; the NIN cannot be read.';
     const rejected = await admin.api.post(`/api/admin/kyc/${customer.id}/decision`, { decision: 'reject', reason });
     expect(rejected.status).toBe(200);
+    await vi.waitFor(() =>
+      expect(heard).toEqual([{ type: 'kyc', data: { status: 'rejected', customerId: customer.id } }]),
+    );
+    unsubscribe();
     const seen = (await customer.api.get('/api/kyc')).body;
     expect(seen).toMatchObject({ status: 'rejected', rejectionReason: reason });
     expect(seen.history.map((e: { kind: string }) => e.kind)).toEqual(['submitted', 'rejected']);
