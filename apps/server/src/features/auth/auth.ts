@@ -183,7 +183,9 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
         },
       }),
       // Signed tokens for other services, verified against the keys at /.well-known/jwks.json.
-      jwt(),
+      // Handed out by /api/auth/token only: by default the plugin signs a fresh token into a
+      // header of every session look-up, which is every signed-in request here.
+      jwt({ disableSettingJwtHeader: true }),
       // Last, so that it sees what the other plugins made of each request.
       securityLog,
     ],
