@@ -63,6 +63,8 @@ export const orders = pgTable(
     /** The caller's Idempotency-Key: one order per user and key. */
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash'),
+    /** Made by the loans feature for a product bought on credit: its price is owed on a loan. */
+    onCredit: boolean('on_credit').notNull().default(false),
     cancelReason: text('cancel_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     // PostgreSQL's text form, so the list's keyset cursor keeps microsecond precision.

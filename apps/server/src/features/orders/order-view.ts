@@ -67,9 +67,6 @@ export async function orderView(db: Database, row: OrderRow): Promise<Order> {
   };
 }
 
-/** A credit order is made by the loans feature under the key `loan:{order id}` (placeCreditOrder). */
-export const isCreditOrder = (row: Pick<OrderRow, 'idempotencyKey'>) => row.idempotencyKey.startsWith('loan:');
-
 /** How the loans feature names the loan behind a credit order (registered by it, as onOrderDelivered is). */
 type CreditLookup = (db: Database, orderId: string) => Promise<Order['loan']>;
 let creditLookup: CreditLookup | null = null;
@@ -78,7 +75,7 @@ export function onCreditOrderView(lookup: CreditLookup): void {
 }
 
 async function creditOf(db: Database, row: OrderRow): Promise<Order['loan']> {
-  if (!isCreditOrder(row)) return null;
+  if (!row.onCredit) return null;
   if (!creditLookup) throw new Error(`Order ${row.number} is on credit, but no loan lookup is registered`);
   return creditLookup(db, row.id);
 }

@@ -29,7 +29,7 @@ import {
 import { checkAddress } from '#src/features/places/places.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
 import { changeStatus, noteOnTimeline, statusWords } from './order-status.ts';
-import { isCreditOrder, orderView } from './order-view.ts';
+import { orderView } from './order-view.ts';
 
 export { onCreditOrderView } from './order-view.ts';
 
@@ -265,6 +265,7 @@ export async function placeCreditOrder(
       paymentId: input.paymentId,
       idempotencyKey: `loan:${input.orderId}`,
       requestHash: 'loan',
+      onCredit: true,
     })
     .returning();
   await tx.insert(orderLines).values({
@@ -337,7 +338,7 @@ export async function cancelOrder(
 ): Promise<Order> {
   const row = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, input.customerId);
-    if (isCreditOrder(order) && order.status !== 'cancelled') {
+    if (order.onCredit && order.status !== 'cancelled') {
       // Its price is owed on the loan, not paid: refunding it would hand out money never paid,
       // and putting the unit back on sale would leave the loan running on a unit sold again.
       throw new AppError(
