@@ -317,7 +317,8 @@ test('the verified customer buys a solar home system on credit, pays the deposit
     items: { id: string; total: number }[];
   };
   const order = listed.items.find((o) => o.total === 812_500)!;
-  // The unit handed over is the newest in stock, not the one the registry would pick.
+  // The unit handed over is one the admin picks (the last serial listed), not the one the registry
+  // would take by itself (the oldest).
   const inStock = (await (await admin.request.get('/api/admin/devices?status=in_stock&limit=100')).json()) as {
     items: { serialNumber: string }[];
   };

@@ -67,9 +67,6 @@ describe('mobile-money and wallet repayments of one loan at once', () => {
       sql`select coalesce(sum(amount), 0)::int as sum from payments
           where loan_id = ${id} and method <> 'wallet' and status = 'successful'`,
     );
-    // More was paid than owed, so some of it had to come back.
-    const walletPaid = answers.slice(byPhone.length).filter((a) => a.status === 200).length * 50_000;
-    expect(collected!.sum + walletPaid).toBeGreaterThan(900_000);
     expect(walletBefore + collected!.sum - (await walletBalance(ctx.db, customer.id))).toBe(900_000);
 
     const tokens = await ctx.db.select().from(deviceTokens).where(eq(deviceTokens.deviceId, loan!.deviceId!));

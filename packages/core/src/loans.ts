@@ -214,8 +214,8 @@ export const portfolioFiltersSchema = z.object({
 });
 export type PortfolioFilters = z.infer<typeof portfolioFiltersSchema>;
 
-/** Basis points as a percentage with one decimal: 1234 → "12.3 %". */
 /** A loan's number for the customer and the call centre: LN- and its running number. */
 export const loanNumber = (seq: number) => `LN-${String(seq).padStart(6, '0')}`;
 
+/** Basis points as a percentage with one decimal: 1234 → "12.3 %". */
 export const formatBp = (bp: number) => `${(bp / 100).toFixed(1)} %`;

@@ -11,6 +11,9 @@ export type OpenPaygoTokenType = (typeof OPENPAYGO_TOKEN_TYPES)[number];
 
 /** The largest number of days (times the divider) one token carries. */
 export const MAX_ACTIVATION_VALUE = 995;
+
+/** A pay-as-you-go device's serial number as the manufacturer prints it (kept in capitals). */
+export const DEVICE_SERIAL_PATTERN = /^[A-Za-z0-9-]{4,40}$/;
 export const MAX_ACTIVATION_VALUE_EXTENDED = 999_999;
 const PAYG_DISABLE_VALUE = 998;
 const COUNTER_SYNC_VALUE = 999;

@@ -123,7 +123,7 @@ export async function deliveryContactsOf(db: Database | Tx, ids: string[]): Prom
       isActive: users.isActive,
     })
     .from(users)
-    .where(ids.length === 1 ? eq(users.id, ids[0]!) : inArray(users.id, ids));
+    .where(inArray(users.id, ids));
   return new Map(
     rows.map((row) => {
       const realEmail = row.emailVerified && !row.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`);

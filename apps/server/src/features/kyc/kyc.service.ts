@@ -24,6 +24,7 @@ import type { Realtime } from '#src/platform/realtime.ts';
 import type { Storage } from '#src/platform/storage.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { setKycState } from '#src/features/auth/profile.service.ts';
+import { hasRole } from '#src/features/auth/roles.service.ts';
 import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
 import { checkAddress } from '#src/features/places/places.service.ts';
 
@@ -135,20 +136,18 @@ export async function creditStanding(
 }
 
 /**
- * The active agents who serve a customer: every agent the customer once gave consent to act for
- * them (a lapsed consent stops the agent acting, not hearing how the customer's orders go).
+ * The agent who serves a customer, to be told how the customer's orders and identity check go:
+ * the one the customer last agreed may act for them. That consent lasting 24 hours limits when
+ * the agent may act, not the relationship; another agent's consent takes it over.
  */
-export async function servingAgentIds(db: Database | Tx, customerId: string): Promise<string[]> {
-  const rows = await db
+export async function customerAgentId(db: Database | Tx, customerId: string): Promise<string | null> {
+  const [latest] = await db
     .select({ id: agentCustomers.agentId })
     .from(agentCustomers)
-    .where(
-      and(
-        eq(agentCustomers.customerId, customerId),
-        sql`exists (select 1 from users u where u.id = ${agentCustomers.agentId} and u.user_type = 'agent' and u.is_active)`,
-      ),
-    );
-  return rows.map((r) => r.id);
+    .where(eq(agentCustomers.customerId, customerId))
+    .orderBy(desc(agentCustomers.consentedAt))
+    .limit(1);
+  return latest && (await hasRole(db, latest.id, 'agent')) ? latest.id : null;
 }
 
 /** The customers an agent serves now (unexpired consent). */
@@ -380,11 +379,11 @@ export async function decideKyc(deps: KycDeps, userId: string, decision: KycDeci
         message: approved ? DECISION_MESSAGES.approve.message : DECISION_MESSAGES.reject.message(reason!),
         data: { status: view.status },
       });
-      // The customer's open pages, and those of the agents who serve them, show the decision.
-      const agents = await servingAgentIds(tx, userId);
+      // The customer's open pages, and those of the agent who serves them, show the decision.
+      const agentId = await customerAgentId(tx, userId);
       await deps.realtime.publishMany(
         tx,
-        [userId, ...agents].map((id) => ({
+        [userId, ...(agentId ? [agentId] : [])].map((id) => ({
           userId: id,
           event: { type: 'kyc' as const, data: { status: view.status, customerId: userId } },
         })),

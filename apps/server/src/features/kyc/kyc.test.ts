@@ -241,7 +241,7 @@ describe('submission and review', () => {
 
     // An agent who serves the customer has the customer's check open: it hears the decision live.
     const agent = await signedInCustomer(ctx);
-    await ctx.db.execute(sql`update users set user_type = 'agent' where id = ${agent.id}`);
+    await ctx.db.execute(sql`update users set user_type = 'agent', agent_status = 'approved' where id = ${agent.id}`);
     await ctx.db.insert(agentCustomers).values({
       agentId: agent.id,
       customerId: customer.id,

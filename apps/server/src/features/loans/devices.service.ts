@@ -1,4 +1,9 @@
-import { generateToken, MAX_ACTIVATION_VALUE, type OpenPaygoTokenType } from '@ecogrid/core/openpaygo';
+import {
+  DEVICE_SERIAL_PATTERN,
+  generateToken,
+  MAX_ACTIVATION_VALUE,
+  type OpenPaygoTokenType,
+} from '@ecogrid/core/openpaygo';
 import { parse } from 'csv-parse/sync';
 import { and, asc, eq, getTableColumns, gt, inArray, like } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,10 +20,7 @@ const no = ['false', 'no', '0', ''];
 
 /** One line of a device file, as the manufacturer's export gives it. */
 const deviceLine = z.strictObject({
-  serial_number: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{4,40}$/, 'serial_number: 4 to 40 letters, digits or dashes'),
+  serial_number: z.string().trim().regex(DEVICE_SERIAL_PATTERN, 'serial_number: 4 to 40 letters, digits or dashes'),
   starting_code: z
     .string()
     .trim()

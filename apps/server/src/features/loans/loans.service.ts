@@ -884,7 +884,8 @@ async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: string)
   const [device] = await tx
     .select({ status: devices.status, timeDivider: devices.timeDivider })
     .from(devices)
-    .where(eq(devices.id, loan.deviceId));
+    .where(eq(devices.id, loan.deviceId))
+    .for('update');
   // Unlocked for good already (an admin issued the unlock by hand): it takes no more tokens, and
   // a repayment must not fail for that.
   if (!device || device.status === 'unlocked') return;

@@ -39,14 +39,15 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
   // 1. Arrears: every active loan's days past due, worked out afresh from its schedule in one
   // query; the loans whose figure changed are then updated in batches, each in the transaction
   // that tells the customers who have just fallen behind, so a crash between the two can never
-  // leave a loan in arrears whose customer was not told. A loan changed meanwhile (a repayment)
-  // is left for the next run.
+  // leave a loan in arrears whose customer was not told. A loan repaid meanwhile (what it has
+  // been paid moved) is left for the next run, which works it out afresh.
   const changed = await queryRows<{
     id: string;
     user_id: string;
     seq: string;
     days: number;
     was: number;
+    paid: string;
     overdue: string;
   }>(
     deps.db,
@@ -58,7 +59,7 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
       group by r.loan_id
     )
     select l.id, l.user_id, l.seq, coalesce(${today}::date - o.due, 0) as days, l.days_past_due as was,
-           coalesce(o.overdue, 0)::text as overdue
+           l.paid::text as paid, coalesce(o.overdue, 0)::text as overdue
     from loans l left join oldest o on o.loan_id = l.id
     where l.status = 'active' and l.days_past_due <> coalesce(${today}::date - o.due, 0)`,
   );
@@ -71,9 +72,11 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
         tx,
         sql`
         update loans set days_past_due = v.days, updated_at = now()
-        from json_to_recordset(${JSON.stringify(batch.map(({ id, days, was }) => ({ id, days: Number(days), was: Number(was) })))}::json)
-          as v(id uuid, days integer, was integer)
-        where loans.id = v.id and loans.status = 'active' and loans.days_past_due = v.was
+        from json_to_recordset(${JSON.stringify(
+          batch.map(({ id, days, was, paid }) => ({ id, days: Number(days), was: Number(was), paid: Number(paid) })),
+        )}::json)
+          as v(id uuid, days integer, was integer, paid bigint)
+        where loans.id = v.id and loans.status = 'active' and loans.days_past_due = v.was and loans.paid = v.paid
         returning loans.id`,
       );
       const kept = new Set(updated.map((r) => r.id));

@@ -76,15 +76,6 @@ export type NewNotification = {
   data?: Record<string, unknown>;
 };
 
-/** Stores an in-app notification (the first part of the spec's send-notification). */
-export async function storeNotification(db: Database | Tx, input: NewNotification): Promise<NotificationRow> {
-  const [row] = await db
-    .insert(notifications)
-    .values({ ...input, data: input.data ?? {} })
-    .returning();
-  return toRow(row!);
-}
-
 export type NotifierDeps = { realtime: Realtime; messages: Messages; publicUrl: string };
 
 const allowed = (rule: DeliveryRule, chosen: boolean) => rule === 'always' || (rule === 'optional' && chosen);

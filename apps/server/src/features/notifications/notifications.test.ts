@@ -11,7 +11,8 @@ import {
 } from '../../../test/auth-helpers.ts';
 import { waitFor } from '../../../test/server-process.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
-import { sendNotification, storeNotification, type NewNotification } from './notifications.service.ts';
+import { notifications } from '#src/db/schema/notifications.ts';
+import { sendNotification, type NewNotification } from './notifications.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,9 +27,17 @@ async function customer() {
   return { ...account, id: await userIdOf(ctx.db, account.email) };
 }
 
+/** n notifications, a second apart (the newest now), so their order is certain. */
 async function notify(userId: string, n: number) {
+  const start = Date.now() - n * 1000;
   for (let i = 0; i < n; i++) {
-    await storeNotification(ctx.db, { userId, type: 'account', title: `Note ${i}`, message: `Message ${i}` });
+    await ctx.db.insert(notifications).values({
+      userId,
+      type: 'account',
+      title: `Note ${i}`,
+      message: `Message ${i}`,
+      createdAt: new Date(start + i * 1000),
+    });
   }
 }
 

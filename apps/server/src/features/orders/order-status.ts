@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '#src/db/client.ts';
 import { orderEvents, orders, type OrderRow } from '#src/db/schema/orders.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
-import { servingAgentIds } from '#src/features/kyc/kyc.service.ts';
+import { customerAgentId } from '#src/features/kyc/kyc.service.ts';
 import { sendNotifications, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
 
 /** How a status reads in the 'Order Status Update' toast: 'pending_payment' → 'pending payment'. */
@@ -13,7 +13,7 @@ export const statusWords = (status: OrderStatus) => status.replace(/_/g, ' ');
 /**
  * Moves an order to a status in the caller's transaction: the row, its timeline, the realtime
  * 'order' event ('Order Status Update' toast) and the `order_update` notification (to the
- * customer and the agents who serve them) commit with the change that caused them.
+ * customer and the agent who serves them) commit with the change that caused them.
  */
 export async function changeStatus(
   tx: Tx,
@@ -38,17 +38,21 @@ export async function changeStatus(
   const data = { orderId: order.number, id: order.id, status };
   await deps.realtime.publish(tx, order.userId, { type: 'order', data });
   // The agents who serve the customer hear of it too (DESIGN: Orders).
-  const agents = await servingAgentIds(tx, order.userId);
-  const customer = agents.length > 0 ? (await userSummaries(tx, [order.userId])).get(order.userId) : undefined;
+  const agentId = await customerAgentId(tx, order.userId);
+  const customer = agentId ? (await userSummaries(tx, [order.userId])).get(order.userId) : undefined;
   await sendNotifications(tx, deps, [
     { userId: order.userId, type: 'order_update', title: words.title, message: words.message, data },
-    ...agents.map((agentId) => ({
-      userId: agentId,
-      type: 'order_update' as const,
-      title: words.title,
-      message: `${customer?.name ?? 'Your customer'}: ${words.message}`,
-      data: { ...data, customerId: order.userId },
-    })),
+    ...(agentId
+      ? [
+          {
+            userId: agentId,
+            type: 'order_update' as const,
+            title: words.title,
+            message: `${customer?.name ?? 'Your customer'}: ${words.message}`,
+            data: { ...data, customerId: order.userId },
+          },
+        ]
+      : []),
   ]);
   return row!;
 }

@@ -1,4 +1,5 @@
 import { uuidSchema } from '@ecogrid/core';
+import { DEVICE_SERIAL_PATTERN } from '@ecogrid/core/openpaygo';
 import {
   ADMIN_ORDER_MOVES,
   checkoutSchema,
@@ -217,7 +218,8 @@ const adminMoveRoute = createRoute({
             deviceSerial: z
               .string()
               .trim()
-              .regex(/^[A-Za-z0-9-]{4,40}$/, 'A serial number has 4 to 40 letters, digits or dashes')
+              .regex(DEVICE_SERIAL_PATTERN, 'A serial number has 4 to 40 letters, digits or dashes')
+              .transform((serial) => serial.toUpperCase())
               .optional()
               .openapi({
                 description:

@@ -337,13 +337,19 @@ describe('checkout and orders', () => {
   it('lets an admin move an order through its statuses, audited, notifying the customer and their agent, and refuses a skip', async () => {
     const boss = await admin();
     const me = await customer(100_000);
-    // An agent who serves this customer (their consent may since have lapsed) hears of each move.
-    const agent = await customer();
-    await ctx.db.execute(sql`update users set user_type = 'agent' where id = ${agent.id}`);
-    await ctx.db.execute(
-      sql`insert into agent_customers (agent_id, customer_id, consented_at, consent_expires_at)
-          values (${agent.id}, ${me.id}, now() - interval '3 days', now() - interval '2 days')`,
-    );
+    // The agent the customer last agreed may act for them hears of each move (that consent has
+    // since lapsed); an agent who served them before does not.
+    const [before, agent] = [await customer(), await customer()];
+    for (const [who, daysAgo] of [
+      [before, 10],
+      [agent, 3],
+    ] as const) {
+      await ctx.db.execute(sql`update users set user_type = 'agent', agent_status = 'approved' where id = ${who.id}`);
+      await ctx.db.execute(
+        sql`insert into agent_customers (agent_id, customer_id, consented_at, consent_expires_at)
+            values (${who.id}, ${me.id}, now() - make_interval(days => ${daysAgo}), now() - make_interval(days => ${daysAgo - 1}))`,
+      );
+    }
     await cartWith(me.cookie, [{ productId: (await insertProduct(ctx.db, { price: 30_000 })).id }]);
     const order = (await call('/api/orders', me.cookie, 'POST', byWallet, randomUUID())).body.order;
     const skip = await call(`/api/admin/orders/${order.id}/status`, boss.cookie, 'POST', { status: 'delivered' });
@@ -385,6 +391,10 @@ describe('checkout and orders', () => {
     )) as unknown as { rows: { message: string }[] };
     const named = (await userSummaries(ctx.db, [me.id])).get(me.id)!;
     expect(told.rows.map((n) => n.message)).toContain(`${named.name}: Order ${order.number} status: shipped`);
+    const formerAgent = (await ctx.db.execute(
+      sql`select count(*)::int as n from notifications where user_id = ${before.id} and type = 'order_update'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(formerAgent.rows[0]!.n).toBe(0);
     const list = await call(`/api/admin/orders?status=completed&q=${order.number}`, boss.cookie);
     expect(list.body.items.map((o) => o.id)).toEqual([order.id]);
     const cancel = await call(`/api/admin/orders/${order.id}/status`, boss.cookie, 'POST', {
