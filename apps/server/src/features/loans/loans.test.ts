@@ -455,7 +455,8 @@ describe('repaying a loan', () => {
 
     const handed = await admin.api.post(`/api/admin/orders/${await orderOf(first)}/status`, {
       status: 'delivered',
-      deviceSerial: chosen,
+      // Typed as the admin reads it off the label, in small letters.
+      deviceSerial: chosen!.toLowerCase(),
     });
     expect(handed.status, JSON.stringify(handed.body)).toBe(200);
     expect((await customer.api.get(`/api/loans/${first}`)).body.deviceSerial).toBe(chosen);
