@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTokens, loanRepayments, loans } from '#src/db/schema/loans.ts';
-import { walletBalance } from '#src/features/wallet/ledger.service.ts';
+import { paymentDeps, settlePayment } from '#src/features/payments/payments.service.ts';
+import { HOUSE_ACCOUNTS, walletBalance } from '#src/features/wallet/ledger.service.ts';
 import { signedInAdmin, type Client } from './catalog-admin.ts';
 import { applyFor, creditCustomer, deliver, importDevices, systemOnCredit } from './loan-helpers.ts';
 import { createTestContext, type TestContext } from './test-app.ts';
@@ -74,5 +75,40 @@ describe('mobile-money and wallet repayments of one loan at once', () => {
     expect(new Set(counts).size).toBe(counts.length);
     expect(tokens.filter((t) => t.type === 'DISABLE_PAYG')).toHaveLength(1);
     expect(tokens.reduce((days, t) => days + (t.days ?? 0), 0)).toBe(loan!.daysIssued);
+  });
+
+  it('settle in the order repayments lock in (the loan, then the ledger), so the two never deadlock', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 300_000 });
+    const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id as string;
+    // A mobile-money repayment the network leaves pending (a sandbox test number).
+    const started = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: 100_000,
+      payment: { method: 'mobile_money', phone: '0772000106', network: 'mtn' },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const paymentId = started.body.payment.id as string;
+
+    const deps = paymentDeps({
+      db: ctx.db,
+      mobileMoney: ctx.mobileMoney,
+      log: ctx.logger,
+      realtime: ctx.realtime,
+      messages: ctx.messages,
+      publicUrl: ctx.settings.PUBLIC_URL,
+      authSecret: ctx.settings.AUTH_SECRET,
+    });
+    let settling: Promise<unknown> | undefined;
+    // As a wallet repayment does: the loan first, then the ledger's accounts. Meanwhile the
+    // network's answer settles the pending payment.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from loans where id = ${id} for update`);
+      settling = settlePayment(deps, paymentId, { state: 'successful', transactionId: 'race-1' }, { kind: 'callback' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await tx.execute(sql`select id from ledger_accounts where code = ${HOUSE_ACCOUNTS.loansReceivable} for update`);
+    });
+    await settling;
+    const [loan] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    expect(loan!.paid).toBe(400_000);
   });
 });

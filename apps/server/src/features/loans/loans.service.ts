@@ -56,6 +56,7 @@ import {
   sendPayment,
   toPayment,
   type PaymentDeps,
+  type SettlementRule,
 } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
 import { issueToken } from './devices.service.ts';
@@ -934,7 +935,7 @@ const spaced = (token: string) => token.replace(/(\d{3})(?=\d)/g, '$1 ');
  * Money that arrives for a loan no longer taking it (cancelled, or paid off meanwhile) goes to
  * the customer's wallet.
  */
-onPaymentSettled('loan_repayment', async (tx, deps, payment) => {
+const settleLoanPayment: SettlementRule = async (tx, deps, payment) => {
   if (!payment.loanId) throw new Error(`Loan payment ${payment.id} has no loan`);
   const loan = await lockLoan(tx, payment.loanId, null);
   if (payment.status !== 'successful') {
@@ -960,6 +961,13 @@ onPaymentSettled('loan_repayment', async (tx, deps, payment) => {
       { wallet: loan.userId, amount: payment.amount },
     ],
   });
+};
+
+onPaymentSettled('loan_repayment', {
+  lock: async (tx, _deps, payment) => {
+    if (payment.loanId) await lockLoan(tx, payment.loanId, null);
+  },
+  settle: settleLoanPayment,
 });
 
 /** A credit order names its loan and the deposit paid (its page, the admin's and the receipt). */

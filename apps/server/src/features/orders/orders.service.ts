@@ -490,4 +490,9 @@ export async function settleOrderPayment(
   await changeStatus(tx, deps, order, 'cancelled', { note: why, set: { cancelReason: why } });
 }
 
-onPaymentSettled('order', (tx, deps, payment) => settleOrderPayment(tx, deps, payment));
+onPaymentSettled('order', {
+  lock: async (tx, _deps, payment) => {
+    if (payment.orderId) await lockOrder(tx, payment.orderId, null);
+  },
+  settle: (tx, deps, payment) => settleOrderPayment(tx, deps, payment),
+});

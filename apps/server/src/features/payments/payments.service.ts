@@ -283,9 +283,18 @@ export async function sendPayment(deps: PaymentDeps, row: PaymentRow): Promise<P
  */
 export type SettlementRule = (tx: Tx, deps: PaymentDeps, payment: PaymentRow) => Promise<void>;
 type RuledPurpose = Extract<PaymentPurpose, 'order' | 'loan_repayment'>;
-const settlementRules = new Map<PaymentPurpose, SettlementRule>();
+type Settlement = {
+  /**
+   * Locks the row the payment is for (the order, the loan) before the settlement touches the
+   * ledger: the feature's own requests lock that row first and the ledger's accounts after, so
+   * a settlement taking them the other way round could deadlock with them.
+   */
+  lock: SettlementRule;
+  settle: SettlementRule;
+};
+const settlementRules = new Map<PaymentPurpose, Settlement>();
 
-export function onPaymentSettled(purpose: RuledPurpose, rule: SettlementRule): void {
+export function onPaymentSettled(purpose: RuledPurpose, rule: Settlement): void {
   settlementRules.set(purpose, rule);
 }
 
@@ -526,6 +535,10 @@ export async function settlePayment(
       }
       return { changed: false, payment: existing ?? null };
     }
+    const ruled = row.purpose === 'order' || row.purpose === 'loan_repayment';
+    const rule = ruled ? settlementRules.get(row.purpose) : undefined;
+    if (ruled && !rule) throw new Error(`No settlement rule for ${row.purpose} payments: its feature registers it`);
+    await rule?.lock(tx, deps, row);
     const movement = settlementPostings(row, status);
     if (movement) {
       await postJournal(tx, {
@@ -542,11 +555,7 @@ export async function settlePayment(
       { source: source.kind, outcome: outcome.state, ...source.detail },
       source.actorId,
     );
-    if (row.purpose === 'order' || row.purpose === 'loan_repayment') {
-      const rule = settlementRules.get(row.purpose);
-      if (!rule) throw new Error(`No settlement rule for ${row.purpose} payments: its feature registers it`);
-      await rule(tx, deps, row);
-    }
+    await rule?.settle(tx, deps, row);
     await within?.(tx, row);
     const words = toasts.payment(status, row.amount);
     const data = { id: row.id, reference: row.reference, status, amount: row.amount, purpose: row.purpose };
