@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
 import { signUpByPhoneAndVerify, userIdOfPhone } from './auth-helpers.ts';
 import { client, type Client } from './catalog-admin.ts';
@@ -100,3 +101,15 @@ export async function deliver(admin: Client, orderId: string, deviceSerial?: str
   }
   return last!;
 }
+
+/** What the loans and payments services need, from a test's app. */
+export const loanDeps = (ctx: TestContext) =>
+  paymentDeps({
+    db: ctx.db,
+    mobileMoney: ctx.mobileMoney,
+    log: ctx.logger,
+    realtime: ctx.realtime,
+    messages: ctx.messages,
+    publicUrl: ctx.settings.PUBLIC_URL,
+    authSecret: ctx.settings.AUTH_SECRET,
+  });

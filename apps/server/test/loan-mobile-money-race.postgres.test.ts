@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTokens, loanRepayments, loans } from '#src/db/schema/loans.ts';
-import { paymentDeps, settlePayment } from '#src/features/payments/payments.service.ts';
+import { settlePayment } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS, walletBalance } from '#src/features/wallet/ledger.service.ts';
 import { signedInAdmin, type Client } from './catalog-admin.ts';
-import { applyFor, creditCustomer, deliver, importDevices, systemOnCredit } from './loan-helpers.ts';
+import { applyFor, creditCustomer, deliver, importDevices, loanDeps, systemOnCredit } from './loan-helpers.ts';
 import { createTestContext, type TestContext } from './test-app.ts';
 
 // Real concurrency on a PostgreSQL server's pool: mobile-money repayments settling (the sandbox
@@ -89,15 +89,7 @@ describe('mobile-money and wallet repayments of one loan at once', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const paymentId = started.body.payment.id as string;
 
-    const deps = paymentDeps({
-      db: ctx.db,
-      mobileMoney: ctx.mobileMoney,
-      log: ctx.logger,
-      realtime: ctx.realtime,
-      messages: ctx.messages,
-      publicUrl: ctx.settings.PUBLIC_URL,
-      authSecret: ctx.settings.AUTH_SECRET,
-    });
+    const deps = loanDeps(ctx);
     let settling: Promise<unknown> | undefined;
     // As a wallet repayment does: the loan first, then the ledger's accounts. Meanwhile the
     // network's answer settles the pending payment.

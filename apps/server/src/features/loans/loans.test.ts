@@ -2,7 +2,6 @@ import { addDays, kampalaDate } from '@ecogrid/core/credit';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { devices, loanRepayments, loans } from '#src/db/schema/loans.ts';
-import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
 import { signedInAdmin, type Client } from '../../../test/catalog-admin.ts';
 import { insertProduct } from '../../../test/factories.ts';
@@ -12,6 +11,7 @@ import {
   DELIVERY,
   deliver,
   importDevices,
+  loanDeps,
   systemOnCredit,
 } from '../../../test/loan-helpers.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
@@ -25,16 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const deps = () =>
-  paymentDeps({
-    db: ctx.db,
-    mobileMoney: ctx.mobileMoney,
-    log: ctx.logger,
-    realtime: ctx.realtime,
-    messages: ctx.messages,
-    publicUrl: ctx.settings.PUBLIC_URL,
-    authSecret: ctx.settings.AUTH_SECRET,
-  });
+const deps = () => loanDeps(ctx);
 
 const stockOf = async (id: string) =>
   Number(
