@@ -5,7 +5,11 @@ import type { Tx } from '#src/db/client.ts';
 import { orderEvents, orders, type OrderRow } from '#src/db/schema/orders.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { customerAgentId } from '#src/features/kyc/kyc.service.ts';
-import { sendNotifications, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
+import {
+  sendNotifications,
+  type NewNotification,
+  type NotifierDeps,
+} from '#src/features/notifications/notifications.service.ts';
 
 /** How a status reads in the 'Order Status Update' toast: 'pending_payment' → 'pending payment'. */
 export const statusWords = (status: OrderStatus) => status.replace(/_/g, ' ');
@@ -37,23 +41,22 @@ export async function changeStatus(
   const words = toasts.orderStatus(order.number, statusWords(status));
   const data = { orderId: order.number, id: order.id, status };
   await deps.realtime.publish(tx, order.userId, { type: 'order', data });
-  // The agents who serve the customer hear of it too (DESIGN: Orders).
-  const agentId = await customerAgentId(tx, order.userId);
-  const customer = agentId ? (await userSummaries(tx, [order.userId])).get(order.userId) : undefined;
-  await sendNotifications(tx, deps, [
+  const notices: NewNotification[] = [
     { userId: order.userId, type: 'order_update', title: words.title, message: words.message, data },
-    ...(agentId
-      ? [
-          {
-            userId: agentId,
-            type: 'order_update' as const,
-            title: words.title,
-            message: `${customer?.name ?? 'Your customer'}: ${words.message}`,
-            data: { ...data, customerId: order.userId },
-          },
-        ]
-      : []),
-  ]);
+  ];
+  // The agent who serves the customer hears of it too (DESIGN: Orders).
+  const agentId = await customerAgentId(tx, order.userId);
+  if (agentId) {
+    const customer = (await userSummaries(tx, [order.userId])).get(order.userId);
+    notices.push({
+      userId: agentId,
+      type: 'order_update',
+      title: words.title,
+      message: `${customer?.name ?? 'Your customer'}: ${words.message}`,
+      data: { ...data, customerId: order.userId },
+    });
+  }
+  await sendNotifications(tx, deps, notices);
   return row!;
 }
 
