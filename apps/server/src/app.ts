@@ -20,6 +20,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
 import { notificationRoutes } from './features/notifications/notifications.routes.ts';
+import { networkRoutes } from './features/payments/networks.routes.ts';
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { clientAddress } from './platform/client-address.ts';
@@ -158,6 +159,7 @@ export function createApp({
   app.route('/api/admin', jobRoutes);
   app.route('/api', walletRoutes);
   app.route('/api', paymentRoutes);
+  app.route('/api', networkRoutes);
   app.route('/api', adminPaymentRoutes);
   app.route('/api/catalog', catalogRoutes);
   app.route('/api/admin/catalog', adminCatalogRoutes);

@@ -46,9 +46,31 @@ describe('settings', () => {
     expect(loadSettings({ PUBLIC_URL: 'http://127.0.0.1:3000' }).DEMO_ACCOUNTS).toBe(true);
     expect(loadSettings({ PUBLIC_URL: 'https://shop.ecogrid.ug' }).DEMO_ACCOUNTS).toBe(false);
     expect(loadSettings({ PUBLIC_URL: 'http://192.168.1.20:3000' }).DEMO_ACCOUNTS).toBe(false);
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'a-real-secret-of-at-least-32-characters!' };
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-real-secret-of-at-least-32-characters!',
+      MOBILE_MONEY_SANDBOX: 'true',
+    };
     expect(loadSettings(production).DEMO_ACCOUNTS).toBe(false);
     expect(loadSettings({ ...production, DEMO_ACCOUNTS: 'true' }).DEMO_ACCOUNTS).toBe(true);
+  });
+
+  it('refuses to start in production on test money unless the sandbox is asked for', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'a-real-secret-of-at-least-32-characters!' };
+    expect(() => loadSettings(production)).toThrow(/MOBILE_MONEY_SANDBOX: no mobile-money network is configured/);
+    expect(() => loadSettings({ ...production, MOBILE_MONEY_SANDBOX: 'false' })).toThrow(/MOBILE_MONEY_SANDBOX/);
+    expect(loadSettings({ ...production, MOBILE_MONEY_SANDBOX: 'true' }).MOBILE_MONEY_SANDBOX).toBe(true);
+    const mtn = {
+      ...production,
+      MTN_MOMO_BASE_URL: 'https://proxy.momoapi.mtn.com',
+      MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: 'k',
+      MTN_MOMO_COLLECTION_API_USER: 'u',
+      MTN_MOMO_COLLECTION_API_KEY: 'a',
+    };
+    // A real network is enough; the one left unset is off, not the sandbox.
+    expect(loadSettings(mtn).MOBILE_MONEY_SANDBOX).toBe(false);
+    expect(loadSettings({}).MOBILE_MONEY_SANDBOX).toBe(true);
+    expect(loadSettings({ MOBILE_MONEY_SANDBOX: 'false' }).MOBILE_MONEY_SANDBOX).toBe(false);
   });
 
   it('is documented setting for setting in .env.example and the README', () => {

@@ -71,6 +71,10 @@ const settingsSchema = z.object({
   MOBILE_MONEY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(30),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  // The built-in sandbox network takes test money for any network whose base URL is unset: on by
+  // default outside production; in production only when asked for, so test money never passes
+  // for real money by accident.
+  MOBILE_MONEY_SANDBOX: booleanSetting.optional(),
   SANDBOX_SETTLE_SECONDS: z.coerce.number().min(0).max(600).default(3),
   SANDBOX_LATE_CALLBACK_SECONDS: z.coerce.number().min(0).max(3600).default(90),
 });
@@ -78,13 +82,18 @@ const settingsSchema = z.object({
 /** Every setting the server reads; .env.example and the README list the same ones. */
 export const SETTING_NAMES = Object.keys(settingsSchema.shape);
 
-export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL' | 'DEMO_ACCOUNTS' | 'MEDIA_DIR'> & {
+export type Settings = Omit<
+  z.infer<typeof settingsSchema>,
+  'PUBLIC_URL' | 'DEMO_ACCOUNTS' | 'MEDIA_DIR' | 'MOBILE_MONEY_SANDBOX'
+> & {
   PUBLIC_URL: string;
   /** Uploaded files (product pictures): MEDIA_DIR, or `media` inside DATA_DIR. Unused with S3_BUCKET. */
   MEDIA_DIR: string;
   /** Identity documents: `documents` inside DATA_DIR (private; only the API serves them). Unused with S3_BUCKET. */
   DOCUMENTS_DIR: string;
   DEMO_ACCOUNTS: boolean;
+  /** Networks without a base URL go to the built-in sandbox (test money); otherwise they are off. */
+  MOBILE_MONEY_SANDBOX: boolean;
 };
 
 /** Parses settings; a bad value stops the process with a message naming the setting. */
@@ -122,6 +131,12 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   if (missing.length > 0) {
     throw new Error(`Invalid settings (see .env.example):\n${missing.join('\n')}`);
   }
+  const sandbox = s.MOBILE_MONEY_SANDBOX ?? s.NODE_ENV !== 'production';
+  if (s.NODE_ENV === 'production' && !sandbox && !s.MTN_MOMO_BASE_URL && !s.AIRTEL_MONEY_BASE_URL) {
+    throw new Error(
+      'Invalid settings (see .env.example):\n  MOBILE_MONEY_SANDBOX: no mobile-money network is configured. Set MTN_MOMO_BASE_URL or AIRTEL_MONEY_BASE_URL with their credentials, or MOBILE_MONEY_SANDBOX=true to take test money that is not real',
+    );
+  }
   const publicUrl = s.PUBLIC_URL ?? `http://localhost:${s.PORT}`;
   const dataDir = path.resolve(baseDir, s.DATA_DIR);
   return {
@@ -134,6 +149,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     // Demo sign-ins have a published password: on by default only for a development copy that
     // people reach at a loopback address, never for one with a public address or in production.
     DEMO_ACCOUNTS: s.DEMO_ACCOUNTS ?? (s.NODE_ENV !== 'production' && isLoopback(publicUrl)),
+    MOBILE_MONEY_SANDBOX: sandbox,
   };
 }
 

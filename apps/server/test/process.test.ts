@@ -35,4 +35,14 @@ describe('the server process', () => {
     expect(await bad.exited).toBe(1);
     expect(bad.output()).toMatch(/Invalid settings[\s\S]*PORT/);
   });
+
+  it('refuses to start in production on the sandbox network unless MOBILE_MONEY_SANDBOX asks for it', async () => {
+    const production = startServer({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-real-secret-of-at-least-32-characters!',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ecogrid-prod-')),
+    });
+    expect(await production.exited).toBe(1);
+    expect(production.output()).toMatch(/Invalid settings[\s\S]*MOBILE_MONEY_SANDBOX: no mobile-money network/);
+  });
 });

@@ -9,6 +9,7 @@ import { BottomNav } from './shell/bottom-nav.tsx';
 import { Header } from './shell/header.tsx';
 import { InstallBanner } from './shell/install-banner.tsx';
 import { OfflineBanner } from './shell/offline-banner.tsx';
+import { TestMoneyBanner } from './shell/test-money-banner.tsx';
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export function RootLayout() {
       >
         {t('app.skipToContent')}
       </a>
+      <TestMoneyBanner />
       <Header />
       {navigation.state === 'loading' && (
         <div

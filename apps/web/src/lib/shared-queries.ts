@@ -28,3 +28,15 @@ export const payingWalletQuery = queryOptions({
   staleTime: 0,
   refetchOnMount: true,
 });
+
+export type MobileMoneyNetworks = {
+  testMoney: boolean;
+  networks: { network: 'mtn' | 'airtel'; name: string; mode: 'live' | 'sandbox' | 'off' }[];
+};
+
+/** Which networks take payments, and whether they are test money; it changes only with a restart. */
+export const networksQuery = queryOptions({
+  queryKey: ['payments', 'networks'],
+  queryFn: ({ signal }) => apiFetch<MobileMoneyNetworks>('/api/mobile-money/networks', { signal }),
+  staleTime: 10 * 60_000,
+});

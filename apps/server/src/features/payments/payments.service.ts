@@ -15,7 +15,7 @@ import { z } from '@hono/zod-openapi';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { executePrepared, type Database, type Tx } from '#src/db/client.ts';
 import { paymentEvents, payments, type PaymentRow } from '#src/db/schema/payments.ts';
-import { notFound } from '#src/platform/errors.ts';
+import { AppError, notFound } from '#src/platform/errors.ts';
 import { keyReused } from '#src/platform/idempotency.ts';
 import type { Logger } from '#src/platform/logger.ts';
 import { deviceKeyBox, type SecretBox } from '#src/platform/secret-box.ts';
@@ -168,6 +168,13 @@ async function insertMobilePayment(
   input: MobilePayment,
   direction: 'collection' | 'disbursement',
 ): Promise<{ row: PaymentRow; created: boolean }> {
+  if (deps.mobileMoney.modes[input.network] === 'off') {
+    throw new AppError(
+      'network_unavailable',
+      `${NETWORK_NAMES[input.network]} is not available for payments. Choose another network or pay from your wallet.`,
+      422,
+    );
+  }
   const expiresAt = new Date(Date.now() + deps.mobileMoney.expiryMinutes * 60_000);
   const [row] = await tx
     .insert(payments)

@@ -37,13 +37,19 @@ export type MobileMoneySettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET'> &
       | 'PAYMENT_RECONCILE_AFTER_SECONDS'
       | 'SANDBOX_SETTLE_SECONDS'
       | 'SANDBOX_LATE_CALLBACK_SECONDS'
+      | 'MOBILE_MONEY_SANDBOX'
     >
   >;
+
+/** How a network is reached: its real API, the built-in sandbox (test money), or not at all. */
+export type NetworkMode = 'live' | 'sandbox' | 'off';
 
 export type MobileMoney = {
   networks: Record<MobileNetwork, MobileMoneyNetwork>;
   /** Which networks go to the built-in sandbox. */
   sandbox: Record<MobileNetwork, boolean>;
+  /** Each network's mode; an 'off' network takes no payment. */
+  modes: Record<MobileNetwork, NetworkMode>;
   /** Minutes a collection waits for the customer's approval. */
   expiryMinutes: number;
   /** MTN signs nothing: each request's callback address carries a token only we can make. */
@@ -81,6 +87,9 @@ export function createMobileMoney(
   });
   const mtnLive = Boolean(settings.MTN_MOMO_BASE_URL);
   const airtelLive = Boolean(settings.AIRTEL_MONEY_BASE_URL);
+  const sandboxOn = settings.MOBILE_MONEY_SANDBOX ?? true;
+  const mode = (live: boolean): NetworkMode => (live ? 'live' : sandboxOn ? 'sandbox' : 'off');
+  const modes = { mtn: mode(mtnLive), airtel: mode(airtelLive) };
   const sandboxCredentials = {
     subscriptionKey: SANDBOX_CREDENTIALS.subscription,
     apiUser: SANDBOX_CREDENTIALS.user,
@@ -123,7 +132,8 @@ export function createMobileMoney(
   });
   return {
     networks: { mtn, airtel },
-    sandbox: { mtn: !mtnLive, airtel: !airtelLive },
+    sandbox: { mtn: modes.mtn === 'sandbox', airtel: modes.airtel === 'sandbox' },
+    modes,
     expiryMinutes: settings.PAYMENT_EXPIRY_MINUTES ?? 10,
     mtnCallbackToken,
     mtnCallbackTokenValid(reference, token) {
@@ -133,6 +143,6 @@ export function createMobileMoney(
     },
     airtelCallbackKey,
     connect: (appFetch) => sandbox.connect(appFetch),
-    start: () => (mtnLive && airtelLive ? Promise.resolve() : sandbox.start()),
+    start: () => (modes.mtn === 'sandbox' || modes.airtel === 'sandbox' ? sandbox.start() : Promise.resolve()),
   };
 }

@@ -1,4 +1,7 @@
 import { defaultNetwork, MOBILE_NETWORKS, NETWORK_NAMES } from '@ecogrid/core/payments';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { networksQuery } from '@/lib/shared-queries.ts';
 import { TextField } from './text-field.tsx';
 
 export type Network = (typeof MOBILE_NETWORKS)[number];
@@ -36,6 +39,10 @@ export function MobileNumberFields({
   networkLabel,
   disabled,
 }: Props) {
+  const { t } = useTranslation();
+  const { data: networks } = useQuery(networksQuery);
+  // A network this EcoGrid does not take is shown, but cannot be chosen.
+  const off = (network: Network) => networks?.networks.some((n) => n.network === network && n.mode === 'off') ?? false;
   const networkError = errors.network ? `${idPrefix}-network-error` : undefined;
   return (
     <>
@@ -71,10 +78,14 @@ export function MobileNumberFields({
                 name={`${idPrefix}-network`}
                 value={network}
                 checked={value.network === network}
+                disabled={off(network)}
                 onChange={() => onChange({ ...value, network, networkChosen: true })}
                 className="h-5 w-5 accent-brand-800"
               />
-              <span className="font-medium">{NETWORK_NAMES[network]}</span>
+              <span className="font-medium">
+                {NETWORK_NAMES[network]}
+                {off(network) && <span className="block text-sm font-normal">{t('testMode.networkOff')}</span>}
+              </span>
             </label>
           ))}
         </div>

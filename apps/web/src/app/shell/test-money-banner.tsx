@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { networksQuery } from '@/lib/shared-queries.ts';
+
+/** On every screen while payments go to the sandbox network: no amount shown is real money. */
+export function TestMoneyBanner() {
+  const { t } = useTranslation();
+  const { data } = useQuery(networksQuery);
+  if (!data?.testMoney) return null;
+  return (
+    <p role="note" className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-sm font-medium text-amber-950">
+      {t('testMode.money')}
+    </p>
+  );
+}
