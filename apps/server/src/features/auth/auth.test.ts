@@ -147,6 +147,41 @@ describe('sign-in', () => {
   });
 });
 
+describe('limits per address', () => {
+  it('never limits reading one’s own session, whatever else the address sends', async () => {
+    const { cookie } = await signUpAndVerify(ctx);
+    // One office or carrier address: more session reads in a minute than any limit on sign-ins.
+    const ip = '203.0.113.77';
+    const statuses = [];
+    for (let round = 0; round < 15; round++) {
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, () => send(ctx, '/api/auth/get-session', undefined, { cookie, ip })),
+      );
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses).toHaveLength(150);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const last = await send(ctx, '/api/auth/get-session', undefined, { cookie, ip });
+    expect(((await json(last)).user as { email: string }).email).toMatch(/@/);
+  }, 60_000);
+
+  it('still limits sign-in attempts from one address', async () => {
+    const ip = '203.0.113.78';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await send(
+        ctx,
+        '/api/auth/sign-in/email',
+        { email: `nobody-${i}@example.ug`, password: 'not the password 1' },
+        { ip },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.at(-1)).toBe(429);
+  }, 60_000);
+});
+
 describe('sign-out', () => {
   it('refuses the old cookie afterwards', async () => {
     const { cookie } = await signUpAndVerify(ctx);

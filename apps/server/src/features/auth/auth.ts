@@ -119,7 +119,10 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
     },
     // Counted in the database so every app process shares them. Many Ugandan phones share one
     // address behind the carrier's NAT, so per-address limits are generous; failed sign-ins
-    // are also limited per account (auth-log.service.ts).
+    // are also limited per account (auth-log.service.ts). Reading one's own session, its list
+    // and its token is not limited by address at all: every page asks, a whole office or
+    // carrier shares an address, and a refused read would look to the app like being signed
+    // out. Such a read guesses nothing: it only answers for a valid session cookie.
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -132,6 +135,9 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
         '/sign-in/phone-number': { window: 60, max: 30 },
         '/send-verification-email': { window: 60, max: 5 },
         '/two-factor/send-otp': { window: 60, max: 5 },
+        '/get-session': false,
+        '/list-sessions': false,
+        '/token': false,
       },
     },
     plugins: [
