@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-// The official test vectors, shipped beside the project (../shared/testdata/openpaygo).
-import officialVectors from '../../../../shared/testdata/openpaygo/test_tokens.jsonl?raw';
+// The official test vectors, kept in the repository (packages/core/testdata/openpaygo).
+import officialVectors from '../testdata/openpaygo/test_tokens.jsonl?raw';
 import { generateToken, nextCount, sipHash24, type OpenPaygoTokenType } from './openpaygo.ts';
 
 type Vector = {

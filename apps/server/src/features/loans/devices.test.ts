@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-// The two devices of the official OpenPAYGO test vectors (../shared/testdata/openpaygo).
+// The two devices of the official OpenPAYGO test vectors (packages/core/testdata/openpaygo).
 const KEY_1 = 'bc41ec9530f6dac86b1a29ab82edc5fb';
 const KEY_2 = 'dac86b1a29ab82edc5fbbc41ec9530f6';
 
