@@ -66,6 +66,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'data/**',
+      '.tools/**',
       '**/test-results/**',
       '**/playwright-report/**',
       'bench/results/**',

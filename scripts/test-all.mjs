@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The one test command (`npm test`): builds the web app, runs every suite, and ends with the
-// line `N passed, N failed` (totals of all suites). Under CI=true every suite is mandatory:
-// a missing PostgreSQL or Chromium fails the run instead of skipping a suite.
+// line `N passed, N failed` (totals of all suites). A missing PostgreSQL server or Chromium is
+// installed with the system's package manager when this user may (root, or sudo without a
+// password), and the run says what it installed. Otherwise its suite is skipped with a warning,
+// except under CI=true, where every suite is mandatory and a missing one fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -51,6 +53,30 @@ function vitest(name, dir, prefix = []) {
   record(name, r.numPassedTests, failed, r.numTotalTests === 0 ? 'ran no test' : '');
 }
 
+const installed = [];
+let aptUpdated = false;
+function mayInstall() {
+  if (process.env.ECOGRID_NO_INSTALL === '1') return null;
+  if (spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status !== 0) return null;
+  if (process.getuid?.() === 0) return [];
+  return spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0 ? ['sudo'] : null;
+}
+
+/** Installs a Debian package the suites need, when allowed; true when it is now there. */
+function provide(what, aptPackage, present) {
+  if (present()) return true;
+  const prefix = mayInstall();
+  if (!prefix) return false;
+  console.log(`\n▶ ${what} is missing: installing the '${aptPackage}' package with apt-get`);
+  const [command, ...args] = [...prefix, 'env', 'DEBIAN_FRONTEND=noninteractive'];
+  if (!aptUpdated)
+    aptUpdated = spawnSync(command, [...args, 'apt-get', 'update', '-qq'], { stdio: 'inherit' }).status === 0;
+  spawnSync(command, [...args, 'apt-get', 'install', '-y', '-qq', aptPackage], { stdio: 'inherit' });
+  const ok = present();
+  if (ok) installed.push(`${aptPackage} (${what})`);
+  return ok;
+}
+
 function skipOrFail(name, reason) {
   if (ci) return record(name, 0, 1, `${reason} (mandatory under CI)`);
   console.warn(`\n⚠ ${name} SKIPPED: ${reason}. Under CI=true this fails the run.`);
@@ -65,12 +91,15 @@ vitest('core unit', 'packages/core');
 vitest('web unit and bundle budget', 'apps/web');
 vitest('server on PGlite', 'apps/server');
 
-const hasPostgres =
+const postgresPresent = () =>
   ['18', '17', '16', '15'].some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)) ||
   spawnSync('sh', ['-c', 'command -v initdb'], { stdio: 'ignore' }).status === 0;
+const hasPostgres = provide('the PostgreSQL server', 'postgresql', postgresPresent);
 if (hasPostgres) vitest('server on PostgreSQL', 'apps/server', ['scripts/with-postgres.sh']);
 else skipOrFail('server on PostgreSQL', 'no PostgreSQL server binaries (initdb)');
 
+const defaultChromium = !process.env.CHROMIUM_PATH;
+if (defaultChromium) provide('Chromium', 'chromium', () => existsSync(chromium));
 if (!built) record('browser journeys', 0, 1, 'web app did not build');
 else if (!existsSync(chromium)) skipOrFail('browser journeys', `no Chromium at ${chromium}`);
 else {
@@ -89,6 +118,7 @@ console.log('\nSuite                          passed  failed');
 for (const r of results) {
   console.log(`${r.name.padEnd(30)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.note}`);
 }
+if (installed.length > 0) console.log(`\nInstalled for this run: ${installed.join(', ')}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const empty = results.some((r) => r.note === 'ran no test');
