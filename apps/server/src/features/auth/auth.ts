@@ -97,7 +97,8 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
     },
     user: {
       additionalFields: {
-        fullName: { type: 'string', required: false, defaultValue: 'User' },
+        // No default here: the create hook falls back to better-auth's `name`, then to 'User'.
+        fullName: { type: 'string', required: false },
         username: { type: 'string', required: false },
         // A public sign-up is a customer or an agent applicant; nobody can sign up as an admin.
         userType: {
