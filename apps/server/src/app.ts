@@ -105,7 +105,7 @@ export function createApp({
   webDistDir,
 }: AppDeps) {
   const app = createRouter();
-  const auth = createAuth({ db: database.db, settings, messages });
+  const auth = createAuth({ db: database.db, settings, messages, logger });
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {
