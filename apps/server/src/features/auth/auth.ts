@@ -11,7 +11,7 @@ import type { Messages } from '#src/platform/messaging.ts';
 import { countRecentMessages } from '#src/platform/outbox.ts';
 import { ADMINS_USE_TOTP, createAuthHooks } from './auth-hooks.ts';
 import { recordPasswordReset } from './auth-log.service.ts';
-import { phoneSignUp } from './phone-sign-up.ts';
+import { EXISTING_ACCOUNT_SMS, phoneSignUp } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
 export { MISSING_CREDENTIALS } from './auth-hooks.ts';
@@ -171,6 +171,8 @@ export function createAuth({ db, settings, messages, logger }: AuthDeps) {
         sendCode: async (to) => {
           await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: to } });
         },
+        // Under the same hourly cap as codes, so both kinds of number answer 429 alike.
+        warnOwner: (to) => text(to, EXISTING_ACCOUNT_SMS),
       }),
       // TOTP with backup codes, or a code by SMS to a confirmed number. Admins must enrol an
       // authenticator app before any admin page or API opens (admin.guard.ts).
