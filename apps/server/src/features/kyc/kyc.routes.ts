@@ -40,7 +40,7 @@ const locked = { 409: errorResponse('Submitted and waiting for review, or alread
 
 const actorOf = (c: Context<AppEnv>): KycActor => ({
   id: signedInUserId(c.var.user),
-  ip: c.req.header('x-client-ip') ?? null,
+  ip: c.var.clientIp,
   userAgent: c.req.header('user-agent') ?? null,
 });
 
