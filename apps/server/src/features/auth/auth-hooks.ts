@@ -136,9 +136,22 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
     }
 
     if (NEW_PASSWORD.has(path)) {
-      const check = validatePasswordStrength(text(body, 'newPassword') ?? '');
+      // A signed-in change is held to the sign-up rules in full: nothing of the person's own details.
+      const own = path === '/change-password' ? (await getSessionFromCtx(ctx))?.user : undefined;
+      const mine = own as (typeof own & Partial<User>) | undefined;
+      const check = validatePasswordStrength(text(body, 'newPassword') ?? '', [
+        mine?.name,
+        mine?.fullName,
+        mine && !isPhoneOnlyEmail(mine.email) ? mine.email : null,
+        mine?.username,
+        mine?.phoneNumber,
+        phone,
+      ]);
       if (!check.ok) throw refuse('BAD_REQUEST', 'WEAK_PASSWORD', check.message);
     }
+    // A new password ends the sessions on every other device, whatever the request asked: one
+    // left open is the very thing a password change is meant to shut out.
+    if (path === '/change-password') changes.revokeOtherSessions = true;
 
     if (SIGN_IN.has(path)) {
       const identifier = phone ?? email!.trim().toLowerCase();

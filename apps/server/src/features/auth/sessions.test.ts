@@ -59,6 +59,42 @@ describe('change password', () => {
     );
     expect(strong.status).toBe(200);
   });
+
+  it("refuses a wrong current password, and a new one made of the person's own details", async () => {
+    const { cookie, email } = await signUpAndVerify(ctx);
+    const wrong = await send(
+      ctx,
+      '/api/auth/change-password',
+      { currentPassword: 'not my password at all', newPassword: 'kettle whistles over charcoal' },
+      { cookie },
+    );
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { code: string }).code).toBe('INVALID_PASSWORD');
+    const personal = await send(
+      ctx,
+      '/api/auth/change-password',
+      { currentPassword: STRONG_PASSWORD, newPassword: `${email.split('@')[0]}Nakato` },
+      { cookie },
+    );
+    expect(personal.status).toBe(400);
+    expect(((await personal.json()) as { code: string }).code).toBe('WEAK_PASSWORD');
+  });
+
+  it('ends the sessions on every other device, even when not asked to, and keeps this one signed in', async () => {
+    const { email, cookie: phone } = await signUpAndVerify(ctx);
+    const laptop = await signIn(email);
+    const newPassword = 'kettle whistles over charcoal';
+    const changed = await send(
+      ctx,
+      '/api/auth/change-password',
+      { currentPassword: STRONG_PASSWORD, newPassword, revokeOtherSessions: false },
+      { cookie: phone },
+    );
+    expect(changed.status).toBe(200);
+    expect(await meStatus(laptop)).toBe(401);
+    expect(await meStatus(cookiesFrom(changed))).toBe(200);
+    expect((await send(ctx, '/api/auth/sign-in/email', { email, password: newPassword })).status).toBe(200);
+  });
 });
 
 describe('forgot and reset password by email', () => {
