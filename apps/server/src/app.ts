@@ -25,6 +25,7 @@ import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
+import { withRequestOrigin } from './platform/request-origin.ts';
 import { compressReads, createRouter, type AppEnv } from './platform/http.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
@@ -54,20 +55,24 @@ export type AppDeps = {
 };
 
 /**
- * The caller's address (from the socket, or from X-Forwarded-For behind trusted proxies), in
- * x-client-ip for the auth library's rate limits and logs; whatever a client sent in that
- * header is overwritten. Requests made in-process (the tests) have no socket and keep the
- * header they were given.
+ * The caller's address: the socket's peer, or the entry the outermost of TRUST_PROXY_HOPS
+ * trusted proxies wrote in X-Forwarded-For. Whatever a client sends in x-client-ip is ignored.
+ * Requests made in-process (the tests) have no socket: for them alone x-client-ip stands in.
  */
-function withClientIp(c: Context<AppEnv>, trustedHops: number): Request {
-  const request = new Request(c.req.raw);
-  let address: string | undefined;
+function connectionAddress(c: Context<AppEnv>, trustedHops: number): string | null {
+  let socketAddress: string | undefined;
   try {
-    address = clientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for') ?? null, trustedHops);
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
-    return request;
+    return c.req.header('x-client-ip') ?? null;
   }
-  if (address) request.headers.set('x-client-ip', address);
+  return clientAddress(socketAddress, c.req.header('x-forwarded-for') ?? null, trustedHops) ?? null;
+}
+
+/** The request with the caller's address in x-client-ip, for the auth library's rate limits and logs. */
+function withClientIp(c: Context<AppEnv>): Request {
+  const request = new Request(c.req.raw);
+  if (c.var.clientIp) request.headers.set('x-client-ip', c.var.clientIp);
   else request.headers.delete('x-client-ip');
   return request;
 }
@@ -106,7 +111,7 @@ export function createApp({
   webDistDir,
 }: AppDeps) {
   const app = createRouter();
-  const auth = createAuth({ db: database.db, settings, messages });
+  const auth = createAuth({ db: database.db, settings, messages, logger });
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {
@@ -122,8 +127,10 @@ export function createApp({
     c.set('messages', messages);
     c.set('mobileMoney', mobileMoney);
     c.set('authSecret', settings.AUTH_SECRET);
+    const clientIp = connectionAddress(c, settings.TRUST_PROXY_HOPS ?? 0);
+    c.set('clientIp', clientIp);
     const started = performance.now();
-    await next();
+    await withRequestOrigin({ ipAddress: clientIp, userAgent: c.req.header('user-agent') ?? null }, next);
     log.info(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
@@ -131,7 +138,7 @@ export function createApp({
   });
   app.use('*', compressReads());
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c, settings.TRUST_PROXY_HOPS ?? 0)));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c)));
   app.use('/api/me', loadSession(auth));
   app.use('/api/admin/*', loadSession(auth));
   app.use('/api/notifications', loadSession(auth));

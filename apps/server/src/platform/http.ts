@@ -30,6 +30,8 @@ export type AppEnv = {
     messages: Messages;
     /** The MTN and Airtel adapters (or the built-in sandbox). */
     mobileMoney: MobileMoney;
+    /** The caller's address, from the connection (and trusted proxies), never from a client's header. */
+    clientIp: string | null;
     /** Decrypts authenticator-app secrets when a sensitive action is confirmed with one. */
     authSecret: string;
     /** The signed-in user, or null; set for every /api request from the session cookie. */

@@ -90,6 +90,17 @@ describe.each([
     expect(await storage.exists('kyc/user-1/other.pdf')).toBe(false);
   });
 
+  it('removes a file, and a missing one without complaint', async () => {
+    const storage = create();
+    await storage.put('kyc/user-4/old.jpg', bytes('old'));
+    await storage.put('kyc/user-4/new.jpg', bytes('new'));
+    await storage.remove('kyc/user-4/old.jpg');
+    expect(await storage.exists('kyc/user-4/old.jpg')).toBe(false);
+    expect(await storage.get('kyc/user-4/old.jpg')).toBeNull();
+    expect((await storage.get('kyc/user-4/new.jpg'))?.toString()).toBe('new');
+    await expect(storage.remove('kyc/user-4/old.jpg')).resolves.toBeUndefined();
+  });
+
   it('refuses keys with .., a leading dot, uppercase letters or no folder', async () => {
     const storage = create();
     for (const key of [
@@ -104,6 +115,7 @@ describe.each([
       await expect(storage.put(key, bytes('x')), key).rejects.toThrow(/storage: refusing the key/);
       await expect(storage.get(key), key).rejects.toThrow(/storage: refusing the key/);
       await expect(storage.exists(key), key).rejects.toThrow(/storage: refusing the key/);
+      await expect(storage.remove(key), key).rejects.toThrow(/storage: refusing the key/);
     }
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -13,13 +14,16 @@ import type { Settings } from '#src/config.ts';
 /**
  * Where uploaded files live (product pictures and identity documents). Keys are slash-separated
  * names such as `products/<hash>.webp`; a key is written once and never changed, so anything that
- * serves it may be cached for good. A folder by default; an S3-compatible bucket when S3_BUCKET is set.
+ * serves it may be cached for good (an identity document is removed once replaced, and is never
+ * served to the public). A folder by default; an S3-compatible bucket when S3_BUCKET is set.
  */
 export type Storage = {
   put(key: string, data: Uint8Array): Promise<void>;
   /** The stored bytes, or null when there is no such key. */
   get(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
+  /** Deletes the file; a key that is already gone is not an error. */
+  remove(key: string): Promise<void>;
 };
 
 /** Keys are made by the app, never taken from a request as they are: only these characters, no `..`. */
@@ -69,6 +73,9 @@ export function createFolderStorage(root: string): Storage {
         if (missing(error)) return false;
         throw error;
       }
+    },
+    async remove(key) {
+      await rm(file(key), { force: true });
     },
   };
 }
@@ -146,6 +153,10 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         if (notFound(error)) return false;
         throw error;
       }
+    },
+    async remove(key) {
+      // S3 answers a delete of a missing key with success too.
+      await client.send(new DeleteObjectCommand(object(key)));
     },
   };
 }

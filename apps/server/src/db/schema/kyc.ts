@@ -55,8 +55,9 @@ export const kycRecords = pgTable(
 
 /**
  * Uploaded ID documents and selfies. The bytes live in the document storage under a name the
- * server made; a newer upload of the same kind replaces the current one, and the old row is
- * kept (marked replaced) so a review can be traced to what was shown.
+ * server made; a newer upload of the same kind replaces the current one: the old row is kept
+ * (marked replaced, with its hash) so a review can be traced to what was shown, and its file is
+ * deleted.
  */
 export const kycDocuments = pgTable(
   'kyc_documents',

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { auditLog } from '#src/db/schema/audit.ts';
+import { requestOrigin } from '#src/platform/request-origin.ts';
 
 export type AuditInput = {
   actorId: string;
@@ -13,8 +14,12 @@ export type AuditInput = {
   userAgent?: string | null;
 };
 
-/** Records what an admin did; written in the transaction of the change itself. */
+/**
+ * Records what an admin did; written in the transaction of the change itself. The address and
+ * browser are those of the request being handled, as the server saw them, unless given.
+ */
 export async function recordAudit(db: Database | Tx, entry: AuditInput): Promise<void> {
+  const origin = requestOrigin();
   await db.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,
@@ -22,8 +27,8 @@ export async function recordAudit(db: Database | Tx, entry: AuditInput): Promise
     entityId: entry.entityId,
     reason: entry.reason ?? null,
     details: entry.details ?? {},
-    ipAddress: entry.ipAddress ?? null,
-    userAgent: entry.userAgent ?? null,
+    ipAddress: entry.ipAddress ?? origin?.ipAddress ?? null,
+    userAgent: entry.userAgent ?? origin?.userAgent ?? null,
   });
 }
 

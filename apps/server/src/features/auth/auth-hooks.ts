@@ -7,7 +7,7 @@ import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { beginSignInAttempt, finishSignInAttempt, recordAuthAttempt, recordSecurityEvent } from './auth-log.service.ts';
 import { validatePasswordStrength } from './password-strength.ts';
-import { USERNAME_TAKEN } from './phone-sign-up.ts';
+import { ACCOUNT_EXISTS, USERNAME_TAKEN } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
@@ -136,9 +136,22 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
     }
 
     if (NEW_PASSWORD.has(path)) {
-      const check = validatePasswordStrength(text(body, 'newPassword') ?? '');
+      // A signed-in change is held to the sign-up rules in full: nothing of the person's own details.
+      const own = path === '/change-password' ? (await getSessionFromCtx(ctx))?.user : undefined;
+      const mine = own as (typeof own & Partial<User>) | undefined;
+      const check = validatePasswordStrength(text(body, 'newPassword') ?? '', [
+        mine?.name,
+        mine?.fullName,
+        mine && !isPhoneOnlyEmail(mine.email) ? mine.email : null,
+        mine?.username,
+        mine?.phoneNumber,
+        phone,
+      ]);
       if (!check.ok) throw refuse('BAD_REQUEST', 'WEAK_PASSWORD', check.message);
     }
+    // A new password ends the sessions on every other device, whatever the request asked: one
+    // left open is the very thing a password change is meant to shut out.
+    if (path === '/change-password') changes.revokeOtherSessions = true;
 
     if (SIGN_IN.has(path)) {
       const identifier = phone ?? email!.trim().toLowerCase();
@@ -254,15 +267,18 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
     }
 
     if (SIGN_UP.has(path)) {
-      const created = returnedObject.user as { id?: string } | undefined;
+      const answered = (returnedObject.user as { id?: string } | undefined)?.id;
+      // A sign-up with an address or number that has an account answers with a made-up user.
+      const created = answered && (await db.select({ id: users.id }).from(users).where(eq(users.id, answered)))[0]?.id;
+      const exists = !failed && !created;
       const phone = typeof body.phoneNumber === 'string' ? body.phoneNumber : undefined;
       await recordSecurityEvent(db, {
-        eventType: failed ? 'signup_failed' : 'signup_success',
-        userId: created?.id ?? null,
+        eventType: failed || exists ? 'signup_failed' : 'signup_success',
+        userId: created || null,
         details: {
           method: path === '/sign-up/phone' ? 'phone' : 'email',
           identifier: path === '/sign-up/phone' ? phone : text(body, 'email'),
-          ...(reason ? { reason } : {}),
+          ...(reason ? { reason } : exists ? { reason: ACCOUNT_EXISTS } : {}),
         },
         ipAddress,
         userAgent,

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, max, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { authAttempts, securityEvents } from '#src/db/schema/auth.ts';
 
@@ -40,6 +40,38 @@ export async function recordAuthAttempt(
   });
 }
 
+/** How a password reset shows in auth_attempts: a proof of ownership that clears the failures before it. */
+const PASSWORD_RESET = 'password_reset';
+
+/**
+ * A password reset (by email link or SMS code) proved the account is its owner's: the wrong
+ * passwords typed before it no longer count towards the per-account limit.
+ */
+export async function recordPasswordReset(db: Database, reset: { userId: string } & Context): Promise<void> {
+  await recordAuthAttempt(db, {
+    userId: reset.userId,
+    loginMethod: PASSWORD_RESET,
+    identifier: reset.userId,
+    success: true,
+    ipAddress: reset.ipAddress ?? null,
+    userAgent: reset.userAgent ?? null,
+  });
+  await recordSecurityEvent(db, {
+    eventType: PASSWORD_RESET,
+    userId: reset.userId,
+    ipAddress: reset.ipAddress ?? null,
+    userAgent: reset.userAgent ?? null,
+  });
+}
+
+async function lastPasswordReset(db: Database, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(authAttempts.createdAt) })
+    .from(authAttempts)
+    .where(and(eq(authAttempts.userId, userId), eq(authAttempts.loginMethod, PASSWORD_RESET)));
+  return row?.at ?? null;
+}
+
 /** Failed sign-ins allowed in the window, per account and per address, before 429. */
 export const SIGN_IN_LIMITS = { windowMinutes: 15, perAccount: 5, perAddress: 20 } as const;
 
@@ -72,7 +104,7 @@ export async function beginSignInAttempt(
     .returning({ id: authAttempts.id });
   const id = row!.id;
   const since = new Date(Date.now() - SIGN_IN_LIMITS.windowMinutes * 60_000);
-  const failures = (who: SQL | undefined, finishedOnly = false) =>
+  const failures = (who: SQL | undefined, finishedOnly = false, clearedAt: Date | null = null) =>
     db
       .select({ n: count() })
       .from(authAttempts)
@@ -82,6 +114,7 @@ export async function beginSignInAttempt(
           ne(authAttempts.id, id),
           eq(authAttempts.success, false),
           gte(authAttempts.createdAt, since),
+          clearedAt ? gt(authAttempts.createdAt, clearedAt) : undefined,
           finishedOnly
             ? or(isNull(authAttempts.failureReason), ne(authAttempts.failureReason, IN_PROGRESS))
             : undefined,
@@ -92,8 +125,9 @@ export async function beginSignInAttempt(
   const account = attempt.userId
     ? or(eq(authAttempts.identifier, attempt.identifier), eq(authAttempts.userId, attempt.userId))
     : eq(authAttempts.identifier, attempt.identifier);
+  const clearedAt = attempt.userId ? await lastPasswordReset(db, attempt.userId) : null;
   const blocked =
-    (await failures(account)) >= SIGN_IN_LIMITS.perAccount ||
+    (await failures(account, false, clearedAt)) >= SIGN_IN_LIMITS.perAccount ||
     (attempt.ipAddress
       ? (await failures(eq(authAttempts.ipAddress, attempt.ipAddress), true)) >= SIGN_IN_LIMITS.perAddress
       : false);

@@ -48,6 +48,18 @@ describe('sign-up by email', () => {
     expect((await json(early)).code).toBe('EMAIL_NOT_VERIFIED');
   });
 
+  it("takes the profile name from better-auth's name when no fullName is given", async () => {
+    const email = uniqueEmail('named');
+    const response = await send(ctx, '/api/auth/sign-up/email', {
+      email,
+      password: STRONG_PASSWORD,
+      name: 'Achieng Ruth',
+    });
+    expect(response.status).toBe(200);
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
+    expect(row?.fullName).toBe('Achieng Ruth');
+  });
+
   it('confirms the address with the mailed token, signs the user in, and the token works once', async () => {
     const { cookie, email } = await signUpAndVerify(ctx);
     const me = await send(ctx, '/api/me', undefined, { cookie });

@@ -6,10 +6,12 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { authSchema, users } from '#src/db/schema/auth.ts';
+import type { Logger } from '#src/platform/logger.ts';
 import type { Messages } from '#src/platform/messaging.ts';
 import { countRecentMessages } from '#src/platform/outbox.ts';
 import { ADMINS_USE_TOTP, createAuthHooks } from './auth-hooks.ts';
-import { phoneSignUp } from './phone-sign-up.ts';
+import { recordPasswordReset } from './auth-log.service.ts';
+import { EXISTING_ACCOUNT_SMS, phoneSignUp } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
 export { MISSING_CREDENTIALS } from './auth-hooks.ts';
@@ -19,7 +21,7 @@ export const NO_PHONE_FOR_CODES =
   'Your account has no confirmed phone number to text a code to. Use your authenticator app or a backup code.';
 
 export type AuthSettings = { PUBLIC_URL: string; AUTH_SECRET: string };
-export type AuthDeps = { db: Database; settings: AuthSettings; messages: Messages };
+export type AuthDeps = { db: Database; settings: AuthSettings; messages: Messages; logger?: Logger };
 
 /** Links in email (confirmation, password reset) work for an hour. */
 const LINK_SECONDS = 60 * 60;
@@ -31,7 +33,7 @@ export const TOO_MANY_CODES = 'Too many codes were sent to this number. Try agai
 
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
-export function createAuth({ db, settings, messages }: AuthDeps) {
+export function createAuth({ db, settings, messages, logger }: AuthDeps) {
   const origin = new URL(settings.PUBLIC_URL).origin;
   const notify = async (to: string, message: string) => {
     await messages.sms(db, { to, message });
@@ -68,14 +70,27 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
       // A reset ends every session of the account; the link works once, for one hour.
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: LINK_SECONDS,
-      sendResetPassword: async ({ user, token }) => {
-        if (user.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`)) return;
+      // Not awaited: an unknown address queues no mail, so a real one must not wait for its
+      // mail to be queued, or the time of the answer would tell which addresses have accounts.
+      sendResetPassword: ({ user, token }) => {
+        if (user.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`)) return Promise.resolve();
         const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-        await messages.email(db, {
-          expiresAt: new Date(Date.now() + LINK_SECONDS * 1000),
-          to: user.email,
-          subject: 'Reset your EcoGrid password',
-          text: `Hello ${user.name},\n\nTo choose a new password for your EcoGrid account, open:\n\n${link}\n\nThe link works once, for one hour. If you did not ask for this, ignore this message: your password stays the same.\n`,
+        void messages
+          .email(db, {
+            expiresAt: new Date(Date.now() + LINK_SECONDS * 1000),
+            to: user.email,
+            subject: 'Reset your EcoGrid password',
+            text: `Hello ${user.name},\n\nTo choose a new password for your EcoGrid account, open:\n\n${link}\n\nThe link works once, for one hour. If you did not ask for this, ignore this message: your password stays the same.\n`,
+          })
+          .catch((err: unknown) => logger?.error({ err }, 'could not queue a password reset email'));
+        return Promise.resolve();
+      },
+      // Proving the account is theirs clears the failed sign-ins that would keep its owner out.
+      onPasswordReset: async ({ user }, request) => {
+        await recordPasswordReset(db, {
+          userId: user.id,
+          ipAddress: request?.headers.get('x-client-ip') ?? null,
+          userAgent: request?.headers.get('user-agent') ?? null,
         });
       },
     },
@@ -97,7 +112,8 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
     },
     user: {
       additionalFields: {
-        fullName: { type: 'string', required: false, defaultValue: 'User' },
+        // No default here: the create hook falls back to better-auth's `name`, then to 'User'.
+        fullName: { type: 'string', required: false },
         username: { type: 'string', required: false },
         // A public sign-up is a customer or an agent applicant; nobody can sign up as an admin.
         userType: {
@@ -161,6 +177,8 @@ export function createAuth({ db, settings, messages }: AuthDeps) {
         sendCode: async (to) => {
           await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: to } });
         },
+        // Under the same hourly cap as codes, so both kinds of number answer 429 alike.
+        warnOwner: (to) => text(to, EXISTING_ACCOUNT_SMS),
       }),
       // TOTP with backup codes, or a code by SMS to a confirmed number. Admins must enrol an
       // authenticator app before any admin page or API opens (admin.guard.ts).

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
-import { users } from '#src/db/schema/auth.ts';
+import { securityEvents, users } from '#src/db/schema/auth.ts';
 import { hasPgCode, UNIQUE_VIOLATION } from '#src/platform/db-errors.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
@@ -15,6 +15,27 @@ export const SIGN_UP_WAITING =
   'A sign-up with this number is waiting for its SMS code. Enter that code, or try again in 10 minutes.';
 /** How long an unconfirmed phone sign-up keeps its number before someone else may claim it. */
 const PENDING_MINUTES = 10;
+/** The security log's reason for a sign-up with a number or address that already has an account. */
+export const ACCOUNT_EXISTS = 'account_exists';
+export const EXISTING_ACCOUNT_SMS =
+  'EcoGrid: someone tried to create an account with this phone number, which already has one. If it was you, sign in or reset your password. If not, ignore this message.';
+
+/** Whether someone tried to sign up with this confirmed number in the last ten minutes. */
+async function recentlyTried(db: Database, phoneNumber: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: securityEvents.id })
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.eventType, 'signup_failed'),
+        gte(securityEvents.createdAt, new Date(Date.now() - PENDING_MINUTES * 60_000)),
+        sql`${securityEvents.details}->>'identifier' = ${phoneNumber}`,
+        sql`${securityEvents.details}->>'reason' = ${ACCOUNT_EXISTS}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
 
 /**
  * The made-up address of a phone-only account: never shown and never mailed. The random part
@@ -40,7 +61,12 @@ const body = z.object({
  * (the phoneNumber plugin), which then signs the user in. The auth hooks have already put the
  * number in E.164 form, checked the password's strength and that the username is free.
  */
-export function phoneSignUp(deps: { db: Database; sendCode: (phoneNumber: string) => Promise<void> }) {
+export function phoneSignUp(deps: {
+  db: Database;
+  sendCode: (phoneNumber: string) => Promise<void>;
+  /** Tells the owner of a confirmed number that someone tried to sign up with it. */
+  warnOwner: (phoneNumber: string) => Promise<void>;
+}) {
   return {
     id: 'phone-sign-up',
     endpoints: {
@@ -50,7 +76,18 @@ export function phoneSignUp(deps: { db: Database; sendCode: (phoneNumber: string
           .select({ id: users.id, email: users.email, verified: users.phoneNumberVerified, createdAt: users.createdAt })
           .from(users)
           .where(eq(users.phoneNumber, phoneNumber));
-        if (holder?.verified) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'PHONE_TAKEN', message: PHONE_TAKEN });
+        if (holder?.verified) {
+          // Answered as a new number is (as sign-up by email answers for an address that has an
+          // account), so sign-up never tells who has an account: the same answer, the same
+          // refusal of a second try within ten minutes, about the same work (a password hash
+          // and an SMS). Only the owner learns of it, by SMS; nothing is created.
+          if (await recentlyTried(deps.db, phoneNumber)) {
+            throw new APIError('UNPROCESSABLE_ENTITY', { code: 'SIGN_UP_WAITING', message: SIGN_UP_WAITING });
+          }
+          await ctx.context.password.hash(password);
+          await deps.warnOwner(phoneNumber);
+          return ctx.json({ status: true, phoneNumber, user: { id: randomUUID() } });
+        }
         if (holder) {
           // An earlier sign-up with this number never entered its code. For ten minutes it keeps
           // the number (so nobody can swap their own account in under a code already texted);

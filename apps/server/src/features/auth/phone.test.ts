@@ -15,7 +15,7 @@ import {
 } from '../../../test/auth-helpers.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { totpFromUri } from '../../../test/totp.ts';
-import { PHONE_TAKEN } from './phone-sign-up.ts';
+import { EXISTING_ACCOUNT_SMS } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
 let ctx: TestContext;
@@ -119,12 +119,45 @@ describe('sign-up by phone', () => {
     });
   });
 
-  it('refuses a confirmed number, and hands an unconfirmed one to whoever confirms it', async () => {
+  it('answers a confirmed number as a new one, creates nothing, and texts its owner instead of a code', async () => {
     const taken = await signUpByPhone();
-    const again = await send(ctx, '/api/auth/sign-up/phone', { phoneNumber: taken.e164, password: STRONG_PASSWORD });
-    expect(again.status).toBe(422);
-    expect((await json(again)).message).toBe(PHONE_TAKEN);
+    const owner = await userByPhone(taken.e164);
+    const fresh = uniquePhone();
+    const answers = await Promise.all(
+      [taken.local, fresh.local].map((phoneNumber) =>
+        send(ctx, '/api/auth/sign-up/phone', { phoneNumber, password: STRONG_PASSWORD, fullName: 'Someone Else' }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const [existing, created] = await Promise.all(answers.map(json));
+    const shape = (body: Json) => ({ ...body, user: { id: typeof (body.user as Json).id } });
+    expect(shape(existing!)).toEqual(shape({ ...created!, phoneNumber: taken.e164 }));
+    expect(existing).toMatchObject({ status: true, phoneNumber: taken.e164 });
+    expect((existing!.user as Json).id).not.toBe(owner?.id);
+    expect(await userByPhone(taken.e164)).toEqual(owner);
+    expect((await lastSmsTo(ctx.db, taken.e164))?.body).toBe(EXISTING_ACCOUNT_SMS);
+    const [event] = await ctx.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.eventType, 'signup_failed'))
+      .orderBy(desc(securityEvents.createdAt))
+      .limit(5)
+      .then((rows) => rows.filter((r) => r.details.identifier === taken.e164));
+    expect(event?.details).toMatchObject({ method: 'phone', reason: 'account_exists' });
 
+    // A second try within ten minutes is refused for both, as a waiting sign-up is.
+    const again = await Promise.all(
+      [taken.local, fresh.local].map((phoneNumber) =>
+        send(ctx, '/api/auth/sign-up/phone', { phoneNumber, password: STRONG_PASSWORD }),
+      ),
+    );
+    expect(await Promise.all(again.map(async (a) => [a.status, (await json(a)).code]))).toEqual([
+      [422, 'SIGN_UP_WAITING'],
+      [422, 'SIGN_UP_WAITING'],
+    ]);
+  });
+
+  it('hands an unconfirmed number to whoever confirms it', async () => {
     const phone = uniquePhone();
     const first = await send(ctx, '/api/auth/sign-up/phone', { phoneNumber: phone.local, password: STRONG_PASSWORD });
     expect(first.status).toBe(200);

@@ -59,12 +59,54 @@ describe('change password', () => {
     );
     expect(strong.status).toBe(200);
   });
+
+  it("refuses a wrong current password, and a new one made of the person's own details", async () => {
+    const { cookie, email } = await signUpAndVerify(ctx);
+    const wrong = await send(
+      ctx,
+      '/api/auth/change-password',
+      { currentPassword: 'not my password at all', newPassword: 'kettle whistles over charcoal' },
+      { cookie },
+    );
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { code: string }).code).toBe('INVALID_PASSWORD');
+    const personal = await send(
+      ctx,
+      '/api/auth/change-password',
+      { currentPassword: STRONG_PASSWORD, newPassword: `${email.split('@')[0]}Nakato` },
+      { cookie },
+    );
+    expect(personal.status).toBe(400);
+    expect(((await personal.json()) as { code: string }).code).toBe('WEAK_PASSWORD');
+  });
+
+  it('ends the sessions on every other device, even when not asked to, and keeps this one signed in', async () => {
+    const { email, cookie: phone } = await signUpAndVerify(ctx);
+    const laptop = await signIn(email);
+    const newPassword = 'kettle whistles over charcoal';
+    const changed = await send(
+      ctx,
+      '/api/auth/change-password',
+      { currentPassword: STRONG_PASSWORD, newPassword, revokeOtherSessions: false },
+      { cookie: phone },
+    );
+    expect(changed.status).toBe(200);
+    expect(await meStatus(laptop)).toBe(401);
+    expect(await meStatus(cookiesFrom(changed))).toBe(200);
+    expect((await send(ctx, '/api/auth/sign-in/email', { email, password: newPassword })).status).toBe(200);
+  });
 });
 
 describe('forgot and reset password by email', () => {
+  /** The link in the reset mail, which is queued after the answer (up to two seconds later). */
   const resetLink = async (email: string) => {
-    const mail = await lastEmailTo(ctx.db, email);
-    return /\/reset-password\?token=(\S+)/.exec(mail?.body ?? '')?.[1];
+    for (let i = 0; i < 40; i++) {
+      const mail = await lastEmailTo(ctx.db, email);
+      const token = /\/reset-password\?token=(\S+)/.exec(mail?.body ?? '')?.[1];
+      if (token) return token;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return undefined;
   };
 
   it('mails a link to /reset-password; the reset ends every session, works once, and the new password signs in', async () => {
@@ -94,6 +136,37 @@ describe('forgot and reset password by email', () => {
     expect(reused.status).toBe(400);
 
     expect((await send(ctx, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD })).status).toBe(401);
+    expect((await send(ctx, '/api/auth/sign-in/email', { email, password: newPassword })).status).toBe(200);
+  });
+
+  it('answers a real address without waiting for its mail to be queued', async () => {
+    const { email } = await signUpAndVerify(ctx);
+    const queue = ctx.messages.email;
+    let queued = 0;
+    // A mail queue that never finishes: the answer must not depend on it.
+    ctx.messages.email = () => {
+      queued++;
+      return new Promise<string>(() => {});
+    };
+    try {
+      const response = await send(ctx, '/api/auth/request-password-reset', { email });
+      expect(response.status).toBe(200);
+      expect(queued).toBe(1);
+    } finally {
+      ctx.messages.email = queue;
+    }
+  });
+
+  it('clears the failed sign-ins before a reset: the new password signs in at once', async () => {
+    const { email } = await signUpAndVerify(ctx);
+    for (let i = 0; i < 5; i++) {
+      expect((await send(ctx, '/api/auth/sign-in/email', { email, password: `wrong guess ${i}` })).status).toBe(401);
+    }
+    expect((await send(ctx, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD })).status).toBe(429);
+    expect((await send(ctx, '/api/auth/request-password-reset', { email })).status).toBe(200);
+    const newPassword = 'goats graze on the green hill';
+    const token = await resetLink(email);
+    expect((await send(ctx, '/api/auth/reset-password', { token, newPassword })).status).toBe(200);
     expect((await send(ctx, '/api/auth/sign-in/email', { email, password: newPassword })).status).toBe(200);
   });
 

@@ -24,7 +24,7 @@ export const productIdParam = z.object({
 
 export const actorOf = (c: Context<AppEnv>): Actor => ({
   adminId: c.var.user!.id,
-  ipAddress: c.req.header('x-client-ip') ?? null,
+  ipAddress: c.var.clientIp,
   userAgent: c.req.header('user-agent') ?? null,
 });
 

@@ -40,7 +40,7 @@ const locked = { 409: errorResponse('Submitted and waiting for review, or alread
 
 const actorOf = (c: Context<AppEnv>): KycActor => ({
   id: signedInUserId(c.var.user),
-  ip: c.req.header('x-client-ip') ?? null,
+  ip: c.var.clientIp,
   userAgent: c.req.header('user-agent') ?? null,
 });
 
@@ -128,7 +128,7 @@ function journeyRoutes(who: 'self' | 'agent') {
         path: `${base}/documents/{kind}`,
         tags,
         summary:
-          'Steps 4 and 5: upload the ID document (JPEG, PNG or PDF) or a selfie (JPEG or PNG), at most 5 MB, multipart field "file"; checked by its content, stored under a name the server makes; replaces the previous one',
+          'Steps 4 and 5: upload the ID document (JPEG, PNG or PDF) or a selfie (JPEG or PNG), at most 5 MB, multipart field "file"; checked by its content; photos are stored as JPEG without metadata, PDFs as sent, under a name the server makes; replaces (and deletes) the previous one; at most 10 files a day per customer',
         middleware: [uploadLimit(KYC_MAX_BYTES, TOO_LARGE)] as const,
         request: {
           params: z.object({
@@ -151,6 +151,8 @@ function journeyRoutes(who: 'self' | 'agent') {
           ...locked,
           413: errorResponse('Larger than 5 MB'),
           415: errorResponse('Not a JPEG, PNG or PDF (selfies: JPEG or PNG), whatever its name says'),
+          422: errorResponse('A photo that cannot be read, or of more than 50 megapixels'),
+          429: errorResponse('The customer’s check has taken 10 files in the last 24 hours'),
         },
       }),
       async (c) => {
@@ -162,7 +164,8 @@ function journeyRoutes(who: 'self' | 'agent') {
         if (!(file instanceof File)) throw badRequest('Send the file as multipart/form-data, in a field named "file".');
         const bytes = new Uint8Array(await file.arrayBuffer());
         const kind = c.req.valid('param').kind as KycDocumentKind;
-        return c.json(await addDocument(c.var.db, c.var.documents, subject, actorOf(c), kind, bytes), 201);
+        const deps = { db: c.var.db, documents: c.var.documents, log: c.var.log };
+        return c.json(await addDocument(deps, subject, actorOf(c), kind, bytes), 201);
       },
     )
     .openapi(

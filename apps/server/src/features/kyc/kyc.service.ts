@@ -1,8 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   canEditKyc,
-  KYC_DOCUMENT_TYPES,
-  KYC_MAX_BYTES,
   KYC_STEPS,
   kycCompletion,
   type Kyc,
@@ -15,11 +13,11 @@ import {
   type KycSteps,
 } from '@ecogrid/core/kyc';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Database, Tx } from '#src/db/client.ts';
 import { agentCustomers, kycDocuments, kycEvents, kycRecords } from '#src/db/schema/kyc.ts';
 import { hasPgCode, UNIQUE_VIOLATION } from '#src/platform/db-errors.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
+import type { Logger } from '#src/platform/logger.ts';
 import type { Realtime } from '#src/platform/realtime.ts';
 import type { Storage } from '#src/platform/storage.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
@@ -27,6 +25,7 @@ import { setKycState } from '#src/features/auth/profile.service.ts';
 import { hasRole } from '#src/features/auth/roles.service.ts';
 import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
 import { checkAddress } from '#src/features/places/places.service.ts';
+import { checkUploadAllowance, prepareDocument } from './kyc-documents.ts';
 
 export type KycDeps = NotifierDeps & { db: Database; realtime: Realtime; documents: Storage };
 /** Who is acting: the customer, or an agent with the customer's consent (uploads remember which). */
@@ -205,51 +204,22 @@ export const saveAddress = (db: Database, userId: string, input: KycAddress) =>
 
 export const saveIdentity = (db: Database, userId: string, input: KycIdentity) => changeRecord(db, userId, input);
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
-const KIND_WORDS: Record<KycDocumentKind, { name: string; types: string }> = {
-  id_document: { name: 'Your ID document', types: 'a JPEG or PNG photo, or a PDF' },
-  selfie: { name: 'Your selfie', types: 'a JPEG or PNG photo' },
-};
-
 /**
- * Checks an upload by its bytes, not its name or the type the browser claimed, and the size;
- * returns its real type.
- */
-export async function checkDocument(kind: KycDocumentKind, bytes: Uint8Array): Promise<string> {
-  const words = KIND_WORDS[kind];
-  if (bytes.byteLength === 0) throw new AppError('empty_file', 'The file is empty. Choose the photo again.', 400);
-  if (bytes.byteLength > KYC_MAX_BYTES) {
-    throw new AppError(
-      'too_large',
-      `${words.name} is larger than 5 MB. Take the photo again or choose a smaller file.`,
-      413,
-    );
-  }
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !KYC_DOCUMENT_TYPES[kind].includes(type.mime)) {
-    throw new AppError(
-      'unsupported_file',
-      `${words.name} must be ${words.types}${type ? `; this file is ${type.ext.toUpperCase()}, whatever its name says` : '; this file is neither, whatever its name says'}.`,
-      415,
-    );
-  }
-  return type.mime;
-}
-
-/**
- * Stores an ID photo or selfie under a name the server makes, then (in one transaction) makes it
- * the current one of its kind; the one it replaces is kept, marked replaced. The file is written
- * first, so a record never names a missing file.
+ * Stores an ID photo or selfie (photos re-encoded, see prepareDocument) under a name the server
+ * makes, then (in one transaction) makes it the current one of its kind. The row of the one it
+ * replaces is kept, marked replaced, with its hash; its file is deleted once the change commits,
+ * so no more of a person's identity is kept than the check needs. The new file is written first,
+ * so a record never names a missing file, and removed again if the change does not commit.
  */
 export async function addDocument(
-  db: Database,
-  documents: Storage,
+  deps: { db: Database; documents: Storage; log: Logger },
   userId: string,
   actor: KycActor,
   kind: KycDocumentKind,
-  bytes: Uint8Array,
+  upload: Uint8Array,
 ): Promise<Kyc> {
-  const contentType = await checkDocument(kind, bytes);
+  const { db, documents } = deps;
+  const { bytes, contentType, extension } = await prepareDocument(kind, upload);
   // Refuse before storing anything when the check cannot change now.
   const [existing] = await db
     .select({ status: kycRecords.status })
@@ -258,30 +228,51 @@ export async function addDocument(
   if (existing && !canEditKyc(existing.status)) {
     throw new AppError('kyc_locked', NOT_EDITABLE[existing.status as keyof typeof NOT_EDITABLE], 409);
   }
+  await checkUploadAllowance(db, userId);
   const id = randomUUID();
-  const storageKey = `kyc/${userId.toLowerCase().replace(/[^a-z0-9-]/g, '')}/${id}.${EXTENSIONS[contentType]}`;
+  const storageKey = `kyc/${userId.toLowerCase().replace(/[^a-z0-9-]/g, '')}/${id}.${extension}`;
   await documents.put(storageKey, bytes);
-  return db.transaction(async (tx) => {
-    await lockEditable(tx, userId);
-    const now = new Date();
-    await tx
-      .update(kycDocuments)
-      .set({ replacedAt: now })
-      .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.kind, kind), isNull(kycDocuments.replacedAt)));
-    await tx.insert(kycDocuments).values({
-      id,
-      userId,
-      kind,
-      storageKey,
-      contentType,
-      bytes: bytes.byteLength,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      uploadedBy: actor.id,
-      createdAt: now,
+  let replaced: string[] = [];
+  let view: Kyc;
+  try {
+    view = await db.transaction(async (tx) => {
+      await lockEditable(tx, userId);
+      // Counted again under the record's lock: parallel uploads cannot all slip under the allowance.
+      await checkUploadAllowance(tx, userId);
+      const now = new Date();
+      const old = await tx
+        .update(kycDocuments)
+        .set({ replacedAt: now })
+        .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.kind, kind), isNull(kycDocuments.replacedAt)))
+        .returning({ storageKey: kycDocuments.storageKey });
+      replaced = old.map((row) => row.storageKey);
+      await tx.insert(kycDocuments).values({
+        id,
+        userId,
+        kind,
+        storageKey,
+        contentType,
+        bytes: bytes.byteLength,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        uploadedBy: actor.id,
+        createdAt: now,
+      });
+      await tx.update(kycRecords).set({ updatedAt: now }).where(eq(kycRecords.userId, userId));
+      return syncProfile(tx, userId);
     });
-    await tx.update(kycRecords).set({ updatedAt: now }).where(eq(kycRecords.userId, userId));
-    return syncProfile(tx, userId);
-  });
+  } catch (error) {
+    await documents.remove(storageKey).catch((err: unknown) => {
+      deps.log.warn({ err, storageKey }, 'could not remove an identity document whose upload failed');
+    });
+    throw error;
+  }
+  for (const key of replaced) {
+    // The upload itself succeeded; a file left behind is logged for an operator to delete.
+    await documents.remove(key).catch((err: unknown) => {
+      deps.log.error({ err, storageKey: key }, 'could not delete a replaced identity document');
+    });
+  }
+  return view;
 }
 
 /** Sends the check for review once every step is done (422 naming what is missing). */

@@ -132,20 +132,24 @@ describe('the identity-check journey', () => {
     }
     expect((await api.get('/api/kyc')).body).toMatchObject({ completion: 0, documents: [] });
 
-    // A photo named like a PDF is a photo: taken for what it is, stored under the server's name.
+    // A photo named like a PDF is a photo: taken for what it is, stored as a JPEG under the server's name.
     const spoofed = await api.upload('/api/kyc/documents/id_document', png, 'id.pdf', 'application/pdf');
     expect(spoofed.status).toBe(201);
-    expect(spoofed.body.documents[0]).toMatchObject({ kind: 'id_document', contentType: 'image/png' });
+    expect(spoofed.body.documents[0]).toMatchObject({ kind: 'id_document', contentType: 'image/jpeg' });
     const [row] = await ctx.db.select().from(kycDocuments).where(eq(kycDocuments.id, spoofed.body.documents[0].id));
-    expect(row!.storageKey).toMatch(/^kyc\/[a-z0-9-]+\/[0-9a-f-]{36}\.png$/);
+    expect(row!.storageKey).toMatch(/^kyc\/[a-z0-9-]+\/[0-9a-f-]{36}\.jpg$/);
     expect(row!.storageKey).not.toContain('id.pdf');
 
-    // A new photo replaces the old one; the old row is kept, marked replaced.
-    const again = await api.upload('/api/kyc/documents/id_document', jpeg, 'id.jpg');
+    // A new file replaces the old one: the old row is kept, marked replaced, and its file deleted.
+    const again = await api.upload('/api/kyc/documents/id_document', pdf, 'id.pdf', 'application/pdf');
     expect(again.body.documents).toHaveLength(1);
-    expect(again.body.documents[0].contentType).toBe('image/jpeg');
+    expect(again.body.documents[0].contentType).toBe('application/pdf');
     const rows = await ctx.db.select().from(kycDocuments).where(eq(kycDocuments.userId, again.body.userId));
     expect(rows.map((r) => Boolean(r.replacedAt)).sort()).toEqual([false, true]);
+    expect(await ctx.documents.exists(row!.storageKey)).toBe(false);
+    const current = rows.find((r) => !r.replacedAt)!;
+    // A PDF is kept as it was sent.
+    expect(new Uint8Array((await ctx.documents.get(current.storageKey))!)).toEqual(pdf);
   });
 
   it('serves a document only to its owner and admins, as a download', async () => {
@@ -159,11 +163,14 @@ describe('the identity-check journey', () => {
 
     const own = await fetchAs(owner.api.cookie);
     expect(own.status).toBe(200);
-    expect(own.headers.get('content-type')).toBe('image/png');
-    expect(own.headers.get('content-disposition')).toMatch(/^attachment; filename="selfie-\d{4}-\d\d-\d\d\.png"$/);
+    expect(own.headers.get('content-type')).toBe('image/jpeg');
+    expect(own.headers.get('content-disposition')).toMatch(/^attachment; filename="selfie-\d{4}-\d\d-\d\d\.jpg"$/);
     expect(own.headers.get('cache-control')).toBe('private, no-store');
     expect(own.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(new Uint8Array(await own.arrayBuffer())).toEqual(png);
+    const [stored] = await ctx.db.select().from(kycDocuments).where(eq(kycDocuments.id, documentId));
+    expect(new Uint8Array(await own.arrayBuffer())).toEqual(
+      new Uint8Array((await ctx.documents.get(stored!.storageKey))!),
+    );
 
     expect((await fetchAs(admin.api.cookie)).status).toBe(200);
     // An admin's look is audited; the owner's own is not.

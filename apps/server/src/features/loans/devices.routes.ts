@@ -17,7 +17,7 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
 const boxOf = (c: Context<AppEnv>) => deviceKeyBox(c.var.authSecret);
 const actorOf = (c: Context<AppEnv>) => ({
   id: signedInUserId(c.var.user),
-  ip: c.req.header('x-client-ip') ?? null,
+  ip: c.var.clientIp,
   userAgent: c.req.header('user-agent') ?? null,
 });
 const MAX_FILE_BYTES = 2 * 1024 * 1024;

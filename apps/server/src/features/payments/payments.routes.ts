@@ -288,7 +288,7 @@ export const adminPaymentRoutes = createRouter()
       adminId: c.var.user!.id,
       reason: body.reason,
       idempotencyKey: c.req.header('Idempotency-Key') ?? null,
-      ipAddress: c.req.header('x-client-ip') ?? null,
+      ipAddress: c.var.clientIp,
       userAgent: c.req.header('user-agent') ?? null,
     });
     return c.json({ payment: await adminPaymentRow(c.var.db, id), refund }, 200);

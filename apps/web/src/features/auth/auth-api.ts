@@ -96,6 +96,10 @@ export const requestPasswordReset = (email: string, redirectTo: string) =>
 export const resetPassword = (token: string, newPassword: string) =>
   authPost('/reset-password', { token, newPassword });
 
+/** A new password for the signed-in account; the server signs out every other device. */
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  authPost('/change-password', { currentPassword, newPassword, revokeOtherSessions: true });
+
 export type DeviceSession = { id: string; token: string; createdAt: string; userAgent: string | null };
 
 export async function listSessions(): Promise<DeviceSession[]> {

@@ -10,6 +10,7 @@ import { apiFetch, ApiError } from '@/lib/api-client.ts';
 import { refreshSession, useSession } from './api.ts';
 import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession } from './auth-api.ts';
 import { Field } from './components/field.tsx';
+import { ChangePasswordForm } from './components/change-password.tsx';
 import { MessageChoices, type MessageProfile } from './components/message-choices.tsx';
 import { PhoneSettings } from './components/phone-settings.tsx';
 import { TwoFactorSettings, type SecurityProfile } from './components/two-factor-settings.tsx';
@@ -181,7 +182,7 @@ function IdentityCheckCard({ profile }: { profile: Profile }) {
   );
 }
 
-/** /my-account: profile, language, how updates reach you, the devices signed in, and security. */
+/** /my-account: profile, language, how updates reach you, the devices signed in, password and security. */
 export default function MyAccountPage() {
   const { t } = useTranslation();
   const profile = useQuery(profileQuery);
@@ -213,6 +214,14 @@ export default function MyAccountPage() {
           {t('auth.sessionsSection')}
         </h2>
         <Sessions currentId={session.data?.sessionId ?? undefined} />
+      </section>
+      <section aria-labelledby="password-title" className="space-y-3">
+        <h2 id="password-title" className="text-lg font-semibold">
+          {t('auth.passwordSection')}
+        </h2>
+        <ChangePasswordForm
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey })}
+        />
       </section>
       <section aria-labelledby="phone-title" className="space-y-3">
         <h2 id="phone-title" className="text-lg font-semibold">
