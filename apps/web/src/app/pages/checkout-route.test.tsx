@@ -62,6 +62,7 @@ beforeEach(() => {
     body: { loans: [aSummary({ status: 'active' })], payments: [aPayment({ amount: 180_000 })] },
   };
   sessionStorage.clear();
+  localStorage.clear();
   server.start();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-02T07:00:00.000Z'));
@@ -121,7 +122,7 @@ describe('checkout with credit lines', () => {
 
   it('applies for credit alone by mobile money, starting from the plan chosen on the product page', async () => {
     lines = [creditLine];
-    sessionStorage.setItem(`ecogrid-loan-plan:${PRODUCT_ID}`, aMonthlyPlan().id);
+    localStorage.setItem(`ecogrid-loan-plan:${PRODUCT_ID}`, aMonthlyPlan().id);
     applyReply = {
       status: 201,
       body: { loans: [aSummary({ status: 'approved' })], payments: [aPayment({ status: 'pending', method: 'mtn' })] },

@@ -43,6 +43,7 @@ beforeEach(() => {
   shown = product();
   plans = [aPlan(), aMonthlyPlan()];
   sessionStorage.clear();
+  localStorage.clear();
   server.start();
   // Monday 2 March 2026 in Kampala: the schedule shown counts from this day.
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -96,7 +97,7 @@ describe('the product page', () => {
     expect(server.seen.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { productId: PRODUCT_ID, paymentMode: 'loan' },
     ]);
-    expect(sessionStorage.getItem(`ecogrid-loan-plan:${PRODUCT_ID}`)).toBe(aMonthlyPlan().id);
+    expect(localStorage.getItem(`ecogrid-loan-plan:${PRODUCT_ID}`)).toBe(aMonthlyPlan().id);
   });
 
   it('offers no credit for a product sold on credit without a plan', async () => {
