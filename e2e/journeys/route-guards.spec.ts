@@ -5,7 +5,7 @@ test.describe('route guards and redirects', () => {
     await page.goto('/cart');
     await expect(page).toHaveURL('/auth?redirect=%2Fcart');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    await expect(page.getByText('After you sign in, you will go back to /cart.')).toBeVisible();
+    await expect(page.getByText('After you sign in, you will go back to your cart.')).toBeVisible();
   });
 
   test('/system-audit signed out is refused', async ({ page }) => {

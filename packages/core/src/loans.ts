@@ -7,8 +7,11 @@ import { LOAN_FREQUENCIES, LOAN_STATUSES, PLAN_LIMITS, REPAYMENT_STATUSES } from
 
 export {
   ACTIVE_LOAN_LIMIT,
+  approvedAtOnce,
+  creditHold,
   LOAN_STATUS_LABELS,
   LOAN_STATUSES,
+  OPEN_LOAN_STATUSES,
   REMINDER_DAYS,
   REPAYMENT_STATUSES,
   type LoanStatus,
@@ -187,7 +190,14 @@ export type PortfolioLoan = z.infer<typeof portfolioLoanSchema>;
 
 /**
  * Portfolio at risk: the outstanding balance of loans more than N days past due over all that is
- * outstanding, in basis points; collection rate: paid over due to date, in basis points.
+ * outstanding, in basis points.
+ *
+ * Collection rate: of the instalments that have fallen due (due date on or before today, in
+ * Kampala), the share paid (`collectedToDate` over `dueToDate`), in basis points. Money paid
+ * ahead of a due date counts once that instalment falls due, so the rate never passes 100 % and
+ * one customer's early payments cannot hide another's arrears; until then it is `paidAhead`.
+ * Deposits are not instalments and count in neither. Null while nothing has fallen due yet: a
+ * rate of nothing over nothing is no rate at all.
  */
 export const portfolioFiguresSchema = z.object({
   outstanding: z.number().int(),
@@ -195,9 +205,10 @@ export const portfolioFiguresSchema = z.object({
   par30: z.number().int(),
   par60: z.number().int(),
   par90: z.number().int(),
-  collectionRate: z.number().int(),
+  collectionRate: z.number().int().nullable(),
   dueToDate: z.number().int(),
   collectedToDate: z.number().int(),
+  paidAhead: z.number().int(),
   active: z.number().int(),
   completed: z.number().int(),
   pendingApproval: z.number().int(),

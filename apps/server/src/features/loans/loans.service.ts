@@ -13,7 +13,9 @@ import {
 } from '@ecogrid/core/credit';
 import {
   ACTIVE_LOAN_LIMIT,
+  creditHold,
   loanNumber,
+  OPEN_LOAN_STATUSES,
   type Loan,
   type LoanApplication,
   type LoanPlan,
@@ -67,7 +69,7 @@ export type LoanDeps = PaymentDeps;
 export const DEPOSIT_DAYS = 14;
 
 const loanNotFound = () => notFound('No loan of yours has this id.');
-const OPEN_STATUSES = ['pending_approval', 'approved', 'active'] as const;
+const OPEN_STATUSES = OPEN_LOAN_STATUSES;
 
 // ---- plans ----
 
@@ -320,8 +322,10 @@ async function policyHold(tx: Tx, userId: string): Promise<string | null> {
     })
     .from(loans)
     .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_STATUSES])));
-  if (open!.arrears > 0) return 'Waiting for approval: another loan of yours is in arrears.';
-  if (open!.count >= ACTIVE_LOAN_LIMIT) {
+  // The same rule the checkout uses to say which deposits are taken at once.
+  const hold = creditHold(open!);
+  if (hold === 'arrears') return 'Waiting for approval: another loan of yours is in arrears.';
+  if (hold === 'limit') {
     return `Waiting for approval: a customer may have ${ACTIVE_LOAN_LIMIT} loans open before an admin looks.`;
   }
   return null;

@@ -194,13 +194,14 @@ export async function portfolioFigures(db: Database, today = kampalaDate(new Dat
       inArrears: sql<number>`(count(*) filter (where ${loans.status} = 'active' and ${loans.daysPastDue} > 0))::int`,
     })
     .from(loans);
+  // The collection rate's definition is on portfolioFiguresSchema.
   const [collected] = await db
     .select({
-      due: sql<string>`coalesce(sum(${loanRepayments.amountDue}), 0)`,
-      paid: sql<string>`coalesce(sum(${loanRepayments.amountPaid}), 0)`,
+      due: sql<string>`coalesce(sum(${loanRepayments.amountDue}) filter (where ${loanRepayments.dueDate} <= ${today}), 0)`,
+      paid: sql<string>`coalesce(sum(${loanRepayments.amountPaid}) filter (where ${loanRepayments.dueDate} <= ${today}), 0)`,
+      ahead: sql<string>`coalesce(sum(${loanRepayments.amountPaid}) filter (where ${loanRepayments.dueDate} > ${today}), 0)`,
     })
-    .from(loanRepayments)
-    .where(lte(loanRepayments.dueDate, today));
+    .from(loanRepayments);
   const outstanding = Number(book!.outstanding);
   const share = (part: string | number, whole: number) =>
     whole === 0 ? 0 : Math.round((Number(part) * 10_000) / whole);
@@ -211,9 +212,10 @@ export async function portfolioFigures(db: Database, today = kampalaDate(new Dat
     par30: share(book!.par30, outstanding),
     par60: share(book!.par60, outstanding),
     par90: share(book!.par90, outstanding),
-    collectionRate: share(collected!.paid, due),
+    collectionRate: due === 0 ? null : share(collected!.paid, due),
     dueToDate: due,
     collectedToDate: Number(collected!.paid),
+    paidAhead: Number(collected!.ahead),
     active: book!.active,
     completed: book!.completed,
     pendingApproval: book!.pendingApproval,

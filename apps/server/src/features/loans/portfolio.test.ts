@@ -41,16 +41,24 @@ describe('the portfolio', () => {
     const late31 = await activeLoan(product, plan);
     const late61 = await activeLoan(product, plan);
     const late91 = await activeLoan(product, plan);
-    await overdue(late2.id, 2);
-    await overdue(late31.id, 31);
-    await overdue(late61.id, 61);
-    await overdue(late91.id, 91);
-    await overdue(current.id, 0);
+    // Paid ahead, before anything has fallen due: money collected, but no rate yet.
     const repaid = await current.customer.api.post(`/api/loans/${current.id}/repayments`, {
       amount: 225_000,
       payment: { method: 'wallet' },
     });
     expect(repaid.status).toBe(200);
+    expect((await admin.api.get('/api/admin/loans/figures')).body).toMatchObject({
+      dueToDate: 0,
+      collectedToDate: 0,
+      paidAhead: 225_000,
+      collectionRate: null,
+    });
+
+    await overdue(late2.id, 2);
+    await overdue(late31.id, 31);
+    await overdue(late61.id, 61);
+    await overdue(late91.id, 91);
+    await overdue(current.id, 0);
 
     const figures = (await admin.api.get('/api/admin/loans/figures')).body;
     const outstanding = 675_000 + 4 * 900_000;
@@ -60,9 +68,10 @@ describe('the portfolio', () => {
       par30: Math.round((3 * 900_000 * 10_000) / outstanding),
       par60: Math.round((2 * 900_000 * 10_000) / outstanding),
       par90: Math.round((900_000 * 10_000) / outstanding),
-      // Due to date: five first instalments of 225,000; paid: one of them.
+      // Due to date: five first instalments of 225,000; paid: one of them, ahead of its date.
       dueToDate: 5 * 225_000,
       collectedToDate: 225_000,
+      paidAhead: 0,
       collectionRate: 2_000,
       active: 5,
       completed: 0,

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { LoanSummary } from '@ecogrid/core/loans';
 import type { CartLine } from '@ecogrid/core/orders';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,6 +37,7 @@ let lines: CartLine[];
 let kycStatus: string;
 let orderReply: Reply;
 let applyReply: Reply;
+let myLoans: LoanSummary[];
 const server = fakeServer(({ url, method }) => {
   if (url === '/api/cart') return { body: aCart(lines) };
   if (url === '/api/checkout/options')
@@ -46,19 +48,21 @@ const server = fakeServer(({ url, method }) => {
   if (url.startsWith('/api/places/')) return { body: { items: [] } };
   if (url === '/api/orders' && method === 'POST') return orderReply;
   if (url === '/api/loans/applications' && method === 'POST') return applyReply;
-  if (url === '/api/loans') return { body: { loans: [aSummary({ status: 'active' })] } };
+  if (url === '/api/loans') return { body: { loans: myLoans } };
   return { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
 });
 
 beforeEach(() => {
   lines = [aCartLine(), creditLine];
   kycStatus = 'verified';
+  myLoans = [];
   orderReply = { status: 201, body: { order: anOrder(), payment: null } };
   applyReply = {
     status: 201,
     body: { loans: [aSummary({ status: 'active' })], payments: [aPayment({ amount: 180_000 })] },
   };
   sessionStorage.clear();
+  localStorage.clear();
   server.start();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-02T07:00:00.000Z'));
@@ -118,7 +122,7 @@ describe('checkout with credit lines', () => {
 
   it('applies for credit alone by mobile money, starting from the plan chosen on the product page', async () => {
     lines = [creditLine];
-    sessionStorage.setItem(`ecogrid-loan-plan:${PRODUCT_ID}`, aMonthlyPlan().id);
+    localStorage.setItem(`ecogrid-loan-plan:${PRODUCT_ID}`, aMonthlyPlan().id);
     applyReply = {
       status: 201,
       body: { loans: [aSummary({ status: 'approved' })], payments: [aPayment({ status: 'pending', method: 'mtn' })] },
@@ -147,6 +151,21 @@ describe('checkout with credit lines', () => {
         },
       ],
     ]);
+  });
+
+  it('counts in the amount due now only the deposits of the loans the credit policy approves at once', async () => {
+    // One loan open already: of two units on credit, the first is approved, the second waits.
+    myLoans = [aSummary({ status: 'active' })];
+    lines = [{ ...creditLine, quantity: 2, lineTotal: 1_200_000 }];
+    renderCheckout();
+    fireEvent.click(await screen.findByLabelText(/^Weekly, 12 weeks/));
+    expect(screen.getByTestId('due-now').textContent).toBe('UGX 180,000');
+    expect(
+      screen.getByText(
+        "1 loan waits for an admin's approval: its deposit is not taken now, and you pay it once the loan is approved.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Apply for credit · UGX 180,000 due now' })).toBeTruthy();
   });
 
   it('keeps the credit lines of an unverified customer in the cart, with the way to the identity check and back', async () => {

@@ -31,6 +31,8 @@ let plans: LoanPlan[];
 const server = fakeServer(({ url, method }) => {
   if (url === `/api/catalog/products/${PRODUCT_ID}`) return { body: shown };
   if (url === '/api/catalog/categories') return { body: { items: [] } };
+  if (url === '/api/catalog/products/not-a-uuid')
+    return { status: 400, body: { error: { code: 'validation_error', message: 'id: Invalid UUID' } } };
   if (url === `/api/products/${PRODUCT_ID}/loan-plans`) return { body: { plans } };
   if (url === '/api/auth/get-session')
     return { body: { user: { id: 'u1', name: 'Nakato Sarah', userType: 'customer' } } };
@@ -43,6 +45,7 @@ beforeEach(() => {
   shown = product();
   plans = [aPlan(), aMonthlyPlan()];
   sessionStorage.clear();
+  localStorage.clear();
   server.start();
   // Monday 2 March 2026 in Kampala: the schedule shown counts from this day.
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -54,6 +57,16 @@ const fact = (section: ReturnType<typeof within>, term: string) =>
   section.getByText(term).nextElementSibling?.textContent;
 
 describe('the product page', () => {
+  it.each([
+    ['a malformed id', 'not-a-uuid'],
+    ['an unknown id', '5f4e3d2c-1b0a-4f9e-8d7c-6b5a4f3e2d1c'],
+  ])('answers a link with %s with a friendly not-found page, not the id check', async (_what, id) => {
+    renderLoans(`/product/${id}`, [{ path: '/product/:id', page: <ProductRoute /> }]);
+    expect(await screen.findByRole('heading', { name: 'This product was not found', level: 1 })).toBeTruthy();
+    expect(screen.queryByText(/UUID/)).toBeNull();
+    expect(screen.getByRole('link', { name: /marketplace/i }).getAttribute('href')).toBe('/marketplace');
+  });
+
   it("shows a plan's quote and its schedule from today before the product goes into the cart on credit", async () => {
     renderProduct();
     const credit = within((await screen.findByRole('heading', { name: 'Buy on credit' })).closest('section')!);
@@ -96,7 +109,7 @@ describe('the product page', () => {
     expect(server.seen.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { productId: PRODUCT_ID, paymentMode: 'loan' },
     ]);
-    expect(sessionStorage.getItem(`ecogrid-loan-plan:${PRODUCT_ID}`)).toBe(aMonthlyPlan().id);
+    expect(localStorage.getItem(`ecogrid-loan-plan:${PRODUCT_ID}`)).toBe(aMonthlyPlan().id);
   });
 
   it('offers no credit for a product sold on credit without a plan', async () => {

@@ -107,6 +107,7 @@ export const FIGURES: PortfolioFigures = {
   collectionRate: 9_125,
   dueToDate: 8_000_000,
   collectedToDate: 7_300_000,
+  paidAhead: 0,
   active: 40,
   completed: 12,
   pendingApproval: 3,

@@ -169,3 +169,15 @@ describe('one loan', () => {
     expect(vi.mocked(showToast)).not.toHaveBeenCalled();
   });
 });
+
+describe('a loan not started yet', () => {
+  it('shows the deposit then the instalments as what falls due, and the day rate as an estimate', async () => {
+    loan = { ...waiting(), status: 'approved' };
+    render();
+    const status = within(await screen.findByText('Next due', { selector: 'dt' }).then((dt) => dt.closest('dl')!));
+    expect(status.getByText('Deposit UGX 300,000 first, then UGX 75,000 a month')).toBeTruthy();
+    expect(screen.queryByText('Nothing more due')).toBeNull();
+    const rate = screen.getByText('One day of use costs', { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(rate).toMatch(/^About UGX [1-9][\d,]*, fixed when the deposit is paid$/);
+  });
+});

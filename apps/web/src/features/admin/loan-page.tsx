@@ -1,3 +1,4 @@
+import { dailyRate, kampalaDate } from '@ecogrid/core/credit';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +80,15 @@ function Terms({ loan }: { loan: AdminLoan }) {
       <p className="font-semibold break-words">{loan.productName}</p>
       <dl className="space-y-1 text-sm">
         <Fact term={t('adminLoans.plan')}>{loan.planName}</Fact>
-        <Fact term={t('adminLoans.dailyRate')}>{formatUgx(loan.dailyRate)}</Fact>
+        <Fact term={t('adminLoans.dailyRate')}>
+          {loan.startDate
+            ? formatUgx(loan.dailyRate)
+            : t('adminLoans.dailyRateBeforeStart', {
+                amount: formatUgx(
+                  dailyRate({ ...loan, financed: loan.creditPrice - loan.deposit }, kampalaDate(new Date())),
+                ),
+              })}
+        </Fact>
         <Fact term={t('adminLoans.device')}>
           {loan.deviceSerial ? (
             <Link

@@ -2,13 +2,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { PortfolioFigures } from './loans-api.ts';
 import LoanApprovalsPage from './loan-approvals-page.tsx';
 import { aPortfolioLoan, FIGURES, LOAN_ID } from './loan-fixtures.ts';
 import LoansPage from './loans-page.tsx';
 import { fakeServer, renderPage } from './test-setup.tsx';
 
+let figures: PortfolioFigures;
 const server = fakeServer(({ url }) => {
-  if (url === '/api/admin/loans/figures') return { body: FIGURES };
+  if (url === '/api/admin/loans/figures') return { body: figures };
   if (!url.startsWith('/api/admin/loans?')) return { status: 404, body: {} };
   if (url.includes('status=pending_approval')) {
     return { body: { loans: [aPortfolioLoan({ status: 'pending_approval', daysPastDue: 0 })], nextCursor: null } };
@@ -18,7 +20,10 @@ const server = fakeServer(({ url }) => {
     : { body: { loans: [aPortfolioLoan()], nextCursor: 'c2' } };
 });
 
-beforeEach(() => server.start());
+beforeEach(() => {
+  figures = FIGURES;
+  server.start();
+});
 
 /** The portfolio with the address's search shown, to see the filters kept there. */
 function PortfolioWithAddress() {
@@ -52,6 +57,18 @@ describe('the loans portfolio', () => {
     const queue = screen.getByRole('link', { name: /Loan approvals/ });
     expect(queue.getAttribute('href')).toBe('/admin/loans/approvals');
     expect(queue.textContent).toContain('3 waiting');
+  });
+
+  it('says nothing is due yet, rather than a 0 % collection rate, when only payments ahead were made', async () => {
+    figures = { ...FIGURES, collectionRate: null, dueToDate: 0, collectedToDate: 0, paidAhead: 382_500 };
+    renderPage(LoansPage, '/admin/loans');
+    const section = within((await screen.findByRole('heading', { name: 'Portfolio', level: 2 })).closest('section')!);
+    expect((await section.findByText('Collection rate')).nextElementSibling?.textContent).toBe('Nothing due yet');
+    expect(
+      section.getByText(
+        'UGX 0 collected of UGX 0 due to date. UGX 382,500 more was paid ahead of due dates; it counts when those instalments fall due.',
+      ),
+    ).toBeTruthy();
   });
 
   it('lists loans with their number, customer, product, status, balance, lateness and next instalment, and loads more', async () => {

@@ -123,13 +123,17 @@ describe('the admin payment page', () => {
     expect(part('Admin actions').getByText('No admin has acted on this payment.')).toBeTruthy();
   });
 
-  it('refunds after a reason and a confirmation, then refreshes and says so', async () => {
+  it('sends a top-up back to its mobile-money number, saying so, after a reason and a confirmation', async () => {
     renderPage(PaymentPage, PATH, '/admin/payments/:id');
     const resolve = await screen.findByRole('heading', { name: 'Resolve this payment' });
     const form = within(resolve.closest('section')!);
     // Only what the server allows is offered; the one choice is already made.
     expect(form.queryByLabelText(/Mark failed/)).toBeNull();
-    expect((form.getByLabelText(/Refund to the wallet/) as HTMLInputElement).checked).toBe(true);
+    const refund = form.getByLabelText(/Send back to mobile money/) as HTMLInputElement;
+    expect(refund.checked).toBe(true);
+    expect(refund.closest('label')?.textContent).toContain(
+      "The amount is taken out of the customer's EcoGrid wallet and sent back by MTN Mobile Money to 0772 123456, the number it came from.",
+    );
 
     fireEvent.change(form.getByLabelText(/Reason/), { target: { value: ' ok ' } });
     fireEvent.click(form.getByRole('button', { name: 'Continue' }));
@@ -139,13 +143,15 @@ describe('the admin payment page', () => {
     fireEvent.change(form.getByLabelText(/Reason/), { target: { value: 'Order cancelled; MTN statement checked' } });
     fireEvent.click(form.getByRole('button', { name: 'Continue' }));
     const question = form.getByText(
-      'Refund UGX 250,000 for EG-7K2M9QXA to the wallet of Nakato Sarah? This cannot be undone.',
+      'Send UGX 250,000 of top-up EG-7K2M9QXA back by MTN Mobile Money to 0772 123456? It is taken out of the wallet of Nakato Sarah. This cannot be undone.',
     );
     expect(document.activeElement).toBe(question);
     expect(server.seen.some((r) => r.method === 'POST')).toBe(false);
 
-    fireEvent.click(form.getByRole('button', { name: 'Yes, refund' }));
-    const done = await screen.findByText('UGX 250,000 was refunded to the wallet (EG-REFUND01).');
+    fireEvent.click(form.getByRole('button', { name: 'Yes, send it back' }));
+    const done = await screen.findByText(
+      'UGX 250,000 is on its way back to 0772 123456 (EG-REFUND01), taken out of the wallet.',
+    );
     expect(done.getAttribute('role')).toBe('status');
     await waitFor(() => expect(document.activeElement).toBe(done));
     const post = server.seen.find((r) => r.method === 'POST');
@@ -166,7 +172,7 @@ describe('the admin payment page', () => {
     renderPage(PaymentPage, PATH, '/admin/payments/:id');
     const resolve = await screen.findByRole('heading', { name: 'Resolve this payment' });
     const form = within(resolve.closest('section')!);
-    expect(form.queryByLabelText(/Refund to the wallet/)).toBeNull();
+    expect(form.queryByLabelText(/Send back to mobile money/)).toBeNull();
     fireEvent.change(form.getByLabelText(/Reason/), { target: { value: 'No answer from MTN after 2 days' } });
     fireEvent.click(form.getByRole('button', { name: 'Continue' }));
     expect(form.getByText('Mark EG-7K2M9QXA (UGX 250,000) failed? This cannot be undone.')).toBeTruthy();

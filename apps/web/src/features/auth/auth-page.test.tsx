@@ -32,7 +32,7 @@ function fakeServer(answers: Record<string, { status: number; body: unknown }>) 
   return calls;
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, client = new QueryClient()) {
   const router = createMemoryRouter(
     [
       { path: '/auth', element: <AuthPage /> },
@@ -42,7 +42,7 @@ function renderAt(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nextProvider>
@@ -54,6 +54,29 @@ function renderAt(path: string) {
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('the sign-in and sign-up page', () => {
+  it('says in words where sign-in leads back to, never a path with an id', () => {
+    const id = 'afac97e0-1b2c-4d3e-8f4a-5b6c7d8e9f0a';
+    const client = new QueryClient();
+    client.setQueryData(['catalog', 'product', id], { id, name: 'SunKing Home 60 kit' });
+    renderAt(`/auth?redirect=${encodeURIComponent(`/product/${id}`)}`, client);
+    expect(screen.getByTestId('auth-return-to').textContent).toBe(
+      'After you sign in, you will go back to SunKing Home 60 kit.',
+    );
+    cleanup();
+    renderAt(`/auth?redirect=${encodeURIComponent(`/product/${id}`)}`);
+    expect(screen.getByTestId('auth-return-to').textContent).toBe(
+      'After you sign in, you will go back to the product page.',
+    );
+    cleanup();
+    renderAt(`/auth?redirect=${encodeURIComponent('/my-orders/7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f')}`);
+    expect(screen.getByTestId('auth-return-to').textContent).toBe('After you sign in, you will go back to your order.');
+    cleanup();
+    renderAt('/auth?redirect=%2Fagent%2Fcustomers');
+    expect(screen.getByTestId('auth-return-to').textContent).toBe(
+      'After you sign in, you will go back to the page you were on.',
+    );
+  });
+
   it('signs up a phone number, asks for the SMS code, and lands on the remembered page', async () => {
     const calls = fakeServer({
       '/sign-up/phone': { status: 200, body: { phoneNumber: '+256772123456' } },

@@ -19,6 +19,7 @@ import { Field } from './components/field.tsx';
 import { PhoneCodeStep } from './components/phone-code-step.tsx';
 import { SecondFactorStep } from './components/second-factor-step.tsx';
 import { readIdentifier } from './identifier.ts';
+import { returnPlace } from './return-place.ts';
 
 type Mode = 'signIn' | 'signUp';
 /** The combined flow: the form, then perhaps an SMS code to confirm a number, or a second factor. */
@@ -176,7 +177,9 @@ export function AuthPage() {
 
   return frame(
     <>
-      {redirect && <p data-testid="auth-return-to">{t('auth.returnTo', { path: target })}</p>}
+      {redirect && (
+        <p data-testid="auth-return-to">{t('auth.returnTo', { place: returnPlace(target, t, queryClient) })}</p>
+      )}
       <div role="tablist" className="flex gap-1 rounded-xl border border-stone-200 bg-white p-1">
         {tab('signIn', t('auth.signInTab'))}
         {tab('signUp', t('auth.signUpTab'))}

@@ -18,7 +18,13 @@ export function EmailConfirmationPage() {
       <h1 id="confirm-title" className="text-2xl font-bold">
         {t('auth.checkEmailTitle')}
       </h1>
-      <p>{t('auth.checkEmailBody', { email })}</p>
+      {/* Opened without the address (a bookmark, a shared link): no "We sent a link to ." */}
+      <p>{email ? t('auth.checkEmailBody', { email }) : t('auth.checkEmailNoAddress')}</p>
+      {!email && (
+        <Link to="/auth" className={buttonClass('secondary')}>
+          {t('auth.toSignIn')}
+        </Link>
+      )}
       {email && (
         <Button
           variant="secondary"

@@ -25,8 +25,10 @@ const tvKit = aLine({
 
 let lines: CartLine[];
 let refusal: { status: number; body: unknown } | null;
+let kycStatus: string;
 const server = fakeServer(({ url, method, body }) => {
   if (refusal && method !== 'GET') return refusal;
+  if (url === '/api/kyc') return { body: { status: kycStatus } };
   if (url === '/api/cart' && method === 'GET') return { body: aCart(lines) };
   if (url === '/api/cart' && method === 'DELETE') {
     lines = [];
@@ -50,6 +52,7 @@ const server = fakeServer(({ url, method, body }) => {
 beforeEach(() => {
   lines = [lantern, tvKit];
   refusal = null;
+  kycStatus = 'pending';
   toasts.length = 0;
   server.start();
 });
@@ -69,14 +72,29 @@ describe('the cart', () => {
     const credit = await section('Buy on credit (pay-as-you-go)');
     expect(credit.getByText('Solar TV kit 24"')).toBeTruthy();
     expect(credit.getByTestId('credit-total').textContent).toBe('UGX 1,450,000');
+    expect(
+      (
+        await credit.findByRole('link', { name: 'Credit needs a verified identity: you can verify yours now.' })
+      ).getAttribute('href'),
+    ).toBe('/kyc?next=/cart');
     expect(credit.getByRole('note').textContent).toBe(
       'At checkout you choose a plan for each of these and see its deposit, instalments and full cost before you accept. Credit needs a verified identity: you can verify yours now.',
     );
-    expect(credit.getByRole('link', { name: /verify yours now/ }).getAttribute('href')).toBe('/kyc?next=/cart');
     expect(screen.getAllByRole('link', { name: 'Checkout' }).map((link) => link.getAttribute('href'))).toEqual([
       '/checkout',
     ]);
     expect(screen.getByText('3 items in your cart')).toBeTruthy();
+  });
+
+  it.each([
+    ['verified', 'Your identity is verified, so you can buy these on credit.'],
+    ['submitted', 'Your identity check is being reviewed: credit can go ahead once it is verified.'],
+  ])('does not ask a customer whose identity check is %s to verify', async (status, text) => {
+    kycStatus = status;
+    renderAt(<CartPage />, '/cart');
+    const credit = await section('Buy on credit (pay-as-you-go)');
+    expect(await credit.findByText(text, { exact: false })).toBeTruthy();
+    expect(credit.queryByRole('link', { name: /verify yours now/ })).toBeNull();
   });
 
   it('changes a quantity with + and with the number box', async () => {

@@ -5,9 +5,12 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { formatUgx } from '@/lib/money.ts';
+import { kycQuery } from '@/lib/shared-queries.ts';
 import { cartQuery, type CartLine } from './api.ts';
 import { CartLineItem } from './components/cart-line.tsx';
 import { ClearCart } from './components/clear-cart.tsx';
+
+const ownKycQuery = kycQuery('/api/kyc');
 
 function CartSkeleton() {
   const { t } = useTranslation();
@@ -88,6 +91,23 @@ function CheckoutLink({ lines }: { lines: CartLine[] }) {
 }
 
 /**
+ * What the customer's identity check means for credit, read from the check itself: verified,
+ * being reviewed, or the way to do it. Nothing while it loads or cannot be read.
+ */
+function KycNote() {
+  const { t } = useTranslation();
+  const kyc = useQuery(ownKycQuery);
+  if (!kyc.data) return null;
+  if (kyc.data.status === 'verified') return <>{t('cart.creditKycVerified')}</>;
+  if (kyc.data.status === 'submitted') return <>{t('cart.creditKycSubmitted')}</>;
+  return (
+    <Link to="/kyc?next=/cart" className="font-medium text-brand-800 underline">
+      {t('cart.creditKyc')}
+    </Link>
+  );
+}
+
+/**
  * /cart: cash lines (paid at checkout) and credit lines (pay-as-you-go: a plan for each is chosen
  * at checkout) in their own sections with their totals, and one checkout for both; quantities,
  * removal, emptying the cart.
@@ -142,10 +162,7 @@ export default function CartPage() {
               total={{ label: t('cart.creditTotal'), amount: cart.data.loanTotal, testId: 'credit-total' }}
             >
               <p role="note" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
-                {t('cart.creditNote')}{' '}
-                <Link to="/kyc?next=/cart" className="font-medium text-brand-800 underline">
-                  {t('cart.creditKyc')}
-                </Link>
+                {t('cart.creditNote')} <KycNote />
               </p>
             </Section>
           )}

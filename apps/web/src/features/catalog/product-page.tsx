@@ -29,7 +29,22 @@ export function ProductPage({ actions }: Props) {
     const { error } = query;
     // A 4xx answer (bad id, no such product) will not change on retry; a network or server failure may.
     const final = error instanceof ApiError && error.status >= 400 && error.status < 500;
-    const message = !final ? t('catalog.loadFailed') : error.status === 404 ? t('catalog.notFound') : error.message;
+    // A malformed id (400) and an unknown one (404) are the same to a shopper: no such product.
+    const missing = final && (error.status === 400 || error.status === 404);
+    if (missing) {
+      return (
+        <section className="mx-auto max-w-md space-y-4 p-4 text-center" aria-labelledby="product-missing">
+          <h1 id="product-missing" className="text-2xl font-bold">
+            {t('catalog.notFoundTitle')}
+          </h1>
+          <p>{t('catalog.notFound')}</p>
+          <Link to="/marketplace" className={buttonClass()}>
+            {t('catalog.back')}
+          </Link>
+        </section>
+      );
+    }
+    const message = final ? error.message : t('catalog.loadFailed');
     return (
       <section className="mx-auto max-w-md space-y-4 p-4 text-center" role="alert">
         <p>{message}</p>

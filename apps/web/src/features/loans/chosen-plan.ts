@@ -3,12 +3,14 @@ import type { LoanPlan } from './api.ts';
 const key = (productId: string) => `ecogrid-loan-plan:${productId}`;
 
 /**
- * The plan last chosen for a product on its page, so checkout starts from it. Kept for this
- * visit only (session storage); private mode or a full storage simply forgets it.
+ * The plan last chosen for a product on its page, so checkout starts from it. Kept in local
+ * storage: checkout is often reached in another tab or another day (a sign-in link opened from
+ * the mail, the phone closing the browser, the installed app), where session storage is empty.
+ * Private mode or a full storage simply forgets it.
  */
 export function rememberPlan(productId: string, planId: string): void {
   try {
-    sessionStorage.setItem(key(productId), planId);
+    localStorage.setItem(key(productId), planId);
   } catch {
     // Not kept: checkout asks again.
   }
@@ -18,7 +20,7 @@ export function rememberPlan(productId: string, planId: string): void {
 export function startingPlan(productId: string, plans: LoanPlan[]): string | null {
   let remembered: string | null = null;
   try {
-    remembered = sessionStorage.getItem(key(productId));
+    remembered = localStorage.getItem(key(productId));
   } catch {
     remembered = null;
   }

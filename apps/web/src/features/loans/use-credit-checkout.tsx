@@ -1,4 +1,4 @@
-import { quoteLoan } from '@ecogrid/core/credit';
+import { approvedAtOnce, quoteLoan } from '@ecogrid/core/credit';
 import type { Checkout, CartLine, Order } from '@ecogrid/core/orders';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
 import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
-import { applyForLoans, loanPlansQuery, ownKycQuery, type LoanPlan } from './api.ts';
+import { applyForLoans, loanPlansQuery, myLoansQuery, ownKycQuery, type LoanPlan } from './api.ts';
 import { startingPlan } from './chosen-plan.ts';
 import {
   ACCEPT_ID,
@@ -31,6 +31,7 @@ export function useCreditCheckout(lines: CartLine[]) {
   const queryClient = useQueryClient();
   const attempt = useAttemptKey();
   const kyc = useQuery({ ...ownKycQuery, enabled: lines.length > 0 });
+  const mine = useQuery({ ...myLoansQuery, enabled: lines.length > 0 });
   const productIds = [...new Set(lines.map((line) => line.productId))];
   const planQueries = useQueries({ queries: productIds.map((id) => loanPlansQuery(id)) });
   const [choices, setChoices] = useState<Record<string, string>>({});
@@ -71,15 +72,21 @@ export function useCreditCheckout(lines: CartLine[]) {
   const state: CreditState =
     lines.length === 0
       ? 'none'
-      : kyc.isPending || planQueries.some((query) => query.isPending)
+      : kyc.isPending || mine.isPending || planQueries.some((query) => query.isPending)
         ? 'loading'
         : kyc.data && kyc.data.status !== 'verified'
           ? 'kyc'
           : 'ready';
 
-  const deposits = linesState.flatMap(({ line, plan }) =>
-    plan ? Array<number>(line.quantity).fill(quoteLoan(line.product.price, plan).deposit) : [],
+  // One application per unit, in the cart's order: the credit policy approves the first ones at
+  // once, up to the open-loan limit, and only those pay their deposit now; the others wait for an
+  // admin and take nothing yet. Without the customer's loans, every deposit is counted.
+  const units = linesState.flatMap(({ line, plan }) =>
+    Array<number | null>(line.quantity).fill(plan ? quoteLoan(line.product.price, plan).deposit : null),
   );
+  const approved = mine.data ? approvedAtOnce(mine.data.loans, units.length) : units.length;
+  const deposits = units.slice(0, approved).filter((deposit): deposit is number => deposit !== null);
+  const held = units.length - approved;
 
   const check = (): boolean => {
     const lineErrors: Record<string, string> = {};
@@ -104,6 +111,8 @@ export function useCreditCheckout(lines: CartLine[]) {
   return {
     state,
     deposits,
+    /** How many of the applications will wait for an admin, their deposits not taken now. */
+    held,
     check,
     pending: apply.isPending,
     error: apply.error instanceof ApiError && apply.error.code === 'kyc_required' ? null : apply.error,

@@ -58,6 +58,8 @@ export type CreditPart = {
   section: (props: { busy: boolean; cashToo: boolean }) => ReactNode;
   /** The deposits the chosen way pays now for loans approved at once, one payment each. */
   deposits: number[];
+  /** How many credit applications wait for an admin instead: their deposits are not taken now. */
+  held: number;
   /** A plan for each line and the terms accepted; else says why, focused, and answers false. */
   check: () => boolean;
   /** Sends the application; `placed` is the cash order placed just before it, if any. */
@@ -70,6 +72,7 @@ export const NO_CREDIT: CreditPart = {
   state: 'none',
   section: () => null,
   deposits: [],
+  held: 0,
   check: () => true,
   apply: () => undefined,
   pending: false,

@@ -194,7 +194,9 @@ export function CheckoutPage({ credit = NO_CREDIT }: { credit?: CreditPart }) {
             )}
           </Step>
           <Step id="pay-title" title={t('checkout.payTitle')}>
-            {withCredit && <DueNow order={lines.length > 0 ? subtotal + fee : null} deposits={sumOf(deposits)} />}
+            {withCredit && (
+              <DueNow order={lines.length > 0 ? subtotal + fee : null} deposits={sumOf(deposits)} held={credit.held} />
+            )}
             <PayWith
               idPrefix="checkout"
               amounts={amounts}

@@ -135,6 +135,20 @@ describe('one of my orders', () => {
     expect(delivery.textContent).toContain('Behind the church');
   });
 
+  it.each([
+    ['paid', 'successful', 'Paid with', 'To be delivered to'],
+    ['delivered', 'successful', 'Paid with', 'Delivered to'],
+    ['cancelled', 'failed', 'Tried to pay with', 'Was to be delivered to'],
+    ['pending_payment', 'pending', 'Paying with', 'To be delivered to'],
+  ] as const)('words a %s order with a %s payment as it stands', async (status, paymentStatus, method, where) => {
+    order = anOrder({ status, paymentStatus });
+    renderOrders(`/my-orders/${ORDER_ID}`);
+    const payment = within((await screen.findByRole('heading', { name: 'Payment' })).closest('section')!);
+    expect(payment.getByText(method, { selector: 'dt' }).nextElementSibling?.textContent).toBe('EcoGrid wallet');
+    const delivery = within(screen.getByRole('heading', { name: 'Delivery' }).closest('section')!);
+    expect(delivery.getByText(where)).toBeTruthy();
+  });
+
   it('offers the receipt only once the order is paid', async () => {
     renderOrders(`/my-orders/${ORDER_ID}`);
     const receipt = await screen.findByRole('link', { name: 'Download receipt (PDF)' });

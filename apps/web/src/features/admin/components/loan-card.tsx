@@ -28,11 +28,36 @@ function DaysPastDue({ days }: { days: number }) {
   return <Badge tone={days >= 30 ? 'bad' : 'warn'}>{t('adminLoans.daysLate', { count: days })}</Badge>;
 }
 
-/** The next instalment: its date and amount, or a dash when nothing more falls due. */
-function NextDue({ loan }: { loan: Pick<PortfolioLoan, 'nextDue'> }) {
+type DueLoan = Pick<
+  PortfolioLoan,
+  'status' | 'daysPastDue' | 'nextDue' | 'deposit' | 'instalment' | 'frequency' | 'startDate'
+>;
+
+/**
+ * The next instalment: its date and amount. A loan not started yet (waiting for approval or for
+ * its deposit) has no schedule: the deposit comes first, then the plan's instalments. A
+ * cancelled application owes nothing; a finished loan nothing more.
+ */
+function NextDue({ loan }: { loan: DueLoan }) {
   const { t } = useTranslation();
   const formats = useAdminFormats();
-  if (!loan.nextDue) return <span>{t('adminLoans.nothingDue')}</span>;
+  if (!loan.nextDue) {
+    if (loan.status === 'pending_approval' || loan.status === 'approved') {
+      return (
+        <span>
+          {t(`adminLoans.beforeStart.${loan.frequency}`, {
+            deposit: formatUgx(loan.deposit),
+            amount: formatUgx(loan.instalment),
+          })}
+        </span>
+      );
+    }
+    return (
+      <span>
+        {t(loan.status === 'cancelled' && !loan.startDate ? 'adminLoans.nothingDueYet' : 'adminLoans.nothingDue')}
+      </span>
+    );
+  }
   return (
     <span>
       <time dateTime={loan.nextDue.dueDate}>{formats.day(loan.nextDue.dueDate)}</time> ·{' '}
@@ -42,7 +67,7 @@ function NextDue({ loan }: { loan: Pick<PortfolioLoan, 'nextDue'> }) {
 }
 
 /** How late the loan is and what falls due next, as two facts of a list. */
-export function DueFacts({ loan }: { loan: Pick<PortfolioLoan, 'daysPastDue' | 'nextDue'> }) {
+export function DueFacts({ loan }: { loan: DueLoan }) {
   const { t } = useTranslation();
   return (
     <>

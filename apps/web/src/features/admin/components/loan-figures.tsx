@@ -36,7 +36,9 @@ function Figures({ figures }: { figures: PortfolioFigures }) {
             {formatBp(figures[key])}
           </Figure>
         ))}
-        <Figure term={t('adminLoans.figures.collectionRate')}>{formatBp(figures.collectionRate)}</Figure>
+        <Figure term={t('adminLoans.figures.collectionRate')}>
+          {figures.collectionRate === null ? t('adminLoans.figures.nothingDue') : formatBp(figures.collectionRate)}
+        </Figure>
         {COUNTS.map((key) => (
           <Figure key={key} term={t(`adminLoans.figures.${key}`)}>
             {figures[key]}
@@ -48,7 +50,9 @@ function Figures({ figures }: { figures: PortfolioFigures }) {
           collected: formatUgx(figures.collectedToDate),
           due: formatUgx(figures.dueToDate),
         })}
+        {figures.paidAhead > 0 && ` ${t('adminLoans.figures.paidAhead', { amount: formatUgx(figures.paidAhead) })}`}
       </p>
+      <p className="text-sm text-stone-700">{t('adminLoans.figures.rateHint')}</p>
       <p className="text-sm text-stone-700">{t('adminLoans.figures.parHint')}</p>
     </div>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { useAdminFormats } from '../format.ts';
 import type { AdminOrder } from '../orders-api.ts';
+import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 export function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -33,7 +34,7 @@ export function OrderSummaryCard({ order }: { order: AdminOrder }) {
         <Fact term={t('admin.orders.placed')}>
           <time dateTime={order.createdAt}>{formats.dateTime(order.createdAt)}</time>
         </Fact>
-        <Fact term={t('orders.method')}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
+        <Fact term={t(paidWithKey(order))}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
         {order.paymentStatus && (
           <Fact term={t('orders.paymentStatus')}>
             {t(`payments.status.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}
@@ -49,7 +50,7 @@ export function OrderSummaryCard({ order }: { order: AdminOrder }) {
             <time dateTime={order.paidAt}>{formats.dateTime(order.paidAt)}</time>
           </Fact>
         )}
-        <Fact term={order.fulfilment === 'pickup' ? t('orders.pickupAt') : t('orders.deliverTo')}>
+        <Fact term={order.fulfilment === 'pickup' ? t('orders.pickupAt') : t(deliverToKey(order.status))}>
           {point
             ? `${point.name}, ${point.address}, ${point.district}`
             : address

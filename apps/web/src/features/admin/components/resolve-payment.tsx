@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
+import { localPhone } from '@/lib/phone.ts';
 import { resolvePayment, type PaymentDetail, type Resolution } from '../api.ts';
 import { useErrorText } from './admin-error.tsx';
 
@@ -14,8 +15,9 @@ const REASON = { min: 5, max: 500 } as const;
 type Action = Resolution['action'];
 
 /**
- * Closing a stuck payment by hand: mark it failed, or refund it to the wallet (only what the
- * server offers for this payment), with a reason for the audit log and a confirmation step.
+ * Closing a payment by hand: mark a stuck one failed, or send a top-up back to the mobile-money
+ * number it came from, out of the wallet (only what the server offers for this payment), with a
+ * reason for the audit log and a confirmation step.
  */
 export function ResolvePayment({ detail, onResolved }: { detail: PaymentDetail; onResolved: (text: string) => void }) {
   const { t } = useTranslation();
@@ -45,6 +47,7 @@ export function ResolvePayment({ detail, onResolved }: { detail: PaymentDetail; 
           ? t('admin.payments.doneRefund', {
               amount: formatUgx(result.refund?.amount ?? payment.amount),
               reference: result.refund?.reference ?? payment.reference,
+              phone: localPhone(payment.phone),
             })
           : t('admin.payments.doneMarkFailed', { reference: result.payment.reference }),
       );
@@ -71,7 +74,13 @@ export function ResolvePayment({ detail, onResolved }: { detail: PaymentDetail; 
     setConfirming(true);
   };
 
-  const values = { reference: payment.reference, amount: formatUgx(payment.amount), name: payment.user.name };
+  const values = {
+    reference: payment.reference,
+    amount: formatUgx(payment.amount),
+    name: payment.user.name,
+    phone: localPhone(payment.phone),
+    network: t(`payments.method.${payment.method}`),
+  };
 
   if (confirming && action) {
     const busy = resolve.isPending;
@@ -143,7 +152,7 @@ export function ResolvePayment({ detail, onResolved }: { detail: PaymentDetail; 
                 {option === 'refund' ? t('admin.payments.refund') : t('admin.payments.markFailed')}
               </span>
               <span className="block text-sm text-stone-700">
-                {option === 'refund' ? t('admin.payments.refundHint') : t('admin.payments.markFailedHint')}
+                {option === 'refund' ? t('admin.payments.refundHint', values) : t('admin.payments.markFailedHint')}
               </span>
             </span>
           </label>

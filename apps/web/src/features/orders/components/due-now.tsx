@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 
 /** With credit: what is paid now, the order and the deposits, and that a loan waiting for approval takes nothing yet. */
-export function DueNow({ order, deposits }: { order: number | null; deposits: number }) {
+export function DueNow({ order, deposits, held }: { order: number | null; deposits: number; held: number }) {
   const { t } = useTranslation();
   return (
     <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
@@ -24,7 +24,9 @@ export function DueNow({ order, deposits }: { order: number | null; deposits: nu
           </dd>
         </div>
       </dl>
-      <p className="text-sm text-stone-600">{t('checkout.dueNow.note')}</p>
+      <p className="text-sm text-stone-600">
+        {held > 0 ? t('checkout.dueNow.held', { count: held }) : t('checkout.dueNow.note')}
+      </p>
     </div>
   );
 }

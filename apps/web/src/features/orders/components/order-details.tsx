@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import type { Order } from '../api.ts';
 import { useOrderFormats } from '../format.ts';
+import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
 import { OrderStatusBadge } from './order-status.tsx';
 
 export function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -67,7 +68,7 @@ export function PaymentFacts({ order }: { order: Order }) {
   const formats = useOrderFormats();
   return (
     <dl className={`space-y-1 text-sm ${card}`}>
-      <Fact term={t('orders.method')}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
+      <Fact term={t(paidWithKey(order))}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
       {order.paymentStatus && (
         <Fact term={t('orders.paymentStatus')}>
           {t(`payments.status.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}
@@ -123,7 +124,7 @@ export function DeliveryFacts({ order }: { order: Order }) {
   const address = order.address;
   return (
     <div className={`space-y-1 text-sm ${card}`}>
-      <p className="font-medium">{t('orders.deliverTo')}</p>
+      <p className="font-medium">{t(deliverToKey(order.status))}</p>
       {address && (
         <>
           <p>{[address.village, address.subCounty, address.district].join(', ')}</p>
