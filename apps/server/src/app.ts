@@ -26,17 +26,20 @@ import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { withRequestOrigin } from './platform/request-origin.ts';
-import { compressReads, createRouter, type AppEnv } from './platform/http.ts';
+import { compressReads, createRouter, documentBodyLimit, limitBodies, type AppEnv } from './platform/http.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Messages } from './platform/messaging.ts';
 import type { MobileMoney } from './platform/mobile-money/index.ts';
 import type { Realtime } from './platform/realtime.ts';
+import { sameOriginWrites } from './platform/same-origin.ts';
+import { securityHeaders } from './platform/security-headers.ts';
 import type { Storage } from './platform/storage.ts';
 import { APP_VERSION } from './platform/version.ts';
 import { mountWebApp } from './platform/web-static.ts';
 
-export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET'> & Partial<Pick<Settings, 'TRUST_PROXY_HOPS'>>;
+export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET'> &
+  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV'>>;
 export type AppDeps = {
   database: DatabaseHandle;
   logger: Logger;
@@ -136,7 +139,12 @@ export function createApp({
       'request',
     );
   });
+  app.use(
+    '*',
+    securityHeaders({ publicUrl: settings.PUBLIC_URL, production: settings.NODE_ENV === 'production', webDistDir }),
+  );
   app.use('*', compressReads());
+  app.use('/api/*', sameOriginWrites(settings.PUBLIC_URL), limitBodies());
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c)));
   app.use('/api/me', loadSession(auth));
@@ -179,6 +187,7 @@ export function createApp({
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);
   app.route('/api/admin', adminLoanRoutes);
+  documentBodyLimit(app);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'EcoGrid API', version: APP_VERSION, description: 'Marketplace for energy products in Uganda' },

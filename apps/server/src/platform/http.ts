@@ -2,6 +2,8 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { matchedRoutes } from 'hono/route';
+import { COMPOSED_HANDLER } from 'hono/utils/constants';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { AppError } from './errors.ts';
 import type { IdempotentRequest } from './idempotency.ts';
@@ -84,11 +86,52 @@ export function compressReads(): MiddlewareHandler {
 /** Multipart overhead (boundary, part headers) on top of the largest file allowed. */
 const MULTIPART_SLACK = 64 * 1024;
 
+/** The largest body any route but an upload takes: forms and JSON of a few fields, never a file. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+export const BODY_TOO_LARGE = 'The request is larger than 64 kB.';
+
+const uploadLimits = new WeakSet<MiddlewareHandler>();
+
 /** Refuses an upload larger than `maxBytes` (413 with `message`) before reading it. */
-export const uploadLimit = (maxBytes: number, message: string) =>
-  bodyLimit({
+export const uploadLimit = (maxBytes: number, message: string) => {
+  const limit = bodyLimit({
     maxSize: maxBytes + MULTIPART_SLACK,
     onError: () => {
       throw new AppError('too_large', message, 413);
     },
   });
+  uploadLimits.add(limit);
+  return limit;
+};
+
+/**
+ * Limits every request body to BODY_LIMIT_BYTES (413 before it is read in full), except on the
+ * routes declared with an uploadLimit, which set their own. Runs before the routes, and so
+ * before any body is parsed.
+ */
+export function limitBodies(): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('too_large', BODY_TOO_LARGE, 413);
+    },
+  });
+  return (c, next) => {
+    const isUpload = matchedRoutes(c).some(({ handler }) => {
+      const inner = (handler as { [COMPOSED_HANDLER]?: MiddlewareHandler })[COMPOSED_HANDLER] ?? handler;
+      return uploadLimits.has(inner as MiddlewareHandler);
+    });
+    return isUpload ? next() : limit(c, next);
+  };
+}
+
+const WRITES = new Set(['post', 'put', 'patch', 'delete']);
+
+/** Puts limitBodies' 413 in the OpenAPI document of every write that does not already document one. */
+export function documentBodyLimit(app: OpenAPIHono<AppEnv>): void {
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== 'route' || !WRITES.has(definition.route.method)) continue;
+    const { responses } = definition.route;
+    if (!responses[413]) definition.route.responses = { ...responses, 413: errorResponse(BODY_TOO_LARGE) };
+  }
+}

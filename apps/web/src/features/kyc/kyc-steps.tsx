@@ -9,7 +9,6 @@ import {
   type KycDocumentKind,
 } from '@ecogrid/core/kyc';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import imageCompression from 'browser-image-compression';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
@@ -18,6 +17,7 @@ import { PlaceFields, type PlaceChoice } from '@/components/ui/place-fields.tsx'
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { kycQuery, saveAddress, saveIdentity, savePersonal, uploadDocument } from './api.ts';
+import { shrinkPhoto } from './shrink-photo.ts';
 
 type StepProps = { base: string; kyc: Kyc; onSaved: () => void };
 
@@ -215,9 +215,6 @@ export function IdentityStep({ base, kyc, onSaved }: StepProps) {
   );
 }
 
-/** Phone photos are several megabytes: shrunk to at most 1600 px and about 1 MB before sending over 3G. */
-const SHRINK = { maxSizeMB: 1, maxWidthOrHeight: 1600, useWebWorker: true, initialQuality: 0.85 };
-
 type Progress = { stage: 'shrinking' } | { stage: 'uploading'; fraction: number } | null;
 
 export function DocumentStep({ base, kyc, onSaved, kind }: StepProps & { kind: KycDocumentKind }) {
@@ -242,7 +239,7 @@ export function DocumentStep({ base, kyc, onSaved, kind }: StepProps & { kind: K
     try {
       if (file.type.startsWith('image/')) {
         setProgress({ stage: 'shrinking' });
-        upload = await imageCompression(file, SHRINK);
+        upload = await shrinkPhoto(file);
         setPreview(URL.createObjectURL(upload));
       }
     } catch {
