@@ -32,6 +32,7 @@ import type { MobileMoney } from './platform/mobile-money/index.ts';
 import type { Realtime } from './platform/realtime.ts';
 import type { Storage } from './platform/storage.ts';
 import { APP_VERSION } from './platform/version.ts';
+import { rejectBadText } from './platform/text-guard.ts';
 import { mountWebApp } from './platform/web-static.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET'> & Partial<Pick<Settings, 'TRUST_PROXY_HOPS'>>;
@@ -129,6 +130,7 @@ export function createApp({
     );
   });
   app.use('*', compressReads());
+  app.use('/api/*', rejectBadText());
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c, settings.TRUST_PROXY_HOPS ?? 0)));
   app.use('/api/me', loadSession(auth));

@@ -7,9 +7,10 @@ import {
   type StatementKind,
 } from '@ecogrid/core/payments';
 import { createRoute, z } from '@hono/zod-openapi';
-import { AppError, badRequest } from '#src/platform/errors.ts';
+import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
+import { invalidCursor } from '#src/platform/pagination.ts';
 import { deliveryContacts } from '#src/features/auth/profile.service.ts';
 import { checkStepUpCode, sendStepUpCode, stepUpMethods } from '#src/features/auth/step-up.service.ts';
 import {
@@ -174,8 +175,8 @@ export const walletRoutes = createRouter()
     const { limit, cursor } = c.req.valid('query');
     let before: number | undefined;
     if (cursor !== undefined) {
-      if (!/^\d{1,18}$/.test(cursor)) throw badRequest('The cursor is not valid. Start again from the first page.');
       before = Number(cursor);
+      if (!/^\d{1,16}$/.test(cursor) || !Number.isSafeInteger(before)) throw invalidCursor();
     }
     const rows = await walletStatement(c.var.db, userId, { limit: limit + 1, before });
     const page = rows.slice(0, limit);
