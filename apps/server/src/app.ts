@@ -25,13 +25,13 @@ import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { compressReads, createRouter, type AppEnv } from './platform/http.ts';
+import { documentApi } from './platform/openapi.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Messages } from './platform/messaging.ts';
 import type { MobileMoney } from './platform/mobile-money/index.ts';
 import type { Realtime } from './platform/realtime.ts';
 import type { Storage } from './platform/storage.ts';
-import { APP_VERSION } from './platform/version.ts';
 import { rejectBadText } from './platform/text-guard.ts';
 import { mountWebApp } from './platform/web-static.ts';
 
@@ -172,10 +172,7 @@ export function createApp({
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);
   app.route('/api/admin', adminLoanRoutes);
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'EcoGrid API', version: APP_VERSION, description: 'Marketplace for energy products in Uganda' },
-  });
+  documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {
     throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}`, 404);
   });

@@ -55,6 +55,7 @@ const idempotencyKeyHeader = z.object({
 
 const walletRoute = createRoute({
   method: 'get',
+  operationId: 'getWallet',
   path: '/wallet',
   tags: ['wallet'],
   summary: 'Your wallet: balance, payments awaiting approval, and how withdrawals are confirmed',
@@ -66,6 +67,7 @@ const walletRoute = createRoute({
 
 const statementRoute = createRoute({
   method: 'get',
+  operationId: 'getWalletStatement',
   path: '/wallet/statement',
   tags: ['wallet'],
   summary: 'Your wallet statement, newest first, with the running balance',
@@ -91,6 +93,7 @@ const statementRoute = createRoute({
 
 const topUpRoute = createRoute({
   method: 'post',
+  operationId: 'topUpWallet',
   path: '/wallet/top-ups',
   tags: ['wallet'],
   summary: 'Top up your wallet by mobile money: the network asks you to approve on your phone',
@@ -112,6 +115,7 @@ const topUpRoute = createRoute({
 
 const codeRoute = createRoute({
   method: 'post',
+  operationId: 'sendWithdrawalCode',
   path: '/wallet/withdrawals/code',
   tags: ['wallet'],
   summary: 'Text a code to your confirmed phone, to confirm a withdrawal',
@@ -128,6 +132,7 @@ const codeRoute = createRoute({
 
 const withdrawRoute = createRoute({
   method: 'post',
+  operationId: 'withdrawFromWallet',
   path: '/wallet/withdrawals',
   tags: ['wallet'],
   summary: 'Withdraw from your wallet to mobile money, confirmed by an SMS or authenticator-app code',
