@@ -27,6 +27,7 @@ import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { withRequestOrigin } from './platform/request-origin.ts';
 import { compressReads, createRouter, documentBodyLimit, limitBodies, type AppEnv } from './platform/http.ts';
+import { documentApi } from './platform/openapi.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Messages } from './platform/messaging.ts';
@@ -35,7 +36,7 @@ import type { Realtime } from './platform/realtime.ts';
 import { sameOriginWrites } from './platform/same-origin.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import type { Storage } from './platform/storage.ts';
-import { APP_VERSION } from './platform/version.ts';
+import { rejectBadText } from './platform/text-guard.ts';
 import { mountWebApp } from './platform/web-static.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET'> &
@@ -144,7 +145,7 @@ export function createApp({
     securityHeaders({ publicUrl: settings.PUBLIC_URL, production: settings.NODE_ENV === 'production', webDistDir }),
   );
   app.use('*', compressReads());
-  app.use('/api/*', sameOriginWrites(settings.PUBLIC_URL), limitBodies());
+  app.use('/api/*', sameOriginWrites(settings.PUBLIC_URL), limitBodies(), rejectBadText());
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c)));
   app.use('/api/me', loadSession(auth));
@@ -188,10 +189,7 @@ export function createApp({
   app.route('/api', loanRoutes);
   app.route('/api/admin', adminLoanRoutes);
   documentBodyLimit(app);
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'EcoGrid API', version: APP_VERSION, description: 'Marketplace for energy products in Uganda' },
-  });
+  documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {
     throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}`, 404);
   });

@@ -65,13 +65,16 @@ export const KYC_CHECKS = {
   idType: 'Choose Ugandan National ID or alien ID',
 } as const;
 
+/** Letters of any script, with spaces, apostrophes, dots and dashes after the first. */
+export const LEGAL_NAME_PATTERN = /^[\p{L}][\p{L}' .-]*$/u;
+
 export const kycPersonalSchema = z.strictObject({
   legalName: z
     .string({ error: KYC_CHECKS.legalName })
     .trim()
     .min(2, KYC_CHECKS.legalName)
     .max(100, KYC_CHECKS.tooLong)
-    .regex(/^[\p{L}][\p{L}' .-]*$/u, KYC_CHECKS.lettersOnly),
+    .regex(LEGAL_NAME_PATTERN, KYC_CHECKS.lettersOnly),
   dateOfBirth: z
     .string({ error: KYC_CHECKS.dateOfBirth })
     .regex(/^\d{4}-\d{2}-\d{2}$/, KYC_CHECKS.dateOfBirth)

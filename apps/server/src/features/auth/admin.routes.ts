@@ -56,6 +56,7 @@ function actorAndTarget(c: Context<AppEnv>, rawId: string) {
 
 const listUsersRoute = createRoute({
   method: 'get',
+  operationId: 'adminListUsers',
   path: '/users',
   tags: ['admin'],
   summary: 'Users, newest first, searched by name, email, phone or agent code',
@@ -69,6 +70,7 @@ const listUsersRoute = createRoute({
 
 const changeRoleRoute = createRoute({
   method: 'patch',
+  operationId: 'adminSetUserRole',
   path: '/users/{id}/role',
   tags: ['admin'],
   summary: 'Make a user a customer, an agent (applicant until approved) or an admin',
@@ -88,6 +90,7 @@ const changeRoleRoute = createRoute({
 
 const approveAgentRoute = createRoute({
   method: 'post',
+  operationId: 'adminApproveAgent',
   path: '/users/{id}/approve-agent',
   tags: ['admin'],
   summary: 'Approve an agent with their agent code and commission rate (basis points: 250 is 2.5%)',
@@ -119,6 +122,7 @@ const approveAgentRoute = createRoute({
 const simpleAction = (path: string, summary: string) =>
   createRoute({
     method: 'post',
+    operationId: `admin${path.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase())}User`,
     path: `/users/{id}/${path}`,
     tags: ['admin'],
     summary,
@@ -145,6 +149,7 @@ const securityEventSchema = z
 
 const securityEventsRoute = createRoute({
   method: 'get',
+  operationId: 'adminListSecurityEvents',
   path: '/security-events',
   tags: ['admin'],
   summary: 'The security log, newest first',
@@ -182,6 +187,7 @@ const authAttemptSchema = z
 
 const authAttemptsRoute = createRoute({
   method: 'get',
+  operationId: 'adminListAuthAttempts',
   path: '/auth-attempts',
   tags: ['admin'],
   summary: 'Sign-in attempts, newest first',
@@ -220,6 +226,7 @@ const outboxSchema = z
 
 const outboxRoute = createRoute({
   method: 'get',
+  operationId: 'adminListOutbox',
   path: '/outbox',
   tags: ['admin'],
   summary: 'Mail and SMS: queued, kept (no provider configured), sent or failed, newest first',

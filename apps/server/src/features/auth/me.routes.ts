@@ -67,6 +67,7 @@ function requireUserId(userId: string | undefined): string {
 
 const getMe = createRoute({
   method: 'get',
+  operationId: 'getMe',
   path: '/me',
   tags: ['profile'],
   summary: "The signed-in user's profile",
@@ -78,6 +79,7 @@ const getMe = createRoute({
 
 const patchMe = createRoute({
   method: 'patch',
+  operationId: 'updateMe',
   path: '/me',
   tags: ['profile'],
   summary: 'Change your name, place, language or how updates reach you',

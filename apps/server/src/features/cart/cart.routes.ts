@@ -14,6 +14,7 @@ const refused = {
 
 const getRoute = createRoute({
   method: 'get',
+  operationId: 'getCart',
   path: '/cart',
   tags: ['cart'],
   summary: "Your cart: lines with each product's name, price and picture, and the totals by payment mode",
@@ -22,6 +23,7 @@ const getRoute = createRoute({
 
 const addRoute = createRoute({
   method: 'post',
+  operationId: 'addCartItem',
   path: '/cart/items',
   tags: ['cart'],
   summary: 'Add a product: the same product and payment mode adds to its line, otherwise a new line',
@@ -31,6 +33,7 @@ const addRoute = createRoute({
 
 const setRoute = createRoute({
   method: 'patch',
+  operationId: 'updateCartItem',
   path: '/cart/items/{id}',
   tags: ['cart'],
   summary: 'Set the quantity of a line; 0 or less removes the line',
@@ -48,6 +51,7 @@ const setRoute = createRoute({
 
 const removeRoute = createRoute({
   method: 'delete',
+  operationId: 'removeCartItem',
   path: '/cart/items/{id}',
   tags: ['cart'],
   summary: 'Remove one line',
@@ -62,6 +66,7 @@ const removeRoute = createRoute({
 
 const clearRoute = createRoute({
   method: 'delete',
+  operationId: 'clearCart',
   path: '/cart',
   tags: ['cart'],
   summary: 'Empty the cart',

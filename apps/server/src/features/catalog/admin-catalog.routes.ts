@@ -19,6 +19,7 @@ const imageUrl = z
 
 const uploadRoute = createRoute({
   method: 'post',
+  operationId: 'adminUploadProductImage',
   path: '/products/{id}/images',
   tags,
   summary:
@@ -50,6 +51,7 @@ const uploadRoute = createRoute({
 
 const removeImageRoute = createRoute({
   method: 'delete',
+  operationId: 'adminRemoveProductImage',
   path: '/products/{id}/images',
   tags,
   summary: 'Remove a picture from a product (the file is kept: past orders show it); audited',
@@ -64,6 +66,7 @@ const removeImageRoute = createRoute({
 
 const mainImageRoute = createRoute({
   method: 'post',
+  operationId: 'adminSetMainProductImage',
   path: '/products/{id}/images/main',
   tags,
   summary: 'Make one of the product’s pictures the main (first) one; audited',

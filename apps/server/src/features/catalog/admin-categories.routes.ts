@@ -31,6 +31,7 @@ const body = <T extends z.ZodType>(schema: T) => ({
 
 const listRoute = createRoute({
   method: 'get',
+  operationId: 'adminListCategories',
   path: '/categories',
   tags,
   summary: 'Every category, inactive ones too, in order, with its product counts',
@@ -39,6 +40,7 @@ const listRoute = createRoute({
 
 const createCategoryRoute = createRoute({
   method: 'post',
+  operationId: 'adminCreateCategory',
   path: '/categories',
   tags,
   summary: 'A new category (slug and name; last in the order unless a position is given); audited',
@@ -53,6 +55,7 @@ const createCategoryRoute = createRoute({
 
 const updateRoute = createRoute({
   method: 'patch',
+  operationId: 'adminUpdateCategory',
   path: '/categories/{slug}',
   tags,
   summary: 'Rename a category or set its position (the slug never changes: links use it); audited',
@@ -67,6 +70,7 @@ const updateRoute = createRoute({
 
 const orderRoute = createRoute({
   method: 'put',
+  operationId: 'adminReorderCategories',
   path: '/categories/order',
   tags,
   summary: 'Put every category in a new order (positions 1, 2, 3, …); audited',
@@ -82,6 +86,7 @@ const orderRoute = createRoute({
 const activeRoute = (active: boolean) =>
   createRoute({
     method: 'post',
+    operationId: active ? 'adminReactivateCategory' : 'adminDeactivateCategory',
     path: `/categories/{slug}/${active ? 'reactivate' : 'deactivate'}`,
     tags,
     summary: active

@@ -41,6 +41,7 @@ const tags = ['admin', 'catalog'];
 
 const listRoute = createRoute({
   method: 'get',
+  operationId: 'adminListProducts',
   path: '/products',
   tags,
   summary: 'Every product, inactive ones too, newest first; search by name or SKU, filter by category and state',
@@ -62,6 +63,7 @@ const listRoute = createRoute({
 
 const detailRoute = createRoute({
   method: 'get',
+  operationId: 'adminGetProduct',
   path: '/products/{id}',
   tags,
   summary: 'One product with its newest stock movements and its audit entries (newest first)',
@@ -83,6 +85,7 @@ const detailRoute = createRoute({
 
 const movementsRoute = createRoute({
   method: 'get',
+  operationId: 'adminListStockMovements',
   path: '/products/{id}/stock-movements',
   tags,
   summary: "A product's stock movements, newest first, a page at a time",
@@ -102,6 +105,7 @@ const movementsRoute = createRoute({
 
 const createProductRoute = createRoute({
   method: 'post',
+  operationId: 'adminCreateProduct',
   path: '/products',
   tags,
   summary: 'A new product; its opening stock is recorded as its first stock movement (audited)',
@@ -121,6 +125,7 @@ const createProductRoute = createRoute({
 
 const updateRoute = createRoute({
   method: 'patch',
+  operationId: 'adminUpdateProduct',
   path: '/products/{id}',
   tags,
   summary: 'Change any of a product’s fields (not its stock or slug); audited with each field before and after',
@@ -138,6 +143,7 @@ const updateRoute = createRoute({
 const activeRoute = (active: boolean) =>
   createRoute({
     method: 'post',
+    operationId: active ? 'adminReactivateProduct' : 'adminDeactivateProduct',
     path: `/products/{id}/${active ? 'reactivate' : 'deactivate'}`,
     tags,
     summary: active
@@ -155,6 +161,7 @@ const activeRoute = (active: boolean) =>
 
 const adjustRoute = createRoute({
   method: 'post',
+  operationId: 'adminAdjustStock',
   path: '/products/{id}/stock-adjustments',
   tags,
   summary: 'Add or remove units with a reason, in one statement that never takes stock below zero; audited',

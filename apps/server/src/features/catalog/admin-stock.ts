@@ -4,9 +4,10 @@ import type { Database } from '#src/db/client.ts';
 import { products, stockMovements } from '#src/db/schema/catalog.ts';
 import { auditTrail } from '#src/features/audit/audit.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
-import { AppError, badRequest, notFound } from '#src/platform/errors.ts';
+import { AppError, notFound } from '#src/platform/errors.ts';
 import { announceCatalogChange, auditCatalog, toAdminProduct, type Actor, type CatalogDeps } from './admin-common.ts';
 import { productRowForAdmin } from './admin-products.ts';
+import { invalidCursor } from '#src/platform/pagination.ts';
 
 /** The newest movements shown with a product; older ones come a page at a time. */
 export const MOVEMENTS_PAGE = 20;
@@ -26,7 +27,7 @@ export async function listStockMovements(
 ): Promise<{ items: StockMovement[]; nextCursor: string | null }> {
   const before = page.before === undefined ? undefined : Number(page.before);
   if (before !== undefined && !(Number.isSafeInteger(before) && before > 0)) {
-    throw badRequest('The cursor is not valid. Start again from the first page.');
+    throw invalidCursor();
   }
   const rows = await db
     .select()

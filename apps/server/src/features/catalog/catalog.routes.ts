@@ -9,6 +9,8 @@ const productIdParams = z.object({
 
 const listRoute = createRoute({
   method: 'get',
+  operationId: 'listProducts',
+  security: [],
   path: '/products',
   tags: ['catalog'],
   summary: 'List active products with search, filters, sorting and cursor pagination',
@@ -21,6 +23,8 @@ const listRoute = createRoute({
 
 const detailRoute = createRoute({
   method: 'get',
+  operationId: 'getProduct',
+  security: [],
   path: '/products/{id}',
   tags: ['catalog'],
   summary: 'One active product',
@@ -34,6 +38,8 @@ const detailRoute = createRoute({
 
 const categoriesRoute = createRoute({
   method: 'get',
+  operationId: 'listCategories',
+  security: [],
   path: '/categories',
   tags: ['catalog'],
   summary: 'The active categories in order, each with its number of active products',

@@ -15,6 +15,8 @@ const healthSchema = z
 
 const healthRoute = createRoute({
   method: 'get',
+  operationId: 'getHealth',
+  security: [],
   path: '/health',
   tags: ['health'],
   summary: 'Whether the database is reachable and migrated, the job queue answers, and the running version',

@@ -40,6 +40,7 @@ const deadLetterSchema = z
 
 const overviewRoute = createRoute({
   method: 'get',
+  operationId: 'adminListJobs',
   path: '/jobs',
   tags: ['admin', 'jobs'],
   summary: 'Background job queues, scheduled tasks, and jobs that failed every retry (newest first, at most 100)',
@@ -63,6 +64,7 @@ const overviewRoute = createRoute({
 
 const retryRoute = createRoute({
   method: 'post',
+  operationId: 'adminRetryDeadLetter',
   path: '/jobs/dead-letters/{id}/retry',
   tags: ['admin', 'jobs'],
   summary: 'Send a dead-lettered job back to its queue for another round of attempts',
@@ -81,6 +83,7 @@ const retryRoute = createRoute({
 
 const runRoute = createRoute({
   method: 'post',
+  operationId: 'adminRunSchedule',
   path: '/jobs/schedules/{name}/run',
   tags: ['admin', 'jobs'],
   summary: 'Run a scheduled task now, outside its schedule',

@@ -3,6 +3,7 @@ import {
   KYC_DOCUMENT_KINDS,
   KYC_MAX_BYTES,
   KYC_STATUSES,
+  LEGAL_NAME_PATTERN,
   kycAddressSchema,
   kycDecisionSchema,
   kycIdentitySchema,
@@ -31,6 +32,10 @@ import {
 } from './kyc.service.ts';
 
 const kyc = kycSchema.openapi('Kyc');
+/** The generator writes a regex's flags into its pattern (…$/u), which then matches nothing: the pattern as JSON Schema reads it. */
+const personalSchema = kycPersonalSchema.extend({
+  legalName: kycPersonalSchema.shape.legalName.openapi({ pattern: LEGAL_NAME_PATTERN.source }),
+});
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },
@@ -65,6 +70,7 @@ function journeyRoutes(who: 'self' | 'agent') {
   const save = <T extends z.ZodType>(path: string, schema: T, summary: string) =>
     createRoute({
       method: 'put',
+      operationId: `${who === 'self' ? 'save' : 'agentSave'}Kyc${path.charAt(0).toUpperCase()}${path.slice(1)}`,
       path: `${base}/${path}`,
       tags,
       summary,
@@ -103,6 +109,7 @@ function journeyRoutes(who: 'self' | 'agent') {
     .openapi(
       createRoute({
         method: 'get',
+        operationId: who === 'self' ? 'getKyc' : 'agentGetKyc',
         path: base,
         tags,
         summary: `${forWhom} identity check: status, completion, steps done, details and documents`,
@@ -111,9 +118,8 @@ function journeyRoutes(who: 'self' | 'agent') {
       }),
       async (c) => c.json(await getKyc(c.var.db, await subjectOf(c)), 200),
     )
-    .openapi(
-      save('personal', kycPersonalSchema, 'Step 1: legal name, date of birth (18 or older), gender'),
-      async (c) => c.json(await savePersonal(c.var.db, await subjectOf(c), c.req.valid('json')), 200),
+    .openapi(save('personal', personalSchema, 'Step 1: legal name, date of birth (18 or older), gender'), async (c) =>
+      c.json(await savePersonal(c.var.db, await subjectOf(c), c.req.valid('json')), 200),
     )
     .openapi(save('address', kycAddressSchema, 'Step 2: district, sub-county and village'), async (c) =>
       c.json(await saveAddress(c.var.db, await subjectOf(c), c.req.valid('json')), 200),
@@ -125,7 +131,8 @@ function journeyRoutes(who: 'self' | 'agent') {
     .openapi(
       createRoute({
         method: 'post',
-        path: `${base}/documents/{kind}`,
+        operationId: who === 'self' ? 'uploadKycDocument' : 'agentUploadKycDocument',
+        path: `${base}/documents/{document}`,
         tags,
         summary:
           'Steps 4 and 5: upload the ID document (JPEG, PNG or PDF) or a selfie (JPEG or PNG), at most 5 MB, multipart field "file"; checked by its content; photos are stored as JPEG without metadata, PDFs as sent, under a name the server makes; replaces (and deletes) the previous one; at most 10 files a day per customer',
@@ -133,7 +140,8 @@ function journeyRoutes(who: 'self' | 'agent') {
         request: {
           params: z.object({
             ...(who === 'agent' ? { customerId: uuidSchema('customer id') } : {}),
-            kind: z.enum(KYC_DOCUMENT_KINDS, { error: 'The document is id_document or selfie' }),
+            // One name with the download's {document} (an id there), so the two share a path template.
+            document: z.enum(KYC_DOCUMENT_KINDS, { error: 'The document is id_document or selfie' }),
           }),
           body: {
             required: true,
@@ -163,7 +171,7 @@ function journeyRoutes(who: 'self' | 'agent') {
         const file = form.file;
         if (!(file instanceof File)) throw badRequest('Send the file as multipart/form-data, in a field named "file".');
         const bytes = new Uint8Array(await file.arrayBuffer());
-        const kind = c.req.valid('param').kind as KycDocumentKind;
+        const kind = c.req.valid('param').document as KycDocumentKind;
         const deps = { db: c.var.db, documents: c.var.documents, log: c.var.log };
         return c.json(await addDocument(deps, subject, actorOf(c), kind, bytes), 201);
       },
@@ -171,6 +179,7 @@ function journeyRoutes(who: 'self' | 'agent') {
     .openapi(
       createRoute({
         method: 'post',
+        operationId: who === 'self' ? 'submitKyc' : 'agentSubmitKyc',
         path: `${base}/submit`,
         tags,
         summary: 'Send the completed check for review (again, after a rejection)',
@@ -189,11 +198,12 @@ function journeyRoutes(who: 'self' | 'agent') {
 
 const documentRoute = createRoute({
   method: 'get',
-  path: '/kyc/documents/{id}',
+  operationId: 'downloadKycDocument',
+  path: '/kyc/documents/{document}',
   tags: ['kyc'],
   summary:
     'Download an identity document: only its owner, an admin, or an agent the owner has consented to may; anyone else gets 404',
-  request: { params: z.object({ id: uuidSchema('document id') }) },
+  request: { params: z.object({ document: uuidSchema('document id') }) },
   responses: {
     200: { description: 'The file, as an attachment', content: { 'application/octet-stream': { schema: z.any() } } },
     ...unauthenticated,
@@ -218,7 +228,7 @@ export const kycRoutes = createRouter()
   .route('/', journeyRoutes('agent'))
   .openapi(documentRoute, async (c) => {
     signedInUserId(c.var.user);
-    const document = await findDocument(c.var.db, c.req.valid('param').id);
+    const document = await findDocument(c.var.db, c.req.valid('param').document);
     const missing = () => notFound('No such document.');
     if (!document || !(await mayDownload(c, document.userId))) throw missing();
     const bytes = await c.var.documents.get(document.storageKey);
@@ -258,6 +268,7 @@ export const agentKycRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
+      operationId: 'agentRequestConsent',
       path: '/agent/customers/consent',
       tags: ['agents'],
       summary: 'Send the customer (by phone number) an SMS code that they read back to agree; 3 an hour at most',
@@ -282,6 +293,7 @@ export const agentKycRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
+      operationId: 'agentConfirmConsent',
       path: '/agent/customers/consent/confirm',
       tags: ['agents'],
       summary: 'Confirm the code the customer read out: the agent may then act for them for 24 hours',
@@ -321,6 +333,7 @@ export const agentKycRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
+      operationId: 'agentListCustomers',
       path: '/agent/customers',
       tags: ['agents'],
       summary: 'The customers you serve, most recent consent first, with their identity-check status',
@@ -383,6 +396,7 @@ adminKycRoutes
   .openapi(
     createRoute({
       method: 'get',
+      operationId: 'adminListKyc',
       path: '/',
       tags: ['admin', 'kyc'],
       summary: 'Identity checks in one status: submitted ones oldest first (the queue), others newest decision first',
@@ -407,6 +421,7 @@ adminKycRoutes
   .openapi(
     createRoute({
       method: 'get',
+      operationId: 'adminGetKyc',
       path: '/{userId}',
       tags: ['admin', 'kyc'],
       summary:
@@ -419,6 +434,7 @@ adminKycRoutes
   .openapi(
     createRoute({
       method: 'post',
+      operationId: 'adminDecideKyc',
       path: '/{userId}/decision',
       tags: ['admin', 'kyc'],
       summary: 'Verify, or reject with a reason the customer sees; audited and sent to the customer (kyc_update)',

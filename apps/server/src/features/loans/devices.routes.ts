@@ -57,6 +57,7 @@ deviceRoutes
   .openapi(
     createRoute({
       method: 'post',
+      operationId: 'adminImportDevices',
       path: '/import',
       tags,
       summary: `Import devices from a CSV file (columns ${DEVICE_FILE_COLUMNS.join(', ')}; the last three optional): all or nothing, keys encrypted at rest, audited`,
@@ -80,6 +81,7 @@ deviceRoutes
   .openapi(
     createRoute({
       method: 'get',
+      operationId: 'adminListDevices',
       path: '/',
       tags,
       summary: 'Devices by serial number, a page at a time; by the start of a serial number, and by status',
@@ -106,6 +108,7 @@ deviceRoutes
   .openapi(
     createRoute({
       method: 'get',
+      operationId: 'adminListDeviceTokens',
       path: '/{id}/tokens',
       tags,
       summary: 'The tokens issued to a device, by count',
@@ -128,6 +131,7 @@ deviceRoutes
   .openapi(
     createRoute({
       method: 'post',
+      operationId: 'adminIssueDeviceToken',
       path: '/{id}/tokens',
       tags,
       summary:

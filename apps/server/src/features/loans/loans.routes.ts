@@ -49,15 +49,21 @@ const portfolioLoanView = portfolioLoanSchema.openapi('PortfolioLoan');
 
 const plansRoute = createRoute({
   method: 'get',
+  operationId: 'listLoanPlans',
+  security: [],
   path: '/products/{productId}/loan-plans',
   tags: ['loans'],
   summary: 'The credit plans a product is sold on (none when it is sold for cash only)',
   request: { params: productParams },
-  responses: { 200: json(z.object({ plans: z.array(plan) }), 'The active plans') },
+  responses: {
+    200: json(z.object({ plans: z.array(plan) }), 'The active plans'),
+    400: errorResponse('Invalid product id'),
+  },
 });
 
 const applyRoute = createRoute({
   method: 'post',
+  operationId: 'applyForLoan',
   path: '/loans/applications',
   tags: ['loans'],
   summary:
@@ -78,6 +84,7 @@ const applyRoute = createRoute({
 
 const myLoansRoute = createRoute({
   method: 'get',
+  operationId: 'listLoans',
   path: '/loans',
   tags: ['loans'],
   summary: "The caller's loans, newest first",
@@ -86,6 +93,7 @@ const myLoansRoute = createRoute({
 
 const myLoanRoute = createRoute({
   method: 'get',
+  operationId: 'getLoan',
   path: '/loans/{id}',
   tags: ['loans'],
   summary: 'One of the caller’s loans, with its schedule, payments and device tokens',
@@ -97,6 +105,7 @@ const paid = json(z.object({ loan, payment: paymentSchema.nullable() }), 'The lo
 
 const depositRoute = createRoute({
   method: 'post',
+  operationId: 'payLoanDeposit',
   path: '/loans/{id}/deposit',
   tags: ['loans'],
   summary: 'Pay the deposit of an approved loan, from the wallet or by mobile money; it starts the loan',
@@ -113,6 +122,7 @@ const depositRoute = createRoute({
 
 const repayRoute = createRoute({
   method: 'post',
+  operationId: 'repayLoan',
   path: '/loans/{id}/repayments',
   tags: ['loans'],
   summary:
@@ -130,6 +140,7 @@ const repayRoute = createRoute({
 
 const withdrawRoute = createRoute({
   method: 'post',
+  operationId: 'withdrawLoanApplication',
   path: '/loans/{id}/withdraw',
   tags: ['loans'],
   summary:
@@ -145,6 +156,7 @@ const withdrawRoute = createRoute({
 
 const agentLoansRoute = createRoute({
   method: 'get',
+  operationId: 'agentListLoans',
   path: '/agent/loans',
   tags: ['agents', 'loans'],
   summary: 'The loans the agent sold or whose customers they serve, most days past due first',
@@ -212,6 +224,7 @@ export const loanRoutes = createRouter()
 
 const adminPlansRoute = createRoute({
   method: 'get',
+  operationId: 'adminListLoanPlans',
   path: '/products/{productId}/loan-plans',
   tags: ['admin', 'loans'],
   summary: "A product's credit plans, active or not",
@@ -222,6 +235,7 @@ const adminPlansRoute = createRoute({
 
 const addPlanRoute = createRoute({
   method: 'post',
+  operationId: 'adminCreateLoanPlan',
   path: '/products/{productId}/loan-plans',
   tags: ['admin', 'loans'],
   summary: 'Offer a product on a credit plan (audited)',
@@ -238,6 +252,7 @@ const addPlanRoute = createRoute({
 
 const changePlanRoute = createRoute({
   method: 'patch',
+  operationId: 'adminUpdateLoanPlan',
   path: '/loan-plans/{id}',
   tags: ['admin', 'loans'],
   summary: "Change a plan's terms or withdraw it (audited); loans already made keep their terms",
@@ -253,6 +268,7 @@ const changePlanRoute = createRoute({
 
 const portfolioRoute = createRoute({
   method: 'get',
+  operationId: 'adminListLoans',
   path: '/loans',
   tags: ['admin', 'loans'],
   summary:
@@ -272,6 +288,7 @@ const portfolioRoute = createRoute({
 
 const figuresRoute = createRoute({
   method: 'get',
+  operationId: 'adminGetLoanFigures',
   path: '/loans/figures',
   tags: ['admin', 'loans'],
   summary:
@@ -282,6 +299,7 @@ const figuresRoute = createRoute({
 
 const adminLoanRoute = createRoute({
   method: 'get',
+  operationId: 'adminGetLoan',
   path: '/loans/{id}',
   tags: ['admin', 'loans'],
   summary: 'A loan with its customer, schedule, payments and tokens',
@@ -301,6 +319,7 @@ const adminLoanRoute = createRoute({
 
 const decisionRoute = createRoute({
   method: 'post',
+  operationId: 'adminDecideLoan',
   path: '/loans/{id}/decision',
   tags: ['admin', 'loans'],
   summary: 'Approve an application waiting for approval, or refuse it with a reason (audited, the customer is told)',

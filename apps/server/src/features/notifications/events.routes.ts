@@ -9,6 +9,7 @@ const MAX_QUEUED = 100;
 
 const eventsRoute = createRoute({
   method: 'get',
+  operationId: 'streamEvents',
   path: '/events',
   tags: ['notifications'],
   summary: 'Server-Sent Events for the signed-in user: notification, order, payment and loan_repayment',

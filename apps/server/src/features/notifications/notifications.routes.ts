@@ -22,6 +22,7 @@ const unauthenticated = { 401: errorResponse('Not signed in: User not authentica
 
 const listRoute = createRoute({
   method: 'get',
+  operationId: 'listNotifications',
   path: '/notifications',
   tags: ['notifications'],
   summary: 'Your notifications, newest first (at most 50)',
@@ -45,6 +46,7 @@ const listRoute = createRoute({
 
 const unreadRoute = createRoute({
   method: 'get',
+  operationId: 'countUnreadNotifications',
   path: '/notifications/unread-count',
   tags: ['notifications'],
   summary: 'How many of your notifications are unread',
@@ -59,6 +61,7 @@ const unreadRoute = createRoute({
 
 const markReadRoute = createRoute({
   method: 'post',
+  operationId: 'markNotificationRead',
   path: '/notifications/{id}/read',
   tags: ['notifications'],
   summary: 'Mark one of your notifications read',
@@ -73,6 +76,7 @@ const markReadRoute = createRoute({
 
 const markAllRoute = createRoute({
   method: 'post',
+  operationId: 'markAllNotificationsRead',
   path: '/notifications/read-all',
   tags: ['notifications'],
   summary: 'Mark all your unread notifications read',
@@ -87,6 +91,7 @@ const markAllRoute = createRoute({
 
 const sendRoute = createRoute({
   method: 'post',
+  operationId: 'adminSendNotification',
   path: '/admin/notifications',
   tags: ['admin', 'notifications'],
   summary: 'Send a notification to a user (spec send-notification; admins and internal use only)',

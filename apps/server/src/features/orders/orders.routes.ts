@@ -45,6 +45,7 @@ const reasonSchema = z.string().trim().max(300, 'The reason is limited to 300 ch
 
 const placeRoute = createRoute({
   method: 'post',
+  operationId: 'placeOrder',
   path: '/orders',
   tags: ['orders'],
   summary: "Check out the cart's cash lines: delivery or pickup, paid from the wallet or by mobile money",
@@ -64,6 +65,7 @@ const placeRoute = createRoute({
 
 const checkoutOptionsRoute = createRoute({
   method: 'get',
+  operationId: 'getCheckoutOptions',
   path: '/checkout/options',
   tags: ['orders'],
   summary: 'What checkout offers: the delivery fee rule and the pickup points',
@@ -78,6 +80,7 @@ const checkoutOptionsRoute = createRoute({
 
 const myOrdersRoute = createRoute({
   method: 'get',
+  operationId: 'listOrders',
   path: '/orders',
   tags: ['orders'],
   summary: 'Your orders, newest first',
@@ -91,6 +94,7 @@ const myOrdersRoute = createRoute({
 
 const myOrderRoute = createRoute({
   method: 'get',
+  operationId: 'getOrder',
   path: '/orders/{id}',
   tags: ['orders'],
   summary: 'One of your orders, with its lines, timeline, payment and delivery',
@@ -105,6 +109,7 @@ const myOrderRoute = createRoute({
 
 const cancelRoute = createRoute({
   method: 'post',
+  operationId: 'cancelOrder',
   path: '/orders/{id}/cancel',
   tags: ['orders'],
   summary: 'Cancel your order while it waits for payment or is paid (a paid order is refunded to your wallet)',
@@ -126,6 +131,7 @@ const cancelRoute = createRoute({
 
 const receiptRoute = createRoute({
   method: 'get',
+  operationId: 'getOrderReceipt',
   path: '/orders/{id}/receipt',
   tags: ['orders'],
   summary: "A paid order's receipt (PDF), for its customer or an admin",
@@ -148,6 +154,7 @@ const adminOrder = order.extend({
 
 const adminListRoute = createRoute({
   method: 'get',
+  operationId: 'adminListOrders',
   path: '/admin/orders',
   tags: ['admin', 'orders'],
   summary: 'Orders, newest first: by status, and search by order number or customer (name, email, phone)',
@@ -178,6 +185,7 @@ const adminListRoute = createRoute({
 
 const adminDetailRoute = createRoute({
   method: 'get',
+  operationId: 'adminGetOrder',
   path: '/admin/orders/{id}',
   tags: ['admin', 'orders'],
   summary: 'One order with its customer and audit trail',
@@ -200,6 +208,7 @@ const adminDetailRoute = createRoute({
 
 const adminMoveRoute = createRoute({
   method: 'post',
+  operationId: 'adminSetOrderStatus',
   path: '/admin/orders/{id}/status',
   tags: ['admin', 'orders'],
   summary: 'Move an order on (processing, shipped, delivered, completed) or cancel it with a reason; audited',
@@ -242,6 +251,7 @@ const adminMoveRoute = createRoute({
 
 const feeRoute = createRoute({
   method: 'put',
+  operationId: 'adminSetDeliveryFee',
   path: '/admin/store/delivery-fee',
   tags: ['admin', 'orders'],
   summary: 'Set the delivery fee: a flat fee, waived from an order value (0 for free delivery); audited',

@@ -24,6 +24,7 @@ const networksRoute = createRoute({
   path: '/mobile-money/networks',
   tags: ['payments'],
   summary: 'The mobile-money networks this EcoGrid takes, and whether payments are test money',
+  security: [],
   responses: {
     200: { description: 'The networks', content: { 'application/json': { schema: networksSchema } } },
   },

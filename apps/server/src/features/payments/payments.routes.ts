@@ -18,6 +18,7 @@ const validId = (value: string) => {
 
 const ownRoute = createRoute({
   method: 'get',
+  operationId: 'getPayment',
   path: '/payments/{id}',
   tags: ['payments'],
   summary: 'One of your payments',
@@ -50,6 +51,8 @@ const mtnCallbackSchema = z.object({
 const mtnCallback = (method: 'put' | 'post') =>
   createRoute({
     method,
+    operationId: method === 'put' ? 'mtnCallbackPut' : 'mtnCallbackPost',
+    security: [{ mtnCallbackToken: [] }],
     path: '/payments/callbacks/mtn/{reference}',
     tags: ['payments'],
     summary: `MTN MoMo's callback for a request to pay or a transfer (${method.toUpperCase()}); the address carries a token only EcoGrid can make`,
@@ -79,6 +82,8 @@ const airtelCallbackSchema = z.object({
 
 const airtelCallbackRoute = createRoute({
   method: 'post',
+  operationId: 'airtelCallback',
+  security: [],
   path: '/payments/callbacks/airtel',
   tags: ['payments'],
   summary: "Airtel Money's callback, authenticated by its HMAC-SHA256 hash",
@@ -99,6 +104,7 @@ const adminPaymentSchema = paymentSchema
 
 const adminListRoute = createRoute({
   method: 'get',
+  operationId: 'adminListPayments',
   path: '/admin/payments',
   tags: ['admin', 'payments'],
   summary: 'Payments, newest first, with filters and search (reference, phone, customer)',
@@ -129,6 +135,7 @@ const adminListRoute = createRoute({
 
 const adminDetailRoute = createRoute({
   method: 'get',
+  operationId: 'adminGetPayment',
   path: '/admin/payments/{id}',
   tags: ['admin', 'payments'],
   summary: "A payment's full history: events, ledger postings, admin actions",
@@ -185,6 +192,7 @@ const adminDetailRoute = createRoute({
 
 const resolveRoute = createRoute({
   method: 'post',
+  operationId: 'adminResolvePayment',
   path: '/admin/payments/{id}/resolve',
   tags: ['admin', 'payments'],
   summary: 'Resolve a payment by hand: mark a stuck one failed, or refund a top-up to its number (audited)',

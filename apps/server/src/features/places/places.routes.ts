@@ -10,6 +10,8 @@ const CACHE = 'public, max-age=86400';
 
 const districtsRoute = createRoute({
   method: 'get',
+  operationId: 'listDistricts',
+  security: [],
   path: '/districts',
   tags: ['places'],
   summary: "Uganda's districts, by name",
@@ -18,6 +20,8 @@ const districtsRoute = createRoute({
 
 const subCountiesRoute = createRoute({
   method: 'get',
+  operationId: 'listSubCounties',
+  security: [],
   path: '/districts/{id}/sub-counties',
   tags: ['places'],
   summary: "A district's sub-counties, by name",
@@ -27,6 +31,8 @@ const subCountiesRoute = createRoute({
 
 const villagesRoute = createRoute({
   method: 'get',
+  operationId: 'listVillages',
+  security: [],
   path: '/sub-counties/{id}/villages',
   tags: ['places'],
   summary: "A sub-county's villages, by name",

@@ -7,9 +7,10 @@ import {
   type StatementKind,
 } from '@ecogrid/core/payments';
 import { createRoute, z } from '@hono/zod-openapi';
-import { AppError, badRequest } from '#src/platform/errors.ts';
+import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
+import { invalidCursor } from '#src/platform/pagination.ts';
 import { deliveryContacts } from '#src/features/auth/profile.service.ts';
 import { checkStepUpCode, sendStepUpCode, stepUpMethods } from '#src/features/auth/step-up.service.ts';
 import {
@@ -54,6 +55,7 @@ const idempotencyKeyHeader = z.object({
 
 const walletRoute = createRoute({
   method: 'get',
+  operationId: 'getWallet',
   path: '/wallet',
   tags: ['wallet'],
   summary: 'Your wallet: balance, payments awaiting approval, and how withdrawals are confirmed',
@@ -65,6 +67,7 @@ const walletRoute = createRoute({
 
 const statementRoute = createRoute({
   method: 'get',
+  operationId: 'getWalletStatement',
   path: '/wallet/statement',
   tags: ['wallet'],
   summary: 'Your wallet statement, newest first, with the running balance',
@@ -90,6 +93,7 @@ const statementRoute = createRoute({
 
 const topUpRoute = createRoute({
   method: 'post',
+  operationId: 'topUpWallet',
   path: '/wallet/top-ups',
   tags: ['wallet'],
   summary: 'Top up your wallet by mobile money: the network asks you to approve on your phone',
@@ -111,6 +115,7 @@ const topUpRoute = createRoute({
 
 const codeRoute = createRoute({
   method: 'post',
+  operationId: 'sendWithdrawalCode',
   path: '/wallet/withdrawals/code',
   tags: ['wallet'],
   summary: 'Text a code to your confirmed phone, to confirm a withdrawal',
@@ -127,6 +132,7 @@ const codeRoute = createRoute({
 
 const withdrawRoute = createRoute({
   method: 'post',
+  operationId: 'withdrawFromWallet',
   path: '/wallet/withdrawals',
   tags: ['wallet'],
   summary: 'Withdraw from your wallet to mobile money, confirmed by an SMS or authenticator-app code',
@@ -174,8 +180,8 @@ export const walletRoutes = createRouter()
     const { limit, cursor } = c.req.valid('query');
     let before: number | undefined;
     if (cursor !== undefined) {
-      if (!/^\d{1,18}$/.test(cursor)) throw badRequest('The cursor is not valid. Start again from the first page.');
       before = Number(cursor);
+      if (!/^\d{1,16}$/.test(cursor) || !Number.isSafeInteger(before)) throw invalidCursor();
     }
     const rows = await walletStatement(c.var.db, userId, { limit: limit + 1, before });
     const page = rows.slice(0, limit);
