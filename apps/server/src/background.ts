@@ -13,7 +13,7 @@ import { reconcilePayments } from './features/payments/payments.service.ts';
 import { deviceKeyBox } from './platform/secret-box.ts';
 import { createSmsSender } from './platform/sms.ts';
 
-export type BackgroundSettings = Pick<Settings, 'MAIL_FROM' | 'AUTH_SECRET'> &
+export type BackgroundSettings = Pick<Settings, 'MAIL_FROM' | 'AUTH_SECRET' | 'NODE_ENV'> &
   MobileMoneySettings &
   Partial<
     Pick<
@@ -54,6 +54,7 @@ export async function startBackgroundWork(
       sms: createSmsSender(settings),
       logger,
       retry: options.deliveryRetry,
+      production: settings.NODE_ENV === 'production',
     });
     const mobileMoney = createMobileMoney(settings, { db: database.db, jobs, logger });
     await mobileMoney.start();

@@ -15,7 +15,9 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /**
  * How each type may also reach people outside the app: 'always' goes out whatever the user
  * chose (security notices; repayment reminders, which the credit terms promise by SMS),
- * 'optional' follows the user's SMS and email choices, 'never' stays in the app.
+ * 'optional' follows the user's SMS and email choices, 'never' stays in the app. A text goes
+ * only for a notice its sender marks as one the person acts on (a payment's result, a token,
+ * an order ready or delivered, a reminder); identity checks and support news never go by SMS.
  */
 export type DeliveryRule = 'always' | 'optional' | 'never';
 export const NOTIFICATION_DELIVERY: Record<NotificationType, { sms: DeliveryRule; email: DeliveryRule }> = {
@@ -24,9 +26,9 @@ export const NOTIFICATION_DELIVERY: Record<NotificationType, { sms: DeliveryRule
   loan_reminder: { sms: 'always', email: 'optional' },
   /** Approval, refusal, activation and device tokens: a token is needed to use the device. */
   loan_update: { sms: 'always', email: 'optional' },
-  kyc_update: { sms: 'optional', email: 'optional' },
+  kyc_update: { sms: 'never', email: 'optional' },
   account: { sms: 'always', email: 'always' },
-  support: { sms: 'optional', email: 'optional' },
+  support: { sms: 'never', email: 'optional' },
 };
 
 /** An SMS of at most two parts (306 characters). */

@@ -107,7 +107,9 @@ describe('delivery jobs', () => {
     jobs = undefined;
   });
 
-  async function start(settings: { SMTP_URL?: string; AT_BASE_URL?: string } = {}): Promise<Messages> {
+  async function start(
+    settings: { SMTP_URL?: string; AT_BASE_URL?: string; production?: boolean } = {},
+  ): Promise<Messages> {
     jobs = await startJobs(database, logger, { pollSeconds: 0.5, checkSeconds: 1 });
     return startMessaging({
       db: database.db,
@@ -118,8 +120,17 @@ describe('delivery jobs', () => {
       ),
       logger,
       retry,
+      production: settings.production ?? false,
     });
   }
+
+  it('shows codes on screen only without an SMS provider and outside production', async () => {
+    expect((await start()).codesOnScreen).toBe(true);
+    await jobs?.stop();
+    expect((await start({ production: true })).codesOnScreen).toBe(false);
+    await jobs?.stop();
+    expect((await start({ AT_BASE_URL: 'http://127.0.0.1:9' })).codesOnScreen).toBe(false);
+  });
 
   it('keeps messages in the outbox, body and all, when no provider is configured', async () => {
     const messages = await start();

@@ -25,6 +25,12 @@ export type Messages = {
   sms(db: Database | Tx, sms: Sms & Expiry): Promise<string>;
   /** Queues many messages at once (a daily run's reminders): one insert and one job insert per channel. */
   many(db: Database | Tx, messages: Outgoing[]): Promise<void>;
+  /**
+   * Test mode: no SMS provider, outside production. Codes that would be texted are also
+   * answered to the screen that asks for them, so people can try the app without a phone
+   * network. Never true in production.
+   */
+  codesOnScreen: boolean;
 };
 
 /** One message of a batch. */
@@ -46,6 +52,8 @@ export async function startMessaging(deps: {
   sms: SmsSender;
   logger: Logger;
   retry?: RetryPolicy;
+  /** Only production turns test mode off whatever the provider. */
+  production: boolean;
 }): Promise<Messages> {
   const { db, jobs, mailer, sms, logger } = deps;
   const retry = deps.retry ?? DELIVERY_RETRY;
@@ -155,6 +163,7 @@ export async function startMessaging(deps: {
     });
 
   return {
+    codesOnScreen: !deps.production && sms.provider === null,
     email: async (db, email) => (await queue(db, EMAIL_QUEUE, [{ channel: 'email', ...email }]))[0]!,
     sms: async (db, message) => (await queue(db, SMS_QUEUE, [{ channel: 'sms', ...message }]))[0]!,
     async many(db, messages) {

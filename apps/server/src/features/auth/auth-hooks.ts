@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { beginSignInAttempt, finishSignInAttempt, recordAuthAttempt, recordSecurityEvent } from './auth-log.service.ts';
+import { takeCodeAllowance } from './code-allowance.ts';
 import { validatePasswordStrength } from './password-strength.ts';
 import { ACCOUNT_EXISTS, USERNAME_TAKEN } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
@@ -167,6 +168,21 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
         throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: started.refused });
       }
       if (ctx.request) pending.set(ctx.request, { attemptId: started.id, account });
+    }
+
+    if (path === '/phone-number/request-password-reset' && phone) {
+      // Counted here, before the library looks the number up, so a number with no account uses
+      // up its allowance and is refused exactly like one with an account.
+      const allowance = await takeCodeAllowance(db, {
+        phoneNumber: phone,
+        asker: 'anyone',
+        purpose: 'password_reset',
+        ipAddress: clientIp(ctx.headers),
+        userAgent: userAgentOf(ctx.headers),
+      });
+      if (!allowance.ok) {
+        throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: allowance.message });
+      }
     }
 
     if (path === '/phone-number/send-otp' && phone) {

@@ -8,9 +8,10 @@ import type { Database } from '#src/db/client.ts';
 import { authSchema, users } from '#src/db/schema/auth.ts';
 import type { Logger } from '#src/platform/logger.ts';
 import type { Messages } from '#src/platform/messaging.ts';
-import { countRecentMessages } from '#src/platform/outbox.ts';
 import { ADMINS_USE_TOTP, createAuthHooks } from './auth-hooks.ts';
 import { recordPasswordReset } from './auth-log.service.ts';
+import { takeCodeAllowance, type CodeAsker } from './code-allowance.ts';
+import { codeNotes, noteCode, noteRefusal, withCodeNotes } from './code-notes.ts';
 import { EXISTING_ACCOUNT_SMS, phoneSignUp } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 
@@ -27,10 +28,6 @@ export type AuthDeps = { db: Database; settings: AuthSettings; messages: Message
 const LINK_SECONDS = 60 * 60;
 /** SMS codes (phone confirmation, password reset, second factor) last five minutes. */
 const SMS_CODE_SECONDS = 300;
-/** At most this many codes to one number per hour, whoever asks: SMS costs money and annoys strangers. */
-export const SMS_CODES_PER_HOUR = 6;
-export const TOO_MANY_CODES = 'Too many codes were sent to this number. Try again in an hour.';
-
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 export function createAuth({ db, settings, messages, logger }: AuthDeps) {
@@ -38,12 +35,35 @@ export function createAuth({ db, settings, messages, logger }: AuthDeps) {
   const notify = async (to: string, message: string) => {
     await messages.sms(db, { to, message });
   };
-  const text = async (to: string, message: string) => {
-    if ((await countRecentMessages(db, { channel: 'sms', recipient: to, minutes: 60 })) >= SMS_CODES_PER_HOUR) {
-      throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: TOO_MANY_CODES });
-    }
+  /** Texts a code already counted against its allowance (a password reset's, by the auth hooks). */
+  const sendCode = async (to: string, code: string, message: string) => {
     // A code not sent within its five minutes is dropped, never texted late.
     await messages.sms(db, { to, message, expiresAt: new Date(Date.now() + SMS_CODE_SECONDS * 1000) });
+    noteCode(code);
+  };
+  /**
+   * Texts a code (or, with no code, a notice that stands in for one, so both answer alike) if the
+   * number's allowance for this asker has one left; a 429 otherwise.
+   */
+  const text = async (
+    request: { to: string; code?: string; message: string; asker: CodeAsker; purpose: string; userId?: string },
+    ctx: { headers?: Headers } | undefined,
+  ) => {
+    const allowance = await takeCodeAllowance(db, {
+      phoneNumber: request.to,
+      asker: request.asker,
+      purpose: request.purpose,
+      userId: request.userId ?? null,
+      ipAddress: ctx?.headers?.get('x-client-ip') ?? null,
+      userAgent: ctx?.headers?.get('user-agent') ?? null,
+    });
+    if (!allowance.ok) {
+      const refusal = new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: allowance.message });
+      noteRefusal(refusal);
+      throw refusal;
+    }
+    if (request.code) await sendCode(request.to, request.code, request.message);
+    else await notify(request.to, request.message);
   };
   const { hooks, securityLog } = createAuthHooks(db, notify);
   const auth = betterAuth({
@@ -164,11 +184,24 @@ export function createAuth({ db, settings, messages, logger }: AuthDeps) {
         requireVerification: true,
         allowedAttempts: 5,
         phoneNumberValidator: (value) => /^\+[1-9]\d{7,14}$/.test(value),
-        sendOTP: ({ phoneNumber: to, code }) =>
-          text(to, `EcoGrid: your code is ${code}. It expires in 5 minutes. Never share it with anyone.`),
-        sendPasswordResetOTP: ({ phoneNumber: to, code }) =>
+        // Asked without a session (a sign-up, a sign-in of an unconfirmed number) or for a new
+        // number not yet the account's: from the number's allowance for anyone.
+        sendOTP: ({ phoneNumber: to, code }, ctx) =>
           text(
+            {
+              to,
+              code,
+              asker: 'anyone',
+              purpose: 'phone_confirmation',
+              message: `EcoGrid: your code is ${code}. It expires in 5 minutes. Never share it with anyone.`,
+            },
+            ctx,
+          ),
+        // The auth hooks counted the request already, whether or not the number has an account.
+        sendPasswordResetOTP: ({ phoneNumber: to, code }) =>
+          sendCode(
             to,
+            code,
             `EcoGrid: your password reset code is ${code}. It expires in 5 minutes. If you did not ask for it, ignore this message.`,
           ),
       }),
@@ -178,7 +211,8 @@ export function createAuth({ db, settings, messages, logger }: AuthDeps) {
           await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: to } });
         },
         // Under the same hourly cap as codes, so both kinds of number answer 429 alike.
-        warnOwner: (to) => text(to, EXISTING_ACCOUNT_SMS),
+        warnOwner: (to) =>
+          text({ to, asker: 'anyone', purpose: 'phone_confirmation', message: EXISTING_ACCOUNT_SMS }, undefined),
       }),
       // TOTP with backup codes, or a code by SMS to a confirmed number. Admins must enrol an
       // authenticator app before any admin page or API opens (admin.guard.ts).
@@ -186,7 +220,7 @@ export function createAuth({ db, settings, messages, logger }: AuthDeps) {
         issuer: 'EcoGrid',
         otpOptions: {
           period: SMS_CODE_SECONDS / 60,
-          sendOTP: async ({ user, otp }) => {
+          sendOTP: async ({ user, otp }, ctx) => {
             const phone = user as typeof user & {
               phoneNumber?: string | null;
               phoneNumberVerified?: boolean | null;
@@ -199,9 +233,17 @@ export function createAuth({ db, settings, messages, logger }: AuthDeps) {
             if (!phone.phoneNumber || !phone.phoneNumberVerified) {
               throw new APIError('BAD_REQUEST', { code: 'NO_PHONE_FOR_CODES', message: NO_PHONE_FOR_CODES });
             }
+            // Asked by someone who has just given the account's password: the holder's own allowance.
             await text(
-              phone.phoneNumber,
-              `EcoGrid: your sign-in code is ${otp}. It expires in 5 minutes. Never share it with anyone.`,
+              {
+                to: phone.phoneNumber,
+                code: otp,
+                asker: 'account',
+                purpose: 'sign_in',
+                userId: user.id,
+                message: `EcoGrid: your sign-in code is ${otp}. It expires in 5 minutes. Never share it with anyone.`,
+              },
+              ctx,
             );
           },
         },
@@ -210,6 +252,7 @@ export function createAuth({ db, settings, messages, logger }: AuthDeps) {
       // Handed out by /api/auth/token only: by default the plugin signs a fresh token into a
       // header of every session look-up, which is every signed-in request here.
       jwt({ disableSettingJwtHeader: true }),
+      codeNotes(messages.codesOnScreen),
       // Last, so that it sees what the other plugins made of each request.
       securityLog,
     ],
@@ -242,7 +285,8 @@ export function createAuth({ db, settings, messages, logger }: AuthDeps) {
     },
     hooks,
   });
-  return auth;
+  // Each request keeps its own notes of the codes it sent (code-notes.ts).
+  return { ...auth, handler: (request: Request) => withCodeNotes(() => auth.handler(request)) };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -189,7 +189,7 @@ describe('sign-up by phone', () => {
     expect(await smsCount(phone.e164)).toBe(0);
   });
 
-  it('texts one number at most six codes an hour, whoever asks', async () => {
+  it('texts one number at most six codes an hour that anyone may ask for', async () => {
     const phone = uniquePhone();
     expect(
       (await send(ctx, '/api/auth/sign-up/phone', { phoneNumber: phone.local, password: STRONG_PASSWORD })).status,

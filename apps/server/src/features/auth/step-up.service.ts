@@ -6,8 +6,7 @@ import type { Database } from '#src/db/client.ts';
 import { twoFactors, users, verifications } from '#src/db/schema/auth.ts';
 import { AppError } from '#src/platform/errors.ts';
 import type { Messages } from '#src/platform/messaging.ts';
-import { countRecentMessages } from '#src/platform/outbox.ts';
-import { SMS_CODES_PER_HOUR, TOO_MANY_CODES } from './auth.ts';
+import { takeCodeAllowance } from './code-allowance.ts';
 
 /** A code for confirming one sensitive action (a withdrawal): five minutes, five tries, used once. */
 const CODE_SECONDS = 300;
@@ -34,13 +33,18 @@ export async function stepUpMethods(db: Database, userId: string): Promise<{ sms
 
 const mask = (phone: string) => `${phone.slice(0, 4)} ••• ••${phone.slice(-3)}`;
 
-/** Texts a fresh code to the account's confirmed phone (replacing any earlier one). */
+/**
+ * Texts a fresh code to the account's confirmed phone (replacing any earlier one), from the
+ * holder's own allowance of codes: notices and codes strangers ask for do not use it up. In
+ * test mode (messages.codesOnScreen) the answer carries the code as well.
+ */
 export async function sendStepUpCode(
   db: Database,
   messages: Messages,
   userId: string,
   purpose: 'withdrawal',
-): Promise<{ sentTo: string; expiresInSeconds: number }> {
+  client: { ipAddress?: string | null; userAgent?: string | null } = {},
+): Promise<{ sentTo: string; expiresInSeconds: number; testModeCode?: string }> {
   const [user] = await db
     .select({ phone: users.phoneNumber, verified: users.phoneNumberVerified })
     .from(users)
@@ -52,9 +56,14 @@ export async function sendStepUpCode(
       422,
     );
   }
-  if ((await countRecentMessages(db, { channel: 'sms', recipient: user.phone, minutes: 60 })) >= SMS_CODES_PER_HOUR) {
-    throw new AppError('too_many_codes', TOO_MANY_CODES, 429);
-  }
+  const allowance = await takeCodeAllowance(db, {
+    phoneNumber: user.phone,
+    asker: 'account',
+    purpose,
+    userId,
+    ...client,
+  });
+  if (!allowance.ok) throw new AppError('too_many_codes', allowance.message, 429);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(Date.now() + CODE_SECONDS * 1000);
   await db.transaction(async (tx) => {
@@ -70,7 +79,11 @@ export async function sendStepUpCode(
       expiresAt,
     });
   });
-  return { sentTo: mask(user.phone), expiresInSeconds: CODE_SECONDS };
+  return {
+    sentTo: mask(user.phone),
+    expiresInSeconds: CODE_SECONDS,
+    ...(messages.codesOnScreen ? { testModeCode: code } : {}),
+  };
 }
 
 /**

@@ -75,19 +75,27 @@ export async function requestConsent(deps: ConsentDeps, agent: Actor, phone: str
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = randomUUID();
+    const expiresAt = new Date(Date.now() + CONSENT_CODE_MINUTES * 60_000);
     await tx.insert(agentConsentCodes).values({
       id,
       agentId: agent.id,
       customerId: customer.id,
       codeHash: hashCode(deps.authSecret, id, code),
-      expiresAt: new Date(Date.now() + CONSENT_CODE_MINUTES * 60_000),
+      expiresAt,
     });
     const who = `${agentProfile.fullName}${agentProfile.agentCode ? ` (agent ${agentProfile.agentCode})` : ''}`;
     await deps.messages.sms(tx, {
       to: customer.phoneNumber!,
       message: `EcoGrid: ${who} asks to complete your identity check for you. If you agree, tell them this code: ${code}. It works for ${CONSENT_CODE_MINUTES} minutes. If you did not ask for this, do not share it.`,
+      // A code that could not go out in its ten minutes is dropped, never texted late.
+      expiresAt,
     });
-    return { customerId: customer.id, expiresInMinutes: CONSENT_CODE_MINUTES };
+    return {
+      customerId: customer.id,
+      expiresInMinutes: CONSENT_CODE_MINUTES,
+      // Test mode only: the agent's screen shows the code the customer's phone would get.
+      ...(deps.messages.codesOnScreen ? { testModeCode: code } : {}),
+    };
   });
 }
 

@@ -14,7 +14,14 @@ import {
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { AppError, badRequest, notFound } from '#src/platform/errors.ts';
-import { createRouter, errorResponse, signedInUserId, uploadLimit, type AppEnv } from '#src/platform/http.ts';
+import {
+  createRouter,
+  errorResponse,
+  signedInUserId,
+  testModeCodeSchema,
+  uploadLimit,
+  type AppEnv,
+} from '#src/platform/http.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, adminAccess, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { agentCustomerList, agentMayAct, confirmConsent, requestConsent, requireAgent } from './agent-consent.ts';
@@ -279,7 +286,10 @@ export const agentKycRoutes = createRouter()
         },
       },
       responses: {
-        202: json(z.object({ customerId: z.string(), expiresInMinutes: z.number() }), 'The code is on its way'),
+        202: json(
+          z.object({ customerId: z.string(), expiresInMinutes: z.number(), testModeCode: testModeCodeSchema }),
+          'The code is on its way',
+        ),
         400: errorResponse('Not a Ugandan phone number'),
         ...unauthenticated,
         403: errorResponse('Not an approved agent'),

@@ -362,6 +362,9 @@ describe('an agent completing the check for a customer', () => {
     const sms = await lastSmsTo(ctx.db, phone.e164);
     expect(sms?.body).toMatch(/asks to complete your identity check for you/);
     const code = /code: (\d{6})/.exec(sms?.body ?? '')![1]!;
+    // Test mode (no SMS provider here): the agent's screen gets the code too; it is not sent late.
+    expect(asked.body.testModeCode).toBe(code);
+    expect(sms?.expiresAt).not.toBeNull();
 
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await agent.api.post('/api/agent/customers/consent/confirm', {

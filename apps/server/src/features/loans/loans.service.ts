@@ -927,6 +927,8 @@ async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: string)
     title: 'Device token',
     message,
     data: { loanId: loan.id },
+    // The token is typed into the device to keep it working.
+    sms: true,
   });
 }
 

@@ -90,6 +90,7 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
           title: 'Loan payment overdue',
           message: `Loan ${loanNumber(Number(loan.seq))}: ${formatUgx(Number(loan.overdue))} is ${loan.days} ${Number(loan.days) === 1 ? 'day' : 'days'} overdue. Pay in the loan tracker to keep your device working.`,
           data: { loanId: loan.id, daysPastDue: Number(loan.days) },
+          sms: true,
         })),
       );
       await deps.realtime.publishMany(
@@ -153,6 +154,7 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
             title: words.title,
             message: words.message,
             data: { loanId: row.loan_id, dueDate: row.due_date, amount },
+            sms: true,
           };
         }),
       );

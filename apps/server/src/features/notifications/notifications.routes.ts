@@ -107,6 +107,10 @@ const sendRoute = createRoute({
             title: z.string().trim().min(1).max(120),
             message: z.string().trim().min(1).max(1_000),
             data: z.record(z.string(), z.unknown()).optional(),
+            sms: z.boolean().optional().openapi({
+              description:
+                'Also text it (when the type and the user allow): only for what the person must act on. Default: inbox and email only',
+            }),
           }),
         },
       },

@@ -74,6 +74,13 @@ export type NewNotification = {
   title: string;
   message: string;
   data?: Record<string, unknown>;
+  /**
+   * Worth a text message: the person acts on it (a mobile-money payment's result, a device
+   * token, an order ready for pickup or on its way, an order delivered, a repayment reminder).
+   * Anything else stays in the inbox, and email as the user chose (DESIGN: SMS only for what
+   * the customer acts on). The type's rule and the user's choice still apply.
+   */
+  sms?: boolean;
 };
 
 export type NotifierDeps = { realtime: Realtime; messages: Messages; publicUrl: string };
@@ -82,7 +89,7 @@ const allowed = (rule: DeliveryRule, chosen: boolean) => rule === 'always' || (r
 
 /**
  * The spec's send-notification: stores the in-app notification, raises its realtime event, and
- * queues the SMS and email the type and the user's choices call for, all in one transaction:
+ * queues the SMS (only for a notice marked `sms`) and email the type and the user's choices call for, all in one transaction:
  * a stream never shows a notification the list does not have, and a message goes out only for
  * a notification that was kept. Given a transaction, all of it commits or rolls back with it.
  */
@@ -107,7 +114,16 @@ export async function sendNotifications(
       const ids = inputs.map(() => randomUUID());
       const stored = await tx
         .insert(notifications)
-        .values(inputs.map((input, i) => ({ ...input, id: ids[i]!, data: input.data ?? {} })))
+        .values(
+          inputs.map(({ userId, type, title, message, data }, i) => ({
+            id: ids[i]!,
+            userId,
+            type,
+            title,
+            message,
+            data: data ?? {},
+          })),
+        )
         .returning();
       const byId = new Map(stored.map((n) => [n.id, toRow(n)]));
       const rows = ids.map((id) => byId.get(id)!);
@@ -121,7 +137,7 @@ export async function sendNotifications(
         const to = contacts.get(input.userId);
         if (!to || (!to.isActive && input.type !== 'account')) continue;
         const rules = NOTIFICATION_DELIVERY[input.type];
-        if (to.phone && allowed(rules.sms, to.notifyBySms)) {
+        if (to.phone && input.sms && allowed(rules.sms, to.notifyBySms)) {
           outgoing.push({ channel: 'sms', to: to.phone, message: smsText(input.title, input.message) });
         }
         if (to.email && allowed(rules.email, to.notifyByEmail)) {

@@ -110,6 +110,7 @@ describe('send-notification', () => {
       type: 'payment_update',
       title: 'Payment Update',
       message: 'Payment completed: UGX 20,000',
+      sms: true,
     });
     expect(await smsCountTo(ctx.db, phone.e164)).toBe(codes + 1);
     const sms = await lastSmsTo(ctx.db, phone.e164);
@@ -147,15 +148,22 @@ describe('send-notification', () => {
     expect(await off.json()).toMatchObject({ notifyBySms: false, notifyByEmail: true });
     const before = await smsCountTo(ctx.db, phone.e164);
 
-    await deliver({ userId, type: 'order_update', title: 'Order Status Update', message: 'Order A2 status: shipped' });
+    await deliver({ userId, type: 'order_update', title: 'Order on its way', message: 'Out for delivery', sms: true });
     expect(await smsCountTo(ctx.db, phone.e164)).toBe(before);
     await deliver({
       userId,
       type: 'loan_reminder',
       title: 'Loan Payment Reminder',
       message: 'Payment of UGX 45,000 due in 3 days',
+      sms: true,
     });
-    await deliver({ userId, type: 'account', title: 'Password changed', message: 'Your password was changed.' });
+    await deliver({
+      userId,
+      type: 'account',
+      title: 'Password changed',
+      message: 'Your password was changed.',
+      sms: true,
+    });
     expect(await smsCountTo(ctx.db, phone.e164)).toBe(before + 2);
 
     const mailer = await customer();
@@ -169,6 +177,24 @@ describe('send-notification', () => {
     // Every notification is in the app whatever the choices.
     const list = (await (await send(ctx, '/api/notifications', undefined, { cookie: mailer.cookie })).json()) as Page;
     expect(list.items.map((n) => n.title)).toEqual(['New sign-in', 'Identity check']);
+  });
+
+  it('texts only a notice marked as one to act on, and never identity-check news', async () => {
+    const phone = await signUpByPhoneAndVerify(ctx);
+    const userId = await userIdOfPhone(ctx.db, phone.e164);
+    const before = await smsCountTo(ctx.db, phone.e164);
+    await deliver({
+      userId,
+      type: 'order_update',
+      title: 'Order being prepared',
+      message: 'Your order is being prepared.',
+    });
+    await deliver({ userId, type: 'kyc_update', title: 'Identity check', message: 'Approved', sms: true });
+    expect(await smsCountTo(ctx.db, phone.e164)).toBe(before);
+    await deliver({ userId, type: 'order_update', title: 'Order delivered', message: 'Delivered.', sms: true });
+    expect(await smsCountTo(ctx.db, phone.e164)).toBe(before + 1);
+    const list = (await (await send(ctx, '/api/notifications', undefined, { cookie: phone.cookie })).json()) as Page;
+    expect(list.items).toHaveLength(3);
   });
 
   it('keeps nothing and sends nothing when the transaction it joined rolls back', async () => {

@@ -1,8 +1,7 @@
-import { toasts } from '@ecogrid/core/notifications';
 import type { OrderStatus } from '@ecogrid/core/orders';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#src/db/client.ts';
-import { orderEvents, orders, type OrderRow } from '#src/db/schema/orders.ts';
+import { orderEvents, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { customerAgentId } from '#src/features/kyc/kyc.service.ts';
 import {
@@ -10,14 +9,17 @@ import {
   type NewNotification,
   type NotifierDeps,
 } from '#src/features/notifications/notifications.service.ts';
+import { orderNews } from './order-news.ts';
 
-/** How a status reads in the 'Order Status Update' toast: 'pending_payment' → 'pending payment'. */
+/** A status in words, for messages about a move that is not allowed: 'pending_payment' → 'pending payment'. */
 export const statusWords = (status: OrderStatus) => status.replace(/_/g, ' ');
 
 /**
  * Moves an order to a status in the caller's transaction: the row, its timeline, the realtime
  * 'order' event ('Order Status Update' toast) and the `order_update` notification (to the
- * customer and the agent who serves them) commit with the change that caused them.
+ * customer and the agent who serves them) commit with the change that caused them. The
+ * customer gets an SMS only for what they act on (ready for pickup, out for delivery,
+ * delivered); the agent's copy stays in their inbox.
  */
 export async function changeStatus(
   tx: Tx,
@@ -38,21 +40,40 @@ export async function changeStatus(
     note: options.note ?? null,
     actorId: options.actorId ?? null,
   });
-  const words = toasts.orderStatus(order.number, statusWords(status));
+  const pickupPoint =
+    order.fulfilment === 'pickup' && order.pickupPointId
+      ? (
+          await tx
+            .select({ name: pickupPoints.name })
+            .from(pickupPoints)
+            .where(eq(pickupPoints.id, order.pickupPointId))
+        )[0]?.name
+      : null;
+  const news = orderNews(
+    { number: order.number, fulfilment: order.fulfilment, was: order.status, pickupPoint },
+    status,
+  );
   const data = { orderId: order.number, id: order.id, status };
   await deps.realtime.publish(tx, order.userId, { type: 'order', data });
   const notices: NewNotification[] = [
-    { userId: order.userId, type: 'order_update', title: words.title, message: words.message, data },
+    {
+      userId: order.userId,
+      type: 'order_update',
+      title: news.title,
+      message: news.message('Your'),
+      data,
+      sms: news.sms,
+    },
   ];
-  // The agent who serves the customer hears of it too (DESIGN: Orders).
+  // The agent who serves the customer hears of it too (DESIGN: Orders), in the inbox only.
   const agentId = await customerAgentId(tx, order.userId);
   if (agentId) {
     const customer = (await userSummaries(tx, [order.userId])).get(order.userId);
     notices.push({
       userId: agentId,
       type: 'order_update',
-      title: words.title,
-      message: `${customer?.name ?? 'Your customer'}: ${words.message}`,
+      title: news.title,
+      message: news.message(`${customer?.name ?? 'Your customer'}’s`),
       data: { ...data, customerId: order.userId },
     });
   }

@@ -384,13 +384,34 @@ describe('checkout and orders', () => {
     const notes = (await ctx.db.execute(
       sql`select title, message from notifications where user_id = ${me.id} and type = 'order_update' order by created_at`,
     )) as unknown as { rows: { title: string; message: string }[] };
-    expect(notes.rows.map((n) => n.message)).toContain(`Order ${order.number} status: shipped`);
-    expect(notes.rows[0]!.title).toBe('Order Status Update');
+    expect(notes.rows).toEqual([
+      { title: 'Order paid', message: `Your order ${order.number} is paid. We will say when it is on its way.` },
+      { title: 'Order being prepared', message: `Your order ${order.number} is being prepared.` },
+      { title: 'Order on its way', message: `Your order ${order.number} is out for delivery.` },
+      { title: 'Order delivered', message: `Your order ${order.number} was delivered.` },
+      {
+        title: 'Order complete',
+        message: `Your order ${order.number} is complete. Thank you for buying with EcoGrid.`,
+      },
+    ]);
+    // Texts only for what the customer acts on; the agent reads the news in the inbox only.
+    const texts = async (to: string) =>
+      (
+        (await ctx.db.execute(
+          sql`select body from outbox_messages where channel = 'sms' and recipient = ${to} and expires_at is null order by created_at`,
+        )) as unknown as { rows: { body: string }[] }
+      ).rows.map((r) => r.body);
+    expect(await texts(me.e164)).toEqual([
+      `EcoGrid: Order on its way. Your order ${order.number} is out for delivery.`,
+      `EcoGrid: Order delivered. Your order ${order.number} was delivered.`,
+    ]);
+    expect(await texts(agent.e164)).toEqual([]);
     const told = (await ctx.db.execute(
       sql`select message from notifications where user_id = ${agent.id} and type = 'order_update' order by created_at`,
     )) as unknown as { rows: { message: string }[] };
     const named = (await userSummaries(ctx.db, [me.id])).get(me.id)!;
-    expect(told.rows.map((n) => n.message)).toContain(`${named.name}: Order ${order.number} status: shipped`);
+    expect(told.rows.map((n) => n.message)).toContain(`${named.name}’s order ${order.number} is being prepared.`);
+    expect(told.rows.map((n) => n.message).join(' ')).not.toMatch(/status:|processing|shipped/);
     const formerAgent = (await ctx.db.execute(
       sql`select count(*)::int as n from notifications where user_id = ${before.id} and type = 'order_update'`,
     )) as unknown as { rows: { n: number }[] };

@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { MobileNetwork } from '@ecogrid/core';
-import { toasts } from '@ecogrid/core/notifications';
 import {
   failureMessage,
   NETWORK_NAMES,
@@ -21,6 +20,7 @@ import type { Logger } from '#src/platform/logger.ts';
 import { deviceKeyBox, type SecretBox } from '#src/platform/secret-box.ts';
 import { NetworkUnavailable, type MobileMoney, type RemoteStatus } from '#src/platform/mobile-money/index.ts';
 import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
+import { paymentNews } from './payment-news.ts';
 import {
   HOUSE_ACCOUNTS,
   ledgerError,
@@ -564,15 +564,17 @@ export async function settlePayment(
     );
     await rule?.settle(tx, deps, row);
     await within?.(tx, row);
-    const words = toasts.payment(status, row.amount);
+    const news = paymentNews(row, outcome.state);
     const data = { id: row.id, reference: row.reference, status, amount: row.amount, purpose: row.purpose };
     await deps.realtime.publish(tx, row.userId, { type: 'payment', data });
     await sendNotification(tx, deps, {
       userId: row.userId,
       type: 'payment_update',
-      title: words.title,
-      message: words.message,
+      title: news.title,
+      message: news.message,
       data,
+      // A mobile-money prompt's result is news on the payer's phone; a wallet payment's is on screen.
+      sms: row.method !== 'wallet',
     });
     return { changed: true, payment: row };
   });

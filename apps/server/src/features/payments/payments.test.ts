@@ -126,8 +126,8 @@ describe('wallet top-ups through the sandbox', () => {
     const inbox = await json(send(ctx, '/api/notifications', undefined, { cookie: me.cookie }));
     expect(inbox.items[0]).toMatchObject({
       type: 'payment_update',
-      title: 'Payment Update',
-      message: 'Payment successful: UGX 25,000',
+      title: 'Payment received',
+      message: 'UGX 25,000 was added to your EcoGrid wallet.',
     });
     expect((await events(payment.id)).map((e) => e.kind)).toEqual(['created', 'requested', 'settled']);
   });

@@ -8,7 +8,7 @@ import {
 } from '@ecogrid/core/payments';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '#src/platform/errors.ts';
-import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { createRouter, errorResponse, signedInUserId, testModeCodeSchema } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { invalidCursor } from '#src/platform/pagination.ts';
 import { deliveryContacts } from '#src/features/auth/profile.service.ts';
@@ -122,11 +122,19 @@ const codeRoute = createRoute({
   responses: {
     200: {
       description: 'Where the code went',
-      content: { 'application/json': { schema: z.object({ sentTo: z.string(), expiresInSeconds: z.number().int() }) } },
+      content: {
+        'application/json': {
+          schema: z.object({
+            sentTo: z.string(),
+            expiresInSeconds: z.number().int(),
+            testModeCode: testModeCodeSchema,
+          }),
+        },
+      },
     },
     ...unauthenticated,
     422: errorResponse('No confirmed phone number'),
-    429: errorResponse('Too many codes sent to this number in the last hour'),
+    429: errorResponse('This number has had its codes for the hour: the message says how many minutes to wait'),
   },
 });
 
@@ -218,7 +226,8 @@ export const walletRoutes = createRouter()
   })
   .openapi(codeRoute, async (c) => {
     const userId = signedInUserId(c.var.user);
-    return c.json(await sendStepUpCode(c.var.db, c.var.messages, userId, 'withdrawal'), 200);
+    const client = { ipAddress: c.req.header('x-client-ip') ?? null, userAgent: c.req.header('user-agent') ?? null };
+    return c.json(await sendStepUpCode(c.var.db, c.var.messages, userId, 'withdrawal', client), 200);
   })
   .openapi(withdrawRoute, async (c) => {
     const userId = signedInUserId(c.var.user);

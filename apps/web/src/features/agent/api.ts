@@ -16,8 +16,8 @@ export type AgentCustomer = {
 
 export type AgentCustomerList = { items: AgentCustomer[] };
 
-/** The code is on its way to the customer's phone. */
-export type ConsentRequested = { customerId: string; expiresInMinutes: number };
+/** The code is on its way to the customer's phone (`testModeCode`: test mode only, the code itself). */
+export type ConsentRequested = { customerId: string; expiresInMinutes: number; testModeCode?: string };
 
 /** The customer read the code back: the agent may act for them until `consentExpiresAt`. */
 export type ConsentConfirmed = { customerId: string; fullName: string; consentExpiresAt: string };

@@ -8,6 +8,7 @@ import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { TestModeCode } from '@/components/ui/test-mode-code.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { localPhone } from '@/lib/phone.ts';
@@ -155,6 +156,7 @@ function ConsentForm({ initialPhone }: { initialPhone: string }) {
             count: sent.expiresInMinutes,
           })}
       </p>
+      <TestModeCode code={sent?.testModeCode} />
       {!sent ? (
         <form onSubmit={submitPhone} noValidate className="space-y-4" aria-busy={send.isPending}>
           <TextField

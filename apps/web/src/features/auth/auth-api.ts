@@ -4,10 +4,18 @@ export class AuthError extends Error {
     readonly status: number,
     readonly code: string | undefined,
     message: string,
+    /** Test mode only: a code texted on the way to this error (signing in with an unconfirmed number). */
+    readonly testModeCode?: string,
   ) {
     super(message);
   }
 }
+
+/**
+ * In test mode (no SMS provider, outside production) the server answers the code it texted, for
+ * the screen that asks for it to show; never in production.
+ */
+export type CodeSent = { testModeCode?: string };
 
 export async function authPost<T>(path: string, body: unknown): Promise<T> {
   let response: Response;
@@ -21,8 +29,12 @@ export async function authPost<T>(path: string, body: unknown): Promise<T> {
   } catch {
     throw new AuthError(0, 'NETWORK', 'Could not reach EcoGrid. Check your connection and try again.');
   }
-  const data = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-  if (!response.ok) throw new AuthError(response.status, data?.code, data?.message ?? '');
+  const data = (await response.json().catch(() => null)) as {
+    code?: string;
+    message?: string;
+    testModeCode?: string;
+  } | null;
+  if (!response.ok) throw new AuthError(response.status, data?.code, data?.message ?? '', data?.testModeCode);
   return data as T;
 }
 
@@ -45,7 +57,7 @@ export const signUpEmail = (input: SignUpInput) =>
 
 /** Creates a phone account and texts it a code; the account opens once the code is entered. */
 export const signUpPhone = (input: SignUpInput) =>
-  authPost<{ phoneNumber: string }>('/sign-up/phone', { ...input, username: input.username || undefined });
+  authPost<{ phoneNumber: string } & CodeSent>('/sign-up/phone', { ...input, username: input.username || undefined });
 
 export type SignInResult = { twoFactorRedirect?: boolean; twoFactorMethods?: ('totp' | 'otp')[] };
 
@@ -55,7 +67,7 @@ export const signInEmail = (email: string, password: string) =>
 export const signInPhone = (phoneNumber: string, password: string) =>
   authPost<SignInResult>('/sign-in/phone-number', { phoneNumber, password });
 
-export const sendPhoneCode = (phoneNumber: string) => authPost('/phone-number/send-otp', { phoneNumber });
+export const sendPhoneCode = (phoneNumber: string) => authPost<CodeSent>('/phone-number/send-otp', { phoneNumber });
 
 /** Confirms a number with its SMS code. A new account is signed in, unless it needs its second factor. */
 export const verifyPhone = (phoneNumber: string, code: string) =>
@@ -69,14 +81,14 @@ export const changePhone = (phoneNumber: string, code: string, password: string)
   authPost('/phone-number/verify', { phoneNumber, code, password, updatePhoneNumber: true });
 
 export const requestPhoneReset = (phoneNumber: string) =>
-  authPost('/phone-number/request-password-reset', { phoneNumber });
+  authPost<CodeSent>('/phone-number/request-password-reset', { phoneNumber });
 
 export const resetPasswordByPhone = (phoneNumber: string, otp: string, newPassword: string) =>
   authPost('/phone-number/reset-password', { phoneNumber, otp, newPassword });
 
 /** The second factor at sign-in (with the challenge cookie) or while setting it up (with the session). */
 export const verifyTotp = (code: string) => authPost('/two-factor/verify-totp', { code });
-export const sendSmsCode = () => authPost('/two-factor/send-otp', {});
+export const sendSmsCode = () => authPost<CodeSent>('/two-factor/send-otp', {});
 export const verifySmsCode = (code: string) => authPost('/two-factor/verify-otp', { code });
 export const verifyBackupCode = (code: string) => authPost('/two-factor/verify-backup-code', { code });
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '@/lib/i18n.ts';
+import { changeLanguage, i18n, initI18n } from '@/lib/i18n.ts';
 import { AuthPage } from './auth-page.tsx';
 
 beforeAll(async () => {
@@ -95,6 +95,8 @@ describe('the sign-in and sign-up page', () => {
       body: { phoneNumber: '0772 123456', fullName: 'Nambi Grace', userType: 'customer' },
     });
     expect(calls[0]?.body).not.toHaveProperty('email');
+    // A server with an SMS provider (or in production) answers no code: no test-mode box.
+    expect(screen.queryByText(/Test mode/)).toBeNull();
 
     fill('Code from the SMS', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -121,6 +123,27 @@ describe('the sign-in and sign-up page', () => {
     fill('Code from your authenticator app', '000000');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect((await screen.findByRole('alert')).textContent).toBe('That code is not correct. Check it and try again.');
+  });
+
+  it('shows the code in a test-mode box when the server answers one, and the new one after a resend', async () => {
+    fakeServer({
+      '/sign-up/phone': { status: 200, body: { phoneNumber: '+256772123456', testModeCode: '654321' } },
+      '/phone-number/send-otp': { status: 200, body: { message: 'code sent', testModeCode: '111222' } },
+    });
+    renderAt('/signup');
+    fill('Full name', 'Nambi Grace');
+    fill('Email or phone number', '0772 123456');
+    fill('Password', 'mango tree beside the borehole');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const box = (await screen.findByText('Test mode: your code is 654321')).closest('[role="status"]');
+    expect(box?.textContent).toContain('no text was sent');
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('Test mode: your code is 111222')).toBeTruthy();
+
+    await act(() => changeLanguage('sw'));
+    expect(await screen.findByText('Hali ya majaribio: msimbo wako ni 111222')).toBeTruthy();
+    await act(() => changeLanguage('en'));
   });
 
   it("gives the spec's message when the email or phone, or the password, is missing", async () => {

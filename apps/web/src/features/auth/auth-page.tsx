@@ -24,7 +24,9 @@ import { returnPlace } from './return-place.ts';
 type Mode = 'signIn' | 'signUp';
 /** The combined flow: the form, then perhaps an SMS code to confirm a number, or a second factor. */
 type Step =
-  { name: 'form' } | { name: 'phoneCode'; phoneNumber: string } | { name: 'secondFactor'; methods: ('totp' | 'otp')[] };
+  | { name: 'form' }
+  | { name: 'phoneCode'; phoneNumber: string; testModeCode?: string | undefined }
+  | { name: 'secondFactor'; methods: ('totp' | 'otp')[] };
 
 const LANGUAGES: Record<string, SignUpInput['preferredLanguage']> = { en: 'english', lg: 'luganda', sw: 'swahili' };
 
@@ -88,7 +90,7 @@ export function AuthPage() {
       };
       if (identifier.kind === 'phone') {
         const created = await signUpPhone({ ...input, phoneNumber: identifier.value });
-        setStep({ name: 'phoneCode', phoneNumber: created.phoneNumber });
+        setStep({ name: 'phoneCode', phoneNumber: created.phoneNumber, testModeCode: created.testModeCode });
         return;
       }
       await signUpEmail({ ...input, email: identifier.value });
@@ -98,7 +100,7 @@ export function AuthPage() {
     } catch (cause) {
       if (cause instanceof AuthError && cause.code === 'PHONE_NUMBER_NOT_VERIFIED' && identifier.kind === 'phone') {
         // Signing in with a number that was never confirmed: the server has just texted a code.
-        setStep({ name: 'phoneCode', phoneNumber: identifier.value });
+        setStep({ name: 'phoneCode', phoneNumber: identifier.value, testModeCode: cause.testModeCode });
         return;
       }
       setError(describe(cause, mode));
@@ -151,6 +153,7 @@ export function AuthPage() {
       <>
         <PhoneCodeStep
           phoneNumber={step.phoneNumber}
+          testModeCode={step.testModeCode}
           onConfirmed={async (signedIn) => {
             if (signedIn) return finishSignIn();
             setMode('signIn');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
+import { TestModeCode } from '@/components/ui/test-mode-code.tsx';
 import { AuthError, requestPasswordReset, requestPhoneReset, resetPassword, resetPasswordByPhone } from './auth-api.ts';
 import { Field } from './components/field.tsx';
 import { NewPasswordField, SmsCodeField } from './components/one-time-fields.tsx';
@@ -18,16 +19,19 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ status: 'idle' });
   const [text, setText] = useState('');
-  const [sentTo, setSentTo] = useState<Identifier | null>(null);
+  const [sentTo, setSentTo] = useState<(Identifier & { testModeCode?: string | undefined }) | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const identifier = readIdentifier(text);
     if (!identifier) return;
     setState({ status: 'busy' });
     try {
-      if (identifier.kind === 'phone') await requestPhoneReset(identifier.value);
-      else await requestPasswordReset(identifier.value, `${window.location.origin}/reset-password`);
-      setSentTo(identifier);
+      if (identifier.kind === 'phone') {
+        setSentTo({ ...identifier, testModeCode: (await requestPhoneReset(identifier.value)).testModeCode });
+      } else {
+        await requestPasswordReset(identifier.value, `${window.location.origin}/reset-password`);
+        setSentTo(identifier);
+      }
       setState({ status: 'idle' });
     } catch (cause) {
       setState({
@@ -44,7 +48,7 @@ export function ForgotPasswordPage() {
       {sentTo?.kind === 'email' ? (
         <p role="status">{t('auth.forgotSent', { email: sentTo.value })}</p>
       ) : sentTo?.kind === 'phone' ? (
-        <PhoneReset phoneNumber={sentTo.value} />
+        <PhoneReset phoneNumber={sentTo.value} testModeCode={sentTo.testModeCode} />
       ) : (
         <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-busy={state.status === 'busy'}>
           <p>{t('auth.forgotBody')}</p>
@@ -69,7 +73,7 @@ export function ForgotPasswordPage() {
 }
 
 /** The SMS half of a reset: the texted code and the new password, in one form. */
-function PhoneReset({ phoneNumber }: { phoneNumber: string }) {
+function PhoneReset({ phoneNumber, testModeCode }: { phoneNumber: string; testModeCode?: string | undefined }) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ status: 'idle' });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -91,6 +95,7 @@ function PhoneReset({ phoneNumber }: { phoneNumber: string }) {
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-busy={state.status === 'busy'}>
       <p role="status">{t('auth.forgotSentPhone', { phone: phoneNumber })}</p>
+      <TestModeCode code={testModeCode} />
       <SmsCodeField id="code" />
       <NewPasswordField />
       {state.status === 'error' && <FormAlert>{state.message}</FormAlert>}

@@ -7,7 +7,8 @@ export type { Payment, StatementLine, Wallet } from '@ecogrid/core/payments';
 /** One page of the statement, newest first; `nextCursor` is null on the last page. */
 export type StatementPage = { items: StatementLine[]; nextCursor: string | null };
 
-export type WithdrawalCode = { sentTo: string; expiresInSeconds: number };
+/** `testModeCode`: test mode only (no SMS provider, outside production), the code that was texted. */
+export type WithdrawalCode = { sentTo: string; expiresInSeconds: number; testModeCode?: string };
 
 /** Twenty lines fill a couple of phone screens without a long wait on 3G. */
 export const STATEMENT_PAGE_SIZE = 20;

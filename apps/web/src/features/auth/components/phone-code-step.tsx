@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
+import { TestModeCode } from '@/components/ui/test-mode-code.tsx';
 import { AuthError, sendPhoneCode, verifyPhone } from '../auth-api.ts';
 import { CodeForm } from './code-form.tsx';
 
@@ -10,12 +11,16 @@ import { CodeForm } from './code-form.tsx';
  */
 export function PhoneCodeStep({
   phoneNumber,
+  testModeCode,
   onConfirmed,
 }: {
   phoneNumber: string;
+  /** Test mode only: the code the server texted. */
+  testModeCode?: string | undefined;
   onConfirmed: (signedIn: boolean) => Promise<void>;
 }) {
   const { t } = useTranslation();
+  const [shown, setShown] = useState(testModeCode);
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
   const describe = (cause: unknown) => {
@@ -29,6 +34,7 @@ export function PhoneCodeStep({
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">{t('auth.confirmPhoneTitle')}</h2>
       <p>{t('auth.confirmPhoneBody', { phone: phoneNumber })}</p>
+      <TestModeCode code={shown} />
       <CodeForm
         id="phone-code"
         label={t('auth.codeLabel.sms')}
@@ -46,7 +52,10 @@ export function PhoneCodeStep({
           onClick={() => {
             setResending(true);
             void sendPhoneCode(phoneNumber)
-              .then(() => setResent(true))
+              .then((sent) => {
+                setResent(true);
+                if (sent.testModeCode) setShown(sent.testModeCode);
+              })
               .finally(() => setResending(false));
           }}
         >

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { TestModeCode } from '@/components/ui/test-mode-code.tsx';
 import { AuthError, changePhone, sendPhoneCode } from '../auth-api.ts';
 import { Field } from './field.tsx';
 import { SmsCodeField } from './one-time-fields.tsx';
@@ -16,6 +17,7 @@ export function PhoneSettings({
 }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<string | null>(null);
+  const [testModeCode, setTestModeCode] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -54,7 +56,7 @@ export function PhoneSettings({
     setError(null);
     setDone(false);
     try {
-      await sendPhoneCode(value);
+      setTestModeCode((await sendPhoneCode(value)).testModeCode);
       setPending(value);
     } catch (cause) {
       setError(describe(cause));
@@ -70,6 +72,7 @@ export function PhoneSettings({
       {pending ? (
         <form onSubmit={(e) => void confirm(e)} className="space-y-3" aria-busy={busy}>
           <p role="status">{t('auth.confirmPhoneBody', { phone: pending })}</p>
+          <TestModeCode code={testModeCode} />
           <SmsCodeField id="phone-change-code" />
           <Field
             id="phone-change-password"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { TestModeCode } from '@/components/ui/test-mode-code.tsx';
 import { AuthError, sendSmsCode, verifyBackupCode, verifySmsCode, verifyTotp } from '../auth-api.ts';
 import { CodeForm } from './code-form.tsx';
 
@@ -15,6 +16,7 @@ export function SecondFactorStep({ methods, onDone }: { methods: ('totp' | 'otp'
   const { t } = useTranslation();
   const [method, setMethod] = useState<Method>(methods.includes('totp') ? 'totp' : 'sms');
   const [smsSent, setSmsSent] = useState(false);
+  const [testModeCode, setTestModeCode] = useState<string | undefined>();
   const [smsError, setSmsError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -29,7 +31,7 @@ export function SecondFactorStep({ methods, onDone }: { methods: ('totp' | 'otp'
     setSending(true);
     setSmsError(null);
     try {
-      await sendSmsCode();
+      setTestModeCode((await sendSmsCode()).testModeCode);
       setSmsSent(true);
     } catch (cause) {
       setSmsError(describe(cause));
@@ -55,19 +57,22 @@ export function SecondFactorStep({ methods, onDone }: { methods: ('totp' | 'otp'
           </Button>
         </div>
       ) : (
-        <CodeForm
-          key={method}
-          id={`code-${method}`}
-          label={t(`auth.codeLabel.${method}`)}
-          hint={method === 'sms' ? t('auth.smsCodeSent') : undefined}
-          numeric={method !== 'backup'}
-          submitLabel={t('auth.verifyCode')}
-          describe={describe}
-          onSubmit={async (code) => {
-            await verify(code);
-            await onDone();
-          }}
-        />
+        <>
+          {method === 'sms' && <TestModeCode code={testModeCode} />}
+          <CodeForm
+            key={method}
+            id={`code-${method}`}
+            label={t(`auth.codeLabel.${method}`)}
+            hint={method === 'sms' ? t('auth.smsCodeSent') : undefined}
+            numeric={method !== 'backup'}
+            submitLabel={t('auth.verifyCode')}
+            describe={describe}
+            onSubmit={async (code) => {
+              await verify(code);
+              await onDone();
+            }}
+          />
+        </>
       )}
       <div className="flex flex-col gap-1">
         {others.map((m) => (

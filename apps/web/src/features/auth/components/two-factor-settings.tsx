@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { TestModeCode } from '@/components/ui/test-mode-code.tsx';
 import { refreshSession } from '../api.ts';
 import {
   AuthError,
@@ -29,7 +30,7 @@ type Step =
   | { name: 'overview' }
   | { name: 'password'; purpose: 'enrol' | 'backup' | 'disable' }
   | { name: 'scan'; totpURI: string; backupCodes: string[] }
-  | { name: 'sms' }
+  | { name: 'sms'; testModeCode?: string | undefined }
   | { name: 'backupCodes'; codes: string[] };
 
 /** The setup key an authenticator app takes when the QR code cannot be scanned, in groups of four. */
@@ -139,6 +140,7 @@ export function TwoFactorSettings({
     return (
       <div className="space-y-3">
         <p role="status">{t('auth.mfa.smsSentTo', { phone: profile.phoneNumber })}</p>
+        <TestModeCode code={step.testModeCode} />
         <CodeForm
           id="sms-enrol-code"
           label={t('auth.codeLabel.sms')}
@@ -161,8 +163,7 @@ export function TwoFactorSettings({
   const startSms = async () => {
     setSmsError(null);
     try {
-      await sendSmsCode();
-      setStep({ name: 'sms' });
+      setStep({ name: 'sms', testModeCode: (await sendSmsCode()).testModeCode });
     } catch (cause) {
       setSmsError(describeCode(cause));
     }

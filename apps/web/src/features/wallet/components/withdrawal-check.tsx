@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { TestModeCode } from '@/components/ui/test-mode-code.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { sendWithdrawalCode } from '../api.ts';
@@ -80,6 +81,7 @@ export function WithdrawalCheck({ details, method, busy, error, codeError, onSub
               })}
             </p>
           )}
+          <TestModeCode code={send.data?.testModeCode} />
           <TextField
             id="withdraw-code"
             name="code"
