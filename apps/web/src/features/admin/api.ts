@@ -1,3 +1,4 @@
+import type { Actor, AuditEntry } from '@ecogrid/core/audit';
 import type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
 import type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
 import type { Payment, PaymentMethod, PaymentPurpose, PaymentStatus } from '@ecogrid/core/payments';
@@ -220,6 +221,8 @@ export type PaymentEvent = {
   status: string;
   detail: Record<string, unknown>;
   actorId: string | null;
+  /** Who acted; null when the system or the network did. */
+  actor: Actor | null;
   createdAt: string;
 };
 
@@ -232,14 +235,7 @@ export type JournalEntry = {
   postings: { account: string; amount: number; balanceAfter: number }[];
 };
 
-export type PaymentAudit = {
-  id: string;
-  action: string;
-  actorId: string;
-  actorName: string | null;
-  reason: string | null;
-  createdAt: string;
-};
+export type PaymentAudit = AuditEntry;
 
 export type PaymentDetail = {
   payment: AdminPayment;
