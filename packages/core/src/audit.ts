@@ -26,3 +26,13 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A person a log line is about, with the ways to find or reach them. */
+export const personSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable().describe('Null for a phone-only account'),
+  phone: z.string().nullable(),
+  role: z.enum(USER_TYPES),
+});
+export type Person = z.infer<typeof personSchema>;

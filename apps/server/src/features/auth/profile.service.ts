@@ -1,3 +1,4 @@
+import type { Person } from '@ecogrid/core/audit';
 import { eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
@@ -164,13 +165,7 @@ export async function userSummaries(
   );
 }
 
-export type Person = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  role: 'customer' | 'agent' | 'admin';
-};
+export type { Person };
 
 /** People as logs name them: name, email (not a phone-only stand-in), phone and role, by id. */
 export async function peopleByIds(db: Database | Tx, ids: string[]): Promise<Map<string, Person>> {

@@ -374,9 +374,11 @@ describe('checkout and orders', () => {
     };
     expect(detail.audit.map((a) => a.action)).toEqual(['order.status', 'order.status', 'order.status', 'order.status']);
     // Each entry names the admin who moved the order, and the status it moved from and to.
-    const [name] = (await ctx.db.execute(sql`select full_name from users where id = ${boss.id}`)).rows as {
-      full_name: string;
-    }[];
+    const [name] = (
+      (await ctx.db.execute(sql`select full_name from users where id = ${boss.id}`)) as unknown as {
+        rows: { full_name: string }[];
+      }
+    ).rows;
     expect(detail.audit[0]).toMatchObject({
       actorId: boss.id,
       actor: { id: boss.id, name: name!.full_name, role: 'admin' },
