@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEntrySchema, type AuditEntry } from './audit.ts';
 import { categorySlugSchema, productSchema, type productSpecsSchema } from './catalog.schemas.ts';
 import { TAX_CLASSES } from './orders.ts';
 
@@ -146,16 +147,9 @@ export const stockMovementSchema = z.object({
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
-export const catalogAuditSchema = z.object({
-  id: z.string(),
-  action: z.string(),
-  actorId: z.string(),
-  actorName: z.string().nullable(),
-  reason: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-});
-export type CatalogAudit = z.infer<typeof catalogAuditSchema>;
+/** What admins did to a product or a category: the shared audit entry. */
+export const catalogAuditSchema = auditEntrySchema;
+export type CatalogAudit = AuditEntry;
 
 export const adminCategorySchema = z.object({
   slug: z.string(),

@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import type { AuditEntry } from '@ecogrid/core/audit';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { auditLog } from '#src/db/schema/audit.ts';
 import { requestOrigin } from '#src/platform/request-origin.ts';
+import { actorOf, peopleByIds } from '#src/features/auth/profile.service.ts';
 
 export type AuditInput = {
   actorId: string;
@@ -39,4 +41,36 @@ export async function auditTrail(db: Database, entityType: string, entityId: str
     .from(auditLog)
     .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
     .orderBy(asc(auditLog.createdAt));
+}
+
+/**
+ * The audit trail of one record as admin screens show it: each entry with who did it (name and
+ * role beside the id) and what it recorded (old and new values in its details).
+ */
+export async function auditTrailForAdmin(
+  db: Database,
+  entityType: string,
+  entityId: string,
+  shown: { newestFirst?: boolean; limit?: number } = {},
+): Promise<AuditEntry[]> {
+  const order = shown.newestFirst ? desc(auditLog.createdAt) : asc(auditLog.createdAt);
+  const query = db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .orderBy(order);
+  const rows = shown.limit ? await query.limit(shown.limit) : await query;
+  const people = await peopleByIds(
+    db,
+    rows.map((r) => r.actorId),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    actorId: r.actorId,
+    actor: actorOf(people, r.actorId),
+    reason: r.reason,
+    details: r.details,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

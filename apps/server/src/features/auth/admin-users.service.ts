@@ -3,7 +3,7 @@ import type { Database, Tx } from '#src/db/client.ts';
 import { authAttempts, securityEvents, sessions, twoFactors, users } from '#src/db/schema/auth.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { after, toPage, type Page, type PageQuery } from '#src/platform/pagination.ts';
-import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
+import { peopleByIds, PHONE_ONLY_EMAIL_DOMAIN, type Person } from './profile.service.ts';
 
 export type UserType = 'customer' | 'agent' | 'admin';
 
@@ -164,6 +164,10 @@ export type SecurityEventRow = {
   id: string;
   eventType: string;
   userId: string | null;
+  /** The account the event is about, by name (null: none, or no longer on record). */
+  user: Person | null;
+  /** The account an admin acted on (details.targetUserId), by name. */
+  target: Person | null;
   details: Record<string, unknown>;
   ipAddress: string | null;
   userAgent: string | null;
@@ -187,12 +191,26 @@ export async function listSecurityEvents(
     )
     .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
     .limit(query.limit + 1);
-  return toPage(rows, query.limit, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const targetOf = (details: Record<string, unknown>) =>
+    typeof details.targetUserId === 'string' ? details.targetUserId : null;
+  const people = await peopleByIds(
+    db,
+    rows.flatMap((r) => [r.userId, targetOf(r.details)].filter((id): id is string => id !== null)),
+  );
+  const find = (id: string | null) => (id ? (people.get(id) ?? null) : null);
+  return toPage(rows, query.limit, (r) => ({
+    ...r,
+    user: find(r.userId),
+    target: find(targetOf(r.details)),
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 export type AuthAttemptRow = {
   id: string;
   userId: string | null;
+  /** The account tried, by name, when the identifier matched one. */
+  user: Person | null;
   loginMethod: string;
   identifier: string;
   success: boolean;
@@ -218,5 +236,13 @@ export async function listAuthAttempts(
     )
     .orderBy(desc(authAttempts.createdAt), desc(authAttempts.id))
     .limit(query.limit + 1);
-  return toPage(rows, query.limit, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const people = await peopleByIds(
+    db,
+    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+  );
+  return toPage(rows, query.limit, (r) => ({
+    ...r,
+    user: r.userId ? (people.get(r.userId) ?? null) : null,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

@@ -1,4 +1,5 @@
 import { checkId } from '@ecogrid/core';
+import { personSchema } from '@ecogrid/core/audit';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { badRequest } from '#src/platform/errors.ts';
@@ -140,6 +141,8 @@ const securityEventSchema = z
     id: z.string(),
     eventType: z.string(),
     userId: z.string().nullable(),
+    user: personSchema.nullable().describe('The account the event is about (null: none, or no longer on record)'),
+    target: personSchema.nullable().describe('The account an admin acted on (details.targetUserId)'),
     details: z.record(z.string(), z.unknown()),
     ipAddress: z.string().nullable(),
     userAgent: z.string().nullable(),
@@ -175,6 +178,7 @@ const authAttemptSchema = z
   .object({
     id: z.string(),
     userId: z.string().nullable(),
+    user: personSchema.nullable().describe('The account tried, when the identifier matched one'),
     loginMethod: z.string(),
     identifier: z.string(),
     success: z.boolean(),

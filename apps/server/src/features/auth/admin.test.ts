@@ -220,7 +220,8 @@ describe('admin user management', () => {
 
 describe('security log and outbox for admins', () => {
   it('lists security events, auth attempts and kept messages, newest first, never with a password', async () => {
-    const { cookie } = await enrolTotp((await makeAdmin()).cookie);
+    const boss = await makeAdmin();
+    const { cookie } = await enrolTotp(boss.cookie);
     const target = await signUpAndVerify(ctx);
     await send(ctx, '/api/auth/sign-in/email', { email: target.email, password: 'a wrong password here' });
 
@@ -228,10 +229,33 @@ describe('security log and outbox for admins', () => {
     expect(events.status).toBe(200);
     const eventPage = (await events.json()) as { items: { eventType: string; details: { identifier?: string } }[] };
     expect(eventPage.items[0]).toMatchObject({ eventType: 'signin_failed', details: { identifier: target.email } });
+    // Each line names the accounts it is about, with the ways to reach them, not only their ids.
+    const userId = async (email: string) =>
+      (await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    const person = { id: await userId(target.email), name: 'Sarah Nakato', email: target.email, role: 'customer' };
+    const changed = await send(
+      ctx,
+      `/api/admin/users/${person.id}/role`,
+      { userType: 'agent' },
+      { cookie, method: 'PATCH' },
+    );
+    expect(changed.status).toBe(200);
+    const roleEvents = await send(ctx, '/api/admin/security-events?type=admin_role_changed&limit=5', undefined, {
+      cookie,
+    });
+    expect(((await roleEvents.json()) as { items: unknown[] }).items[0]).toMatchObject({
+      userId: await userId(boss.email),
+      user: { name: 'Sarah Nakato', email: boss.email, role: 'admin' },
+      target: { ...person, role: 'agent' },
+    });
 
     const attempts = await send(ctx, '/api/admin/auth-attempts?failed=true&limit=5', undefined, { cookie });
     const attemptPage = (await attempts.json()) as { items: { identifier: string; success: boolean }[] };
-    expect(attemptPage.items[0]).toMatchObject({ identifier: target.email, success: false });
+    expect(attemptPage.items[0]).toMatchObject({
+      identifier: target.email,
+      success: false,
+      user: { id: person.id, name: 'Sarah Nakato', email: target.email },
+    });
 
     const outbox = await send(
       ctx,

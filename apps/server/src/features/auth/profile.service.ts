@@ -1,3 +1,4 @@
+import type { Person } from '@ecogrid/core/audit';
 import { eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
@@ -162,6 +163,33 @@ export async function userSummaries(
       },
     ]),
   );
+}
+
+export type { Person };
+
+/** People as logs name them: name, email (not a phone-only stand-in), phone and role, by id. */
+export async function peopleByIds(db: Database | Tx, ids: string[]): Promise<Map<string, Person>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.fullName,
+      email: users.email,
+      phone: users.phoneNumber,
+      role: users.userType,
+    })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(
+    rows.map((r) => [r.id, { ...r, email: r.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`) ? null : r.email }]),
+  );
+}
+
+/** The actor block of a log line: the name and role, or nulls for an account no longer on record. */
+export function actorOf(people: Map<string, Person>, id: string) {
+  const person = people.get(id);
+  return { id, name: person?.name ?? null, role: person?.role ?? null };
 }
 
 /** Ids of users whose name, email or phone contains the text (at most `limit`). */

@@ -295,7 +295,10 @@ describe('the admin product list and detail', () => {
       'product.stock_adjust',
       'product.create',
     ]);
-    expect(body.audit[1]).toMatchObject({ reason: 'Delivery from Nairobi', actorName: 'Sarah Nakato' });
+    expect(body.audit[1]).toMatchObject({
+      reason: 'Delivery from Nairobi',
+      actor: { name: 'Sarah Nakato', role: 'admin' },
+    });
     expect((await admin.get(`${BASE}/products/${randomUUID()}`)).status).toBe(404);
   });
 });

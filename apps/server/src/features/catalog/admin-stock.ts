@@ -2,7 +2,7 @@ import type { StockAdjustment, StockMovement } from '@ecogrid/core/catalog-admin
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { products, stockMovements } from '#src/db/schema/catalog.ts';
-import { auditTrail } from '#src/features/audit/audit.service.ts';
+import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { announceCatalogChange, auditCatalog, toAdminProduct, type Actor, type CatalogDeps } from './admin-common.ts';
@@ -61,26 +61,9 @@ export async function productDetailForAdmin(db: Database, id: string) {
   const row = await productRowForAdmin(db, id);
   const [movements, audit] = await Promise.all([
     listStockMovements(db, id, { limit: MOVEMENTS_PAGE }),
-    auditTrail(db, 'product', id),
+    auditTrailForAdmin(db, 'product', id, { newestFirst: true, limit: AUDIT_SHOWN }),
   ]);
-  const newest = audit.reverse().slice(0, AUDIT_SHOWN);
-  const name = await actorNames(
-    db,
-    newest.map((a) => a.actorId),
-  );
-  return {
-    product: toAdminProduct(row),
-    movements,
-    audit: newest.map((a) => ({
-      id: a.id,
-      action: a.action,
-      actorId: a.actorId,
-      actorName: name(a.actorId),
-      reason: a.reason,
-      details: a.details,
-      createdAt: a.createdAt.toISOString(),
-    })),
-  };
+  return { product: toAdminProduct(row), movements, audit };
 }
 
 /**

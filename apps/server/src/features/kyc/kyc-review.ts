@@ -1,9 +1,9 @@
 import type { KycStatus } from '@ecogrid/core/kyc';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { kycRecords } from '#src/db/schema/kyc.ts';
+import { kycDocuments, kycEvents, kycRecords } from '#src/db/schema/kyc.ts';
 import { after, toPage, type Page, type PageQuery } from '#src/platform/pagination.ts';
-import { userSummaries } from '#src/features/auth/profile.service.ts';
+import { actorOf, peopleByIds, userSummaries } from '#src/features/auth/profile.service.ts';
 import { getKyc, sameIdNumber } from './kyc.service.ts';
 
 export type KycQueueItem = {
@@ -62,13 +62,35 @@ export async function kycQueue(db: Database, status: KycStatus, page: PageQuery)
   });
 }
 
-/** One check for the reviewer: the details, the documents, the account, and other accounts with the same ID number. */
+/**
+ * One check for the reviewer: the details, the documents (each with who uploaded it: the customer
+ * or an agent for them), the history (each step with who took it: who submitted, the admin who
+ * decided), the account, and other accounts with the same ID number.
+ */
 export async function kycForReview(db: Database, userId: string) {
-  const kyc = await getKyc(db, userId);
+  const [kyc, events, uploads] = await Promise.all([
+    getKyc(db, userId),
+    db.select().from(kycEvents).where(eq(kycEvents.userId, userId)).orderBy(asc(kycEvents.createdAt)),
+    db
+      .select({ id: kycDocuments.id, uploadedBy: kycDocuments.uploadedBy })
+      .from(kycDocuments)
+      .where(and(eq(kycDocuments.userId, userId), isNull(kycDocuments.replacedAt))),
+  ]);
   const others = await sameIdNumber(db, userId, kyc.identity);
-  const people = await userSummaries(db, [userId, ...others]);
+  const [people, actors] = await Promise.all([
+    userSummaries(db, [userId, ...others]),
+    peopleByIds(db, [...events.map((e) => e.actorId), ...uploads.map((u) => u.uploadedBy)]),
+  ]);
+  const uploader = new Map(uploads.map((u) => [u.id, u.uploadedBy]));
   return {
     ...kyc,
+    documents: kyc.documents.map((d) => ({ ...d, uploadedBy: actorOf(actors, uploader.get(d.id) ?? userId) })),
+    history: events.map((e) => ({
+      kind: e.kind,
+      reason: e.reason,
+      at: e.createdAt.toISOString(),
+      by: actorOf(actors, e.actorId),
+    })),
     account: people.get(userId) ?? null,
     sameIdNumber: others.map((id) => people.get(id)).filter((p) => p !== undefined),
   };

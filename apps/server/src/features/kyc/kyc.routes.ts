@@ -1,10 +1,13 @@
 import { uuidSchema } from '@ecogrid/core';
+import { actorSchema } from '@ecogrid/core/audit';
 import {
   KYC_DOCUMENT_KINDS,
   KYC_MAX_BYTES,
   KYC_STATUSES,
   LEGAL_NAME_PATTERN,
   kycAddressSchema,
+  kycDocumentSchema,
+  kycEventSchema,
   kycDecisionSchema,
   kycIdentitySchema,
   kycPersonalSchema,
@@ -392,7 +395,18 @@ const person = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
 });
-const review = kycSchema.extend({ account: person.nullable(), sameIdNumber: z.array(person) }).openapi('KycReview');
+const review = kycSchema
+  .extend({
+    documents: z.array(
+      kycDocumentSchema.extend({
+        uploadedBy: actorSchema.describe('The customer, or the agent who uploaded it for them'),
+      }),
+    ),
+    history: z.array(kycEventSchema.extend({ by: actorSchema.describe('Who submitted, or the admin who decided') })),
+    account: person.nullable(),
+    sameIdNumber: z.array(person),
+  })
+  .openapi('KycReview');
 const userParams = z.object({ userId: uuidSchema('user id') });
 
 /** The admin review queue (/api/admin/kyc): admins with an authenticator app only. */

@@ -285,6 +285,15 @@ describe('submission and review', () => {
     expect((await admin.api.post(`/api/admin/kyc/${customer.id}/decision`, { decision: 'approve' })).status).toBe(409);
     expect((await customer.api.put('/api/kyc/personal', personal)).body.error.message).toMatch(/already verified/);
 
+    // The reviewer's history names who took each step: the customer who submitted, the admin who decided.
+    const review = (await admin.api.get(`/api/admin/kyc/${customer.id}`)).body;
+    const by = (id: string, role: string) => ({ id, name: 'Sarah Nakato', role });
+    expect(review.history.map((e: { kind: string; by: unknown }) => [e.kind, e.by])).toEqual([
+      ['submitted', by(customer.id, 'customer')],
+      ['rejected', by(admin.id, 'admin')],
+      ['submitted', by(customer.id, 'customer')],
+      ['verified', by(admin.id, 'admin')],
+    ]);
     const audit = (await auditTrail(ctx.db, 'user', customer.id)).map((e) => ({
       action: e.action,
       reason: e.reason,
@@ -386,6 +395,9 @@ describe('an agent completing the check for a customer', () => {
     const upload = await agent.api.upload(`${journey}/documents/selfie`, jpeg);
     expect(upload.status).toBe(201);
     expect(upload.body.documents[0].uploadedByAgent).toBe(true);
+    // The reviewer sees which agent uploaded it, by name.
+    const reviewed = (await admin.api.get(`/api/admin/kyc/${customerId}`)).body;
+    expect(reviewed.documents[0].uploadedBy).toEqual({ id: agent.id, name: 'Sarah Nakato', role: 'agent' });
     const theirs = (await customer.get('/api/kyc')).body;
     expect(theirs).toMatchObject({ completion: 40, personal });
     // Identity documents are for the customer and admins only: not even the agent who uploaded one reads it back.

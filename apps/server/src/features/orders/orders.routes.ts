@@ -1,4 +1,5 @@
 import { uuidSchema } from '@ecogrid/core';
+import { auditEntrySchema } from '@ecogrid/core/audit';
 import { DEVICE_SERIAL_PATTERN } from '@ecogrid/core/openpaygo';
 import {
   ADMIN_ORDER_MOVES,
@@ -15,7 +16,7 @@ import { orders } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { takeIdempotencyKey } from '#src/platform/idempotency.ts';
-import { auditTrail } from '#src/features/audit/audit.service.ts';
+import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, adminAccess, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
@@ -194,9 +195,9 @@ const adminDetailRoute = createRoute({
   responses: {
     200: json(
       adminOrder.extend({
-        audit: z.array(
-          z.object({ action: z.string(), actorId: z.string(), reason: z.string().nullable(), createdAt: z.string() }),
-        ),
+        audit: z
+          .array(auditEntrySchema)
+          .describe('What admins did, oldest first: who (name and role), and each status from and to'),
       }),
       'The order',
     ),
@@ -345,7 +346,7 @@ export const orderRoutes = createRouter()
     const [view, people, audit] = await Promise.all([
       orderView(c.var.db, row),
       userSummaries(c.var.db, [row.userId]),
-      auditTrail(c.var.db, 'order', row.id),
+      auditTrailForAdmin(c.var.db, 'order', row.id),
     ]);
     const person = people.get(row.userId);
     return c.json(
@@ -357,12 +358,7 @@ export const orderRoutes = createRouter()
           email: person?.email ?? null,
           phone: person?.phone ?? null,
         },
-        audit: audit.map((a) => ({
-          action: a.action,
-          actorId: a.actorId,
-          reason: a.reason,
-          createdAt: a.createdAt.toISOString(),
-        })),
+        audit,
       },
       200,
     );

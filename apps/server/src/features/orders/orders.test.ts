@@ -370,9 +370,20 @@ describe('checkout and orders', () => {
       expect([moved.status, moved.body.status]).toEqual([200, status]);
     }
     const detail = (await call(`/api/admin/orders/${order.id}`, boss.cookie)).body as Answer & {
-      audit: { action: string }[];
+      audit: { action: string; actorId: string; actor: unknown; details: Record<string, unknown> }[];
     };
     expect(detail.audit.map((a) => a.action)).toEqual(['order.status', 'order.status', 'order.status', 'order.status']);
+    // Each entry names the admin who moved the order, and the status it moved from and to.
+    const [name] = (
+      (await ctx.db.execute(sql`select full_name from users where id = ${boss.id}`)) as unknown as {
+        rows: { full_name: string }[];
+      }
+    ).rows;
+    expect(detail.audit[0]).toMatchObject({
+      actorId: boss.id,
+      actor: { id: boss.id, name: name!.full_name, role: 'admin' },
+      details: { from: 'paid', to: 'processing' },
+    });
     expect(detail.timeline.map((t) => t.status)).toEqual([
       'pending_payment',
       'paid',

@@ -5,8 +5,8 @@ import type { Database } from '#src/db/client.ts';
 import { paymentEvents, payments, type PaymentRow } from '#src/db/schema/payments.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { after, toPage } from '#src/platform/pagination.ts';
-import { auditTrail, recordAudit } from '#src/features/audit/audit.service.ts';
-import { searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
+import { auditTrailForAdmin, recordAudit } from '#src/features/audit/audit.service.ts';
+import { actorOf, peopleByIds, searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
 import { journalForPayment } from '#src/features/wallet/ledger.service.ts';
 import { paymentRow, settlePayment, startWithdrawal, toPayment, type PaymentDeps } from './payments.service.ts';
 
@@ -69,12 +69,13 @@ export async function paymentDetailForAdmin(db: Database, id: string) {
   const [events, journal, audit, refund] = await Promise.all([
     db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(asc(paymentEvents.id)),
     journalForPayment(db, id),
-    auditTrail(db, 'payment', id),
+    auditTrailForAdmin(db, 'payment', id),
     db.select({ id: payments.id }).from(payments).where(eq(payments.refundOf, id)),
   ]);
-  const actors = await userSummaries(db, [
-    ...new Set([...audit.map((a) => a.actorId), ...events.flatMap((e) => (e.actorId ? [e.actorId] : []))]),
-  ]);
+  const people = await peopleByIds(
+    db,
+    events.flatMap((e) => (e.actorId ? [e.actorId] : [])),
+  );
   return {
     payment: payment!,
     events: events.map((e) => ({
@@ -83,17 +84,11 @@ export async function paymentDetailForAdmin(db: Database, id: string) {
       status: e.status,
       detail: e.detail,
       actorId: e.actorId,
+      actor: e.actorId ? actorOf(people, e.actorId) : null,
       createdAt: e.createdAt.toISOString(),
     })),
     journal,
-    audit: audit.map((a) => ({
-      id: a.id,
-      action: a.action,
-      actorId: a.actorId,
-      actorName: actors.get(a.actorId)?.name ?? null,
-      reason: a.reason,
-      createdAt: a.createdAt.toISOString(),
-    })),
+    audit,
     actions: refundable(row, refund.length > 0),
   };
 }

@@ -1,4 +1,5 @@
 import { checkId } from '@ecogrid/core';
+import { actorSchema, auditEntrySchema } from '@ecogrid/core/audit';
 import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@ecogrid/core/payments';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError, badRequest } from '#src/platform/errors.ts';
@@ -155,6 +156,7 @@ const adminDetailRoute = createRoute({
                 status: z.enum(PAYMENT_STATUSES),
                 detail: z.record(z.string(), z.unknown()),
                 actorId: z.string().nullable(),
+                actor: actorSchema.nullable().describe('Who acted: null when the system or the network did'),
                 createdAt: z.string(),
               }),
             ),
@@ -169,16 +171,7 @@ const adminDetailRoute = createRoute({
                 ),
               }),
             ),
-            audit: z.array(
-              z.object({
-                id: z.string(),
-                action: z.string(),
-                actorId: z.string(),
-                actorName: z.string().nullable(),
-                reason: z.string().nullable(),
-                createdAt: z.string(),
-              }),
-            ),
+            audit: z.array(auditEntrySchema),
             actions: z.object({ markFailed: z.boolean(), refund: z.boolean() }),
           }),
         },

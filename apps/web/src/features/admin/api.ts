@@ -1,3 +1,4 @@
+import type { Actor, AuditEntry, Person } from '@ecogrid/core/audit';
 import type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
 import type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
 import type { Payment, PaymentMethod, PaymentPurpose, PaymentStatus } from '@ecogrid/core/payments';
@@ -34,6 +35,10 @@ export type SecurityEvent = {
   id: string;
   eventType: string;
   userId: string | null;
+  /** The account the event is about, by name. */
+  user: Person | null;
+  /** The account an admin acted on, by name. */
+  target: Person | null;
   details: Record<string, unknown>;
   ipAddress: string | null;
   userAgent: string | null;
@@ -43,6 +48,8 @@ export type SecurityEvent = {
 export type AuthAttempt = {
   id: string;
   userId: string | null;
+  /** The account tried, when the identifier matched one. */
+  user: Person | null;
   loginMethod: string;
   identifier: string;
   success: boolean;
@@ -53,6 +60,7 @@ export type AuthAttempt = {
 };
 
 export type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
+export type { Person } from '@ecogrid/core/audit';
 
 export type Health = {
   status: 'ok' | 'degraded';
@@ -220,6 +228,8 @@ export type PaymentEvent = {
   status: string;
   detail: Record<string, unknown>;
   actorId: string | null;
+  /** Who acted; null when the system or the network did. */
+  actor: Actor | null;
   createdAt: string;
 };
 
@@ -232,14 +242,7 @@ export type JournalEntry = {
   postings: { account: string; amount: number; balanceAfter: number }[];
 };
 
-export type PaymentAudit = {
-  id: string;
-  action: string;
-  actorId: string;
-  actorName: string | null;
-  reason: string | null;
-  createdAt: string;
-};
+export type PaymentAudit = AuditEntry;
 
 export type PaymentDetail = {
   payment: AdminPayment;

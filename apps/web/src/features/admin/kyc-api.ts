@@ -1,3 +1,4 @@
+import type { Actor } from '@ecogrid/core/audit';
 import type { Kyc, KycDecision, KycIdType, KycStatus } from '@ecogrid/core/kyc';
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, ApiError } from '@/lib/api-client.ts';
@@ -23,8 +24,16 @@ export type AdminKycSummary = {
 /** An account as the review page names it. */
 export type KycPerson = { id: string; name: string; email: string | null; phone: string | null };
 
-/** One customer's check as a reviewer sees it: the check, its account, and other accounts with the same ID number. */
-export type AdminKyc = Kyc & { account: KycPerson | null; sameIdNumber: KycPerson[] };
+/**
+ * One customer's check as a reviewer sees it: the check with who uploaded each document and who
+ * took each step, its account, and other accounts with the same ID number.
+ */
+export type AdminKyc = Omit<Kyc, 'documents' | 'history'> & {
+  documents: (Kyc['documents'][number] & { uploadedBy: Actor })[];
+  history: (Kyc['history'][number] & { by: Actor })[];
+  account: KycPerson | null;
+  sameIdNumber: KycPerson[];
+};
 
 /** Checks arrive while a reviewer works through the queue: fresh for 30 s. */
 const FRESH_MS = 30_000;
@@ -98,9 +107,14 @@ export const decideKyc = (userId: string, decision: KycDecision) =>
     body: JSON.stringify(decision),
   });
 
-/** After a decision: the check on screen shows its new status, and every list is fetched again. */
+/**
+ * After a decision: the check on screen shows its new status at once, and is fetched again for
+ * its history with who decided (the decision answers without names); every list is fetched again.
+ */
 export async function afterDecision(queryClient: QueryClient, userId: string, after: Kyc): Promise<void> {
-  queryClient.setQueryData<AdminKyc>(checkKey(userId), (before) => (before ? { ...before, ...after } : before));
+  const { documents: _documents, history: _history, ...decided } = after;
+  queryClient.setQueryData<AdminKyc>(checkKey(userId), (before) => (before ? { ...before, ...decided } : before));
+  void queryClient.invalidateQueries({ queryKey: checkKey(userId) });
   // The decided check leaves the queue at once, before the lists come back.
   const queue = [...LIST_KEY, { status: 'submitted' }];
   queryClient.setQueriesData<InfiniteData<Page<AdminKycSummary>>>({ queryKey: queue }, (data) =>

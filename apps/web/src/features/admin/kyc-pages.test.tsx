@@ -33,6 +33,10 @@ const aSummary = (changes: Partial<AdminKycSummary> = {}): AdminKycSummary => ({
   ...changes,
 });
 
+const sarah = { id: USER, name: 'Nakato Sarah', role: 'customer' as const };
+const okello = { id: 'a6e1b1f2-0c3d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Okello John', role: 'agent' as const };
+const grace = { id: '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b', name: 'Grace Namutebi', role: 'admin' as const };
+
 const aCheck = (changes: Partial<AdminKyc> = {}): AdminKyc => ({
   userId: USER,
   status: 'submitted',
@@ -49,6 +53,7 @@ const aCheck = (changes: Partial<AdminKyc> = {}): AdminKyc => ({
       bytes: 180_000,
       uploadedAt: '2026-03-01T07:10:00.000Z',
       uploadedByAgent: false,
+      uploadedBy: sarah,
     },
     {
       id: SELFIE,
@@ -57,12 +62,13 @@ const aCheck = (changes: Partial<AdminKyc> = {}): AdminKyc => ({
       bytes: 1_200_000,
       uploadedAt: '2026-03-01T07:12:00.000Z',
       uploadedByAgent: true,
+      uploadedBy: okello,
     },
   ],
   rejectionReason: null,
   submittedAt: '2026-03-01T07:15:00.000Z',
   reviewedAt: null,
-  history: [{ kind: 'submitted', reason: null, at: '2026-03-01T07:15:00.000Z' }],
+  history: [{ kind: 'submitted', reason: null, at: '2026-03-01T07:15:00.000Z', by: okello }],
   account: { id: USER, name: 'Nakato Sarah', email: 'sarah@example.ug', phone: '+256772123456' },
   sameIdNumber: [],
   ...changes,
@@ -91,12 +97,17 @@ const server = fakeServer(({ url, method, body }) => {
       reviewedAt: at,
       history: [
         ...check.history,
-        { kind: approved ? 'verified' : 'rejected', reason: approved ? null : decision.reason, at },
+        { kind: approved ? 'verified' : 'rejected', reason: approved ? null : decision.reason, at, by: grace },
       ],
     };
-    // The decision answers with the check only, as the server does.
+    // The decision answers with the check only, without names, as the server does.
     const { account: _account, sameIdNumber: _same, ...after } = check;
-    return { body: after satisfies Kyc };
+    const plain: Kyc = {
+      ...after,
+      documents: after.documents.map(({ uploadedBy: _by, ...document }) => document),
+      history: after.history.map(({ by: _by, ...event }) => event),
+    };
+    return { body: plain };
   }
   if (url.startsWith('/api/kyc/documents/')) {
     return documentsFail ? { status: 500, body: { error: { code: 'internal', message: 'Boom' } } } : { body: 'bytes' };
@@ -237,7 +248,9 @@ describe('reviewing an identity check', () => {
     const pdf = await screen.findByRole('link', { name: 'Download PDF' });
     expect(pdf.getAttribute('href')).toMatch(/^blob:/);
     expect(pdf.getAttribute('download')).toBe(`id_document-${USER}.pdf`);
-    expect(section('Documents').textContent).toContain('Uploaded by an agent');
+    // The agent who uploaded the selfie for the customer, and who submitted, by name.
+    expect(section('Documents').textContent).toContain('Uploaded by Okello John (Agent)');
+    expect(section('History').textContent).toContain('by Okello John (Agent)');
     expect(server.seen.map((r) => r.url)).toEqual(
       expect.arrayContaining([`/api/kyc/documents/${ID_DOCUMENT}`, `/api/kyc/documents/${SELFIE}`]),
     );
@@ -319,7 +332,8 @@ describe('reviewing an identity check', () => {
       kind: 'success',
     });
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
-    expect(section('History').textContent).toContain('Verified');
+    // The history comes back with the admin who decided, by name.
+    await waitFor(() => expect(section('History').textContent).toMatch(/Verified.*by Grace Namutebi \(Admin\)$/));
   });
 
   it("shows the server's refusal", async () => {
@@ -349,8 +363,8 @@ describe('reviewing an identity check', () => {
       status: 'verified',
       reviewedAt: '2026-03-02T08:00:00.000Z',
       history: [
-        { kind: 'submitted', reason: null, at: '2026-03-01T07:15:00.000Z' },
-        { kind: 'verified', reason: null, at: '2026-03-02T08:00:00.000Z' },
+        { kind: 'submitted', reason: null, at: '2026-03-01T07:15:00.000Z', by: sarah },
+        { kind: 'verified', reason: null, at: '2026-03-02T08:00:00.000Z', by: grace },
       ],
     });
     renderPage(KycReviewPage, REVIEW, '/admin/kyc/:userId');

@@ -9,6 +9,7 @@ import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { AdminError } from './components/admin-error.tsx';
 import { DecisionPart } from './components/decision-part.tsx';
+import { KycHistory, UploadedBy } from './components/kyc-history.tsx';
 import { Badge, type Tone } from './components/badge.tsx';
 import { Fact } from './components/order-facts.tsx';
 import { AdminPageHeader } from './components/page-header.tsx';
@@ -26,7 +27,6 @@ import {
   refetchCheck,
   type AdminKyc,
   type KycDecision,
-  type KycDocument,
   type KycDocumentKind,
   type KycStatus,
 } from './kyc-api.ts';
@@ -262,7 +262,15 @@ function DocumentDownload({ blob, fileName }: { blob: Blob; fileName: string }) 
 }
 
 /** One document: loaded with progress, then the photo (or the PDF to download); failures can be tried again. */
-function DocumentView({ document, owner, userId }: { document: KycDocument; owner: string; userId: string }) {
+function DocumentView({
+  document,
+  owner,
+  userId,
+}: {
+  document: AdminKyc['documents'][number];
+  owner: string;
+  userId: string;
+}) {
   const { t } = useTranslation();
   const formats = useAdminFormats();
   const fileSize = useFileSize();
@@ -316,7 +324,7 @@ function DocumentView({ document, owner, userId }: { document: KycDocument; owne
             {t('kycReview.uploadedAt', { time: formats.dateTime(document.uploadedAt) })}
           </time>
         </p>
-        {document.uploadedByAgent && <Badge tone="info">{t('kycReview.byAgent')}</Badge>}
+        {document.uploadedByAgent && <UploadedBy actor={document.uploadedBy} />}
       </figcaption>
       {body}
     </figure>
@@ -383,32 +391,6 @@ function Decision({ kyc, owner, onDecided }: { kyc: AdminKyc; owner: string; onD
   );
 }
 
-/** Each submission and decision, with the reasons given. */
-function History({ kyc }: { kyc: AdminKyc }) {
-  const { t } = useTranslation();
-  const formats = useAdminFormats();
-  if (kyc.history.length === 0) return <p className="text-stone-700">{t('kycReview.noHistory')}</p>;
-  return (
-    <ol className="space-y-3">
-      {kyc.history.map((event, i) => (
-        <li key={`${event.at}-${i}`} className="space-y-1 rounded-lg border border-stone-200 bg-white p-3">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <span className="font-semibold">{t(`kycReview.events.${event.kind}`)}</span>
-            <time dateTime={event.at} className="text-sm text-stone-700">
-              {formats.dateTime(event.at)}
-            </time>
-          </div>
-          {event.reason && (
-            <p className="text-sm break-words">
-              <span className="text-stone-600">{t('kycReview.reason')}:</span> {event.reason}
-            </p>
-          )}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 /**
  * /admin/kyc/:userId: one customer's identity check: the details beside both documents (side
  * by side on a wide screen, one under the other on a phone), a warning when the ID number is on
@@ -464,7 +446,7 @@ export default function KycReviewPage() {
             onDecided={() => requestAnimationFrame(() => statusCard.current?.focus())}
           />
           <Part id="history-title" title={t('kycReview.historyTitle')}>
-            <History kyc={detail.data} />
+            <KycHistory kyc={detail.data} />
           </Part>
         </>
       )}

@@ -7,6 +7,8 @@ import { fakeServer, renderPage } from './test-setup.tsx';
 
 const ID = '5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a';
 const PATH = `/admin/orders/${ID}`;
+const ADMIN_ID = '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b';
+const grace = { id: ADMIN_ID, name: 'Grace Namutebi', role: 'admin' as const };
 
 const anOrder = (changes: Partial<AdminOrder> = {}): AdminOrder => ({
   id: ID,
@@ -66,9 +68,12 @@ const server = fakeServer(({ url, method, body }) => {
       audit: [
         ...order.audit,
         {
+          id: `audit-${order.audit.length + 1}`,
           action: status === 'cancelled' ? 'order.cancel' : 'order.status',
-          actorId: 'admin-1',
+          actorId: ADMIN_ID,
+          actor: grace,
           reason: note ?? null,
+          details: { from: order.status, to: status },
           createdAt: '2026-03-02T09:00:00.000Z',
         },
       ],
@@ -94,7 +99,15 @@ describe('an order, for admins', () => {
   it('shows the customer, the items, the payment, the timeline and the audit trail', async () => {
     order = anOrder({
       audit: [
-        { action: 'order.status', actorId: 'admin-1', reason: 'Rider booked', createdAt: '2026-03-02T08:00:00.000Z' },
+        {
+          id: 'audit-1',
+          action: 'order.status',
+          actorId: ADMIN_ID,
+          actor: grace,
+          reason: 'Rider booked',
+          details: { from: 'paid', to: 'processing' },
+          createdAt: '2026-11-25T11:03:00.000Z',
+        },
       ],
     });
     renderPage(OrderPage, PATH, '/admin/orders/:id');
@@ -112,9 +125,14 @@ describe('an order, for admins', () => {
       expect.stringContaining('Order placed'),
       expect.stringContaining('Paid by MTN Mobile Money'),
     ]);
-    expect(screen.getByRole('heading', { name: 'Audit trail' }).closest('section')!.textContent).toContain(
-      'Rider booked',
-    );
+    // Who moved it, by name and role, from which status to which, in Kampala time: never an id.
+    const audit = within(screen.getByRole('heading', { name: 'Audit trail' }).closest('section')!);
+    const [entry] = audit.getAllByRole('listitem');
+    expect(entry!.textContent).toContain('Status: Paid → Being prepared');
+    expect(entry!.textContent).toContain('by Grace Namutebi (Admin)');
+    expect(entry!.textContent).toContain('Nov 25, 2026, 2:03:00 PM');
+    expect(entry!.textContent).toContain('Rider booked');
+    expect(entry!.textContent).not.toContain(ADMIN_ID);
   });
 
   it('offers only the moves the order may make, never "paid"', async () => {

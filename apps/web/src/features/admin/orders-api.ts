@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@ecogrid/core/audit';
 import type { DeliveryFeeRule, Order, OrderStatus, OrderSummary } from '@ecogrid/core/orders';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
@@ -11,7 +12,7 @@ export type AdminOrderSummary = OrderSummary & { customer: { id: string; name: s
 /** One order as admins see it: with its customer and what admins did to it. */
 export type AdminOrder = Order & {
   customer: { id: string; name: string; email: string | null; phone: string | null };
-  audit: { action: string; actorId: string; reason: string | null; createdAt: string }[];
+  audit: AuditEntry[];
 };
 
 /** The statuses an admin moves an order to (ADMIN_ORDER_MOVES in core); 'paid' comes only from its payment. */

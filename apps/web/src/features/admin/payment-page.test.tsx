@@ -22,6 +22,7 @@ const paid = (): PaymentDetail => ({
       status: 'pending',
       detail: { providerReference: 'mtn-884422' },
       actorId: null,
+      actor: null,
       createdAt: '2026-03-02T07:15:00.000Z',
     },
     {
@@ -30,6 +31,7 @@ const paid = (): PaymentDetail => ({
       status: 'successful',
       detail: { financialTransactionId: '7788' },
       actorId: null,
+      actor: null,
       createdAt: '2026-03-02T07:16:00.000Z',
     },
   ],
@@ -64,8 +66,9 @@ const server = fakeServer(({ url, method, body }) => {
             id: 'a1',
             action: 'payment_refunded',
             actorId: 'admin-1',
-            actorName: 'Admin Grace',
+            actor: { id: 'admin-1', name: 'Admin Grace', role: 'admin' },
             reason,
+            details: {},
             createdAt: '2026-03-03T09:00:00.000Z',
           },
         ],
@@ -159,7 +162,7 @@ describe('the admin payment page', () => {
     expect(post?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     // Fetched again: nothing left to resolve, and the audit shows who did it and why.
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Resolve this payment' })).toBeNull());
-    expect(part('Admin actions').getByText('Admin Grace', { exact: false }).textContent).toContain('Admin Grace');
+    expect(part('Admin actions').getByText('Admin Grace', { exact: false }).textContent).toBe('by Admin Grace (Admin)');
     expect(part('Admin actions').getByText('Order cancelled; MTN statement checked')).toBeTruthy();
   });
 

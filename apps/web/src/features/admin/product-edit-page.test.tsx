@@ -235,7 +235,7 @@ describe('editing a product', () => {
           id: 'a1',
           action: 'product.update',
           actorId: 'admin-1',
-          actorName: 'Grace Admin',
+          actor: { id: 'admin-1', name: 'Grace Admin', role: 'admin' },
           reason: null,
           details: { changes: { price: { before: 40_000, after: 45_000 } } },
           createdAt: '2026-03-01T09:00:00.000Z',
@@ -244,7 +244,7 @@ describe('editing a product', () => {
     };
     renderAt(`/admin/products/${PRODUCT_ID}`);
     const [entry] = (await screen.findByText('Details changed')).closest('ol')!.querySelectorAll('li');
-    expect(entry!.textContent).toContain('By Grace Admin');
+    expect(entry!.textContent).toContain('by Grace Admin (Admin)');
     expect(entry!.textContent).toContain('Price (UGX, VAT included)UGX 40,000 → UGX 45,000');
   });
 });

@@ -5,18 +5,23 @@ import type { AuthAttempt, SecurityEvent } from './api.ts';
 import SecurityPage from './security-page.tsx';
 import { fakeServer, renderPage } from './test-setup.tsx';
 
+const ADMIN_ID = '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b';
+const AGENT_ID = '9d8c7b6a-5f4e-4d3c-8b2a-1a2b3c4d5e6f';
 const event: SecurityEvent = {
   id: 'e1',
   eventType: 'admin_agent_approved',
-  userId: '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
-  details: { targetUserId: '9d8c7b6a-5f4e-4d3c-8b2a-1a2b3c4d5e6f', agentCode: 'EG-001', commissionRateBp: 250 },
+  userId: ADMIN_ID,
+  user: { id: ADMIN_ID, name: 'Grace Namutebi', email: 'grace@ecogrid.ug', phone: null, role: 'admin' },
+  target: { id: AGENT_ID, name: 'Okello John', email: null, phone: '+256772123456', role: 'agent' },
+  details: { targetUserId: AGENT_ID, agentCode: 'EG-001', commissionRateBp: 250 },
   ipAddress: '41.210.1.2',
   userAgent: null,
   createdAt: '2025-06-30T22:15:00.000Z',
 };
 const attempt: AuthAttempt = {
   id: 't1',
-  userId: null,
+  userId: AGENT_ID,
+  user: { id: AGENT_ID, name: 'Okello John', email: null, phone: '+256772123456', role: 'agent' },
   loginMethod: 'email',
   identifier: 'someone@example.ug',
   success: false,
@@ -41,6 +46,11 @@ describe('the security page', () => {
     const item = within(log).getByRole('listitem');
     expect(item.textContent).toContain('Agent approved');
     expect(item.textContent).toContain('EG-001');
+    // People by name, role and the ways to reach them, never a bare id.
+    expect(item.textContent).toContain('Grace Namutebi (Admin)grace@ecogrid.ug');
+    expect(item.textContent).toContain('Okello John (Agent)+256772123456');
+    expect(item.textContent).not.toContain(ADMIN_ID);
+    expect(item.textContent).not.toContain(AGENT_ID);
     // 22:15 UTC on 30 June is 01:15 on 1 July in Kampala.
     expect(
       within(item)
@@ -61,6 +71,8 @@ describe('the security page', () => {
     const list = await screen.findByRole('list', { name: 'Sign-in attempts' });
     expect(list.textContent).toContain('someone@example.ug');
     expect(list.textContent).toContain('invalid_credentials');
+    expect(list.textContent).toContain('Okello John (Agent)+256772123456');
+    expect(list.textContent).not.toContain(AGENT_ID);
 
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'failed' } });
     await waitFor(() =>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import type { CatalogAudit } from '../catalogue-api.ts';
 import { useAdminFormats } from '../format.ts';
+import { useActorText } from './actor.tsx';
 
 const shown = (value: unknown, field: string) =>
   field === 'price' && typeof value === 'number'
@@ -16,6 +17,7 @@ const shown = (value: unknown, field: string) =>
 export function CatalogAuditList({ audit }: { audit: CatalogAudit[] }) {
   const { t } = useTranslation();
   const formats = useAdminFormats();
+  const by = useActorText();
   if (audit.length === 0) return <p className="text-stone-700">{t('admin.productPage.noAudit')}</p>;
   return (
     <ol className="space-y-3">
@@ -31,9 +33,7 @@ export function CatalogAuditList({ audit }: { audit: CatalogAudit[] }) {
                 {formats.dateTime(entry.createdAt)}
               </time>
             </div>
-            <p className="text-sm text-stone-700">
-              {t('admin.productPage.by', { name: entry.actorName ?? entry.actorId })}
-            </p>
+            <p className="text-sm text-stone-700">{by(entry.actor)}</p>
             {entry.reason && <p className="text-sm break-words">{entry.reason}</p>}
             {Object.keys(changes).length > 0 && (
               <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1 text-sm">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthAttempt, SecurityEvent } from '../api.ts';
+import type { AuthAttempt, Person, SecurityEvent } from '../api.ts';
 import { useAdminFormats } from '../format.ts';
 import { Badge, type Tone } from './badge.tsx';
 
@@ -17,6 +17,34 @@ function Fact({ term, children, mono = false }: { term: string; children: ReactN
       <dt className="text-stone-600">{term}</dt>
       <dd className={`min-w-0 break-all ${mono ? 'font-mono text-xs leading-5' : ''}`}>{children}</dd>
     </>
+  );
+}
+
+/**
+ * An account as the log shows it: the name, then the email or phone number to find it by. An id
+ * whose account is gone is shown as such, never as the bare id alone.
+ */
+function PersonFact({ term, id, person }: { term: string; id: string | null; person: Person | null }) {
+  const { t } = useTranslation();
+  return (
+    <Fact term={term}>
+      {person ? (
+        <>
+          <span className="font-medium">{person.name}</span> ({t(`admin.roles.${person.role}`)})
+          {[person.email, person.phone]
+            .filter((way): way is string => way !== null)
+            .map((way) => (
+              <span key={way} className="block">
+                {way}
+              </span>
+            ))}
+        </>
+      ) : id ? (
+        t('admin.log.gone')
+      ) : (
+        t('admin.log.none')
+      )}
+    </Fact>
   );
 }
 
@@ -40,7 +68,8 @@ export function EventItem({ event }: { event: SecurityEvent }) {
   const { t } = useTranslation();
   const formats = useAdminFormats();
   const label = useEventLabel();
-  const details = Object.entries(event.details);
+  // The account acted on is shown by name above; its id adds nothing.
+  const details = Object.entries(event.details).filter(([key]) => !(key === 'targetUserId' && event.target));
   return (
     <li className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -50,9 +79,8 @@ export function EventItem({ event }: { event: SecurityEvent }) {
         </time>
       </div>
       <Facts>
-        <Fact term={t('admin.log.user')} mono={Boolean(event.userId)}>
-          {event.userId ?? t('admin.log.none')}
-        </Fact>
+        <PersonFact term={t('admin.log.user')} id={event.userId} person={event.user} />
+        {event.target && <PersonFact term={t('admin.log.target')} id={event.target.id} person={event.target} />}
         {details.map(([key, value]) => (
           <Fact key={key} term={key} mono>
             {detailText(value)}
@@ -89,9 +117,7 @@ export function AttemptItem({ attempt }: { attempt: AuthAttempt }) {
       <Facts>
         <Fact term={t('admin.log.method')}>{attempt.loginMethod}</Fact>
         {attempt.failureReason && <Fact term={t('admin.log.reason')}>{attempt.failureReason}</Fact>}
-        <Fact term={t('admin.log.user')} mono={Boolean(attempt.userId)}>
-          {attempt.userId ?? t('admin.log.none')}
-        </Fact>
+        <PersonFact term={t('admin.log.user')} id={attempt.userId} person={attempt.user} />
         <Fact term={t('admin.log.ip')}>{attempt.ipAddress ?? t('admin.log.none')}</Fact>
         {attempt.userAgent && (
           <Fact term={t('admin.log.device')} mono>

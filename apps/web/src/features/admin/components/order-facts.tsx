@@ -5,6 +5,7 @@ import { formatUgx } from '@/lib/money.ts';
 import { useAdminFormats } from '../format.ts';
 import type { AdminOrder } from '../orders-api.ts';
 import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
+import { useActorText } from './actor.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 export function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -127,31 +128,51 @@ export function OrderTimelineList({ order }: { order: AdminOrder }) {
   );
 }
 
-/** What admins did to the order, with who and why. */
+/** An order status in the words the customer reads. */
+const useStatusText = () => {
+  const { t } = useTranslation();
+  return (status: unknown) => t(`orders.status.${String(status)}`, { defaultValue: String(status) });
+};
+
+/** What admins did to the order: the status it moved from and to, who (by name and role), when and why. */
 export function OrderAuditList({ order }: { order: AdminOrder }) {
   const { t } = useTranslation();
   const formats = useAdminFormats();
+  const by = useActorText();
+  const status = useStatusText();
   if (order.audit.length === 0) return <p className="text-stone-700">{t('admin.orders.noAudit')}</p>;
   return (
     <ul className="space-y-3">
-      {order.audit.map((entry, i) => (
-        <li key={`${entry.createdAt}-${i}`} className="space-y-1 rounded-lg border border-stone-200 bg-white p-3">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <span className="font-mono text-sm font-semibold">{entry.action}</span>
-            <time dateTime={entry.createdAt} className="text-sm text-stone-700">
-              {formats.dateTime(entry.createdAt)}
-            </time>
-          </div>
-          <p className="text-sm">
-            {t('admin.payments.by')} <span className="font-mono">{entry.actorId}</span>
-          </p>
-          {entry.reason && (
-            <p className="text-sm">
-              <span className="text-stone-600">{t('admin.payments.reason')}:</span> {entry.reason}
-            </p>
-          )}
-        </li>
-      ))}
+      {order.audit.map((entry) => {
+        const from = entry.details.from;
+        const to = entry.action === 'order.cancel' ? 'cancelled' : entry.details.to;
+        return (
+          <li key={entry.id} className="space-y-1 rounded-lg border border-stone-200 bg-white p-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="font-medium">
+                {from !== undefined && to !== undefined
+                  ? t('admin.audit.status', { from: status(from), to: status(to) })
+                  : t(`admin.orders.actions.${entry.action}`, { defaultValue: entry.action })}
+              </span>
+              <time dateTime={entry.createdAt} className="text-sm text-stone-700">
+                {formats.dateTime(entry.createdAt)}
+              </time>
+            </div>
+            <p className="text-sm text-stone-700">{by(entry.actor)}</p>
+            {typeof entry.details.deviceSerial === 'string' && (
+              <p className="text-sm">
+                <span className="text-stone-600">{t('admin.audit.device')}:</span>{' '}
+                <span className="font-mono">{entry.details.deviceSerial}</span>
+              </p>
+            )}
+            {entry.reason && (
+              <p className="text-sm break-words">
+                <span className="text-stone-600">{t('admin.audit.reason')}:</span> {entry.reason}
+              </p>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import type { JournalEntry, PaymentAudit, PaymentEvent } from '../api.ts';
 import { useAdminFormats } from '../format.ts';
+import { useActorText } from './actor.tsx';
 import { PaymentStatusBadge } from './payment-status.tsx';
 
 const detailText = (value: unknown) =>
@@ -11,6 +12,7 @@ const detailText = (value: unknown) =>
 export function PaymentEvents({ events }: { events: PaymentEvent[] }) {
   const { t } = useTranslation();
   const formats = useAdminFormats();
+  const by = useActorText();
   if (events.length === 0) return <p className="text-stone-700">{t('admin.payments.noEvents')}</p>;
   return (
     <ol className="space-y-3 border-l-2 border-stone-300 pl-4">
@@ -24,10 +26,7 @@ export function PaymentEvents({ events }: { events: PaymentEvent[] }) {
               {formats.dateTime(event.createdAt)}
             </time>
           </div>
-          <p className="text-sm text-stone-700">
-            {t('admin.payments.by')}{' '}
-            {event.actorId ? <span className="font-mono">{event.actorId}</span> : t('admin.payments.system')}
-          </p>
+          <p className="text-sm text-stone-700">{by(event.actor)}</p>
           {Object.keys(event.detail).length > 0 && (
             <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1 text-sm">
               {Object.entries(event.detail).map(([key, value]) => (
@@ -101,6 +100,7 @@ export function PaymentJournal({ journal }: { journal: JournalEntry[] }) {
 export function PaymentAuditList({ audit }: { audit: PaymentAudit[] }) {
   const { t } = useTranslation();
   const formats = useAdminFormats();
+  const by = useActorText();
   if (audit.length === 0) return <p className="text-stone-700">{t('admin.payments.noAudit')}</p>;
   return (
     <ul className="space-y-3">
@@ -112,9 +112,15 @@ export function PaymentAuditList({ audit }: { audit: PaymentAudit[] }) {
               {formats.dateTime(entry.createdAt)}
             </time>
           </div>
-          <p className="text-sm">
-            {t('admin.payments.by')} {entry.actorName ?? <span className="font-mono">{entry.actorId}</span>}
-          </p>
+          {typeof entry.details.statusBefore === 'string' && entry.action === 'payment.mark_failed' && (
+            <p className="text-sm">
+              {t('admin.audit.status', {
+                from: t(`payments.status.${entry.details.statusBefore}`, { defaultValue: entry.details.statusBefore }),
+                to: t('payments.status.failed'),
+              })}
+            </p>
+          )}
+          <p className="text-sm text-stone-700">{by(entry.actor)}</p>
           {entry.reason && (
             <p className="text-sm">
               <span className="text-stone-600">{t('admin.payments.reason')}:</span> {entry.reason}
