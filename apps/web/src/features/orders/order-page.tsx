@@ -6,6 +6,12 @@ import { BackLink } from '@/components/ui/back-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
+import {
+  failedForGood,
+  LastUpdated,
+  NotAvailableOffline,
+  unavailableOffline,
+} from '@/components/ui/offline-notice.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { CANCELLABLE, orderQuery, paymentPending, receiptUrl, type Order } from './api.ts';
@@ -118,12 +124,17 @@ export default function OrderPage() {
       >
         {announcement}
       </p>
-      {query.isPending ? (
+      <LastUpdated query={query} />
+      {unavailableOffline(query) ? (
+        <NotAvailableOffline />
+      ) : query.isPending ? (
         <SkeletonList label={t('orders.loadingOne')} count={3} />
-      ) : query.isError ? (
+      ) : failedForGood(query) || query.data === undefined ? (
         <div className="space-y-2">
           <FormAlert>
-            {query.error instanceof ApiError && query.error.status === 404 ? t('orders.notFound') : query.error.message}
+            {query.error instanceof ApiError && query.error.status === 404
+              ? t('orders.notFound')
+              : query.error?.message}
           </FormAlert>
           {!(query.error instanceof ApiError && query.error.status < 500 && query.error.status > 0) && (
             <Button variant="secondary" onClick={() => void query.refetch()}>
