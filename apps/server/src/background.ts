@@ -9,6 +9,7 @@ import { startMessaging, type Messages } from './platform/messaging.ts';
 import { createMobileMoney, type MobileMoney, type MobileMoneySettings } from './platform/mobile-money/index.ts';
 import type { Realtime } from './platform/realtime.ts';
 import { runLoanDay } from './features/loans/portfolio.service.ts';
+import { expireUnpaidOrders } from './features/orders/pay-order.ts';
 import { reconcilePayments } from './features/payments/payments.service.ts';
 import { deviceKeyBox } from './platform/secret-box.ts';
 import { createSmsSender } from './platform/sms.ts';
@@ -72,6 +73,9 @@ export async function startBackgroundWork(
     await jobs.schedule('reconcile-payments', '* * * * *', async () => {
       const result = await reconcilePayments(paymentDeps, { graceSeconds: settings.PAYMENT_RECONCILE_AFTER_SECONDS });
       if (result.checked + result.unanswered > 0) logger.info(result, 'payments reconciled');
+      // Then orders whose payment window closed with no payment pending give their units back.
+      const cancelled = await expireUnpaidOrders(paymentDeps);
+      if (cancelled > 0) logger.info({ cancelled }, 'unpaid orders cancelled');
     });
     // After downtime, at once: callbacks that came while no process was up were lost.
     await jobs.runNow('reconcile-payments');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids.ts';
-import { mobileNumberSchema, networkSchema } from './payments.ts';
+import { MOBILE_NETWORKS, mobileNumberSchema, networkSchema } from './payments.ts';
 
 // ---- cart ----
 
@@ -174,6 +174,29 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * How long an order waits for its payment, from when it was placed. A mobile-money payment that
+ * fails or expires inside it leaves the order waiting (its units still reserved) for another try;
+ * once it is over, the order is cancelled and its units go back on sale.
+ */
+export const ORDER_PAYMENT_WINDOW_MINUTES = 30;
+
+/** When an order placed at `createdAt` stops waiting for its payment. */
+export function orderPayBy(createdAt: string | Date): Date {
+  return new Date(new Date(createdAt).getTime() + ORDER_PAYMENT_WINDOW_MINUTES * 60_000);
+}
+
+/** Another try at paying an order that waits for payment: from the wallet, or by mobile money from a number. */
+export const orderPaymentSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.strictObject({ method: z.literal('wallet') }),
+    z.strictObject({ method: z.enum(MOBILE_NETWORKS), phone: mobileNumberSchema }),
+  ],
+  { error: 'Choose how to pay: wallet, mtn or airtel' },
+);
+export type OrderPayment = z.input<typeof orderPaymentSchema>;
+
 export const checkoutSchema = z
   .strictObject({
     fulfilment: z.enum(FULFILMENTS, { error: 'Choose delivery or pickup' }),
@@ -248,6 +271,15 @@ export const orderSchema = orderSummarySchema.extend({
   paymentId: z.uuid().nullable(),
   paymentStatus: z.string().nullable(),
   paymentReference: z.string().nullable(),
+  /** The mobile-money number of the order's latest payment (E.164), null for the wallet. */
+  paymentPhone: z.string().nullable(),
+  /**
+   * While the order waits for payment and its latest payment failed, expired or was cancelled:
+   * why (a network's code such as NOT_ENOUGH_FUNDS, or EXPIRED); null otherwise.
+   */
+  paymentFailureReason: z.string().nullable(),
+  /** While the order waits for payment: when it stops waiting and is cancelled (ISO); null otherwise. */
+  payBy: z.string().nullable(),
   cancelReason: z.string().nullable(),
   paidAt: z.string().nullable(),
   /** Set when the order delivers a product bought on credit: the price is owed on this loan. */

@@ -1,11 +1,19 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
 const MINUTE = 60_000;
 
-/** Spec section 9: stale after 10 minutes, kept 30, no refetch on focus or mount, 2 retries for queries, 1 for mutations. */
-export function createQueryClient(): QueryClient {
+/**
+ * Spec section 9: stale after 10 minutes, kept 30, no refetch on focus or mount, 2 retries for
+ * queries, 1 for mutations. `onUnauthenticated`: a query was answered 401, the session is over.
+ */
+export function createQueryClient(options: { onUnauthenticated?: () => void } = {}): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) options.onUnauthenticated?.();
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 10 * MINUTE,

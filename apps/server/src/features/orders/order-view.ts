@@ -1,4 +1,4 @@
-import { vatIncluded, type Order, type OrderSummary } from '@ecogrid/core/orders';
+import { orderPayBy, vatIncluded, type Order, type OrderSummary } from '@ecogrid/core/orders';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { orderEvents, orderLines, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
@@ -29,6 +29,7 @@ export async function orderView(db: Database, row: OrderRow): Promise<Order> {
     vat: vatIncluded(l.lineTotal, l.taxClass),
   }));
   const pickup = point[0];
+  const waiting = row.status === 'pending_payment';
   return {
     ...summaryOf(
       row,
@@ -55,6 +56,12 @@ export async function orderView(db: Database, row: OrderRow): Promise<Order> {
     paymentId: row.paymentId,
     paymentStatus: payment?.status ?? null,
     paymentReference: payment?.reference ?? null,
+    paymentPhone: payment?.phone ?? null,
+    paymentFailureReason:
+      waiting && payment && payment.status !== 'pending' && payment.status !== 'successful'
+        ? (payment.failureReason ?? payment.status.toUpperCase())
+        : null,
+    payBy: waiting ? orderPayBy(row.createdAt).toISOString() : null,
     cancelReason: row.cancelReason,
     paidAt: row.paidAt?.toISOString() ?? null,
     loan: credit,

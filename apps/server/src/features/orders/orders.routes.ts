@@ -6,6 +6,7 @@ import {
   checkoutSchema,
   deliveryFeeRuleSchema,
   ORDER_STATUSES,
+  orderPaymentSchema,
   orderSchema,
   orderSummarySchema,
   pickupPointSchema,
@@ -15,7 +16,7 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { orders } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
-import { takeIdempotencyKey } from '#src/platform/idempotency.ts';
+import { requireIdempotencyKey, takeIdempotencyKey } from '#src/platform/idempotency.ts';
 import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, adminAccess, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
@@ -29,6 +30,7 @@ import {
   placeOrder,
   setDeliveryFeeRule,
 } from './orders.service.ts';
+import { payOrder } from './pay-order.ts';
 import { hasReceipt, receiptPdf } from './receipt.ts';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -127,6 +129,34 @@ const cancelRoute = createRoute({
     ...unauthenticated,
     404: errorResponse('Not your order, or none'),
     409: errorResponse('The order is too far along to cancel'),
+  },
+});
+
+const payRoute = createRoute({
+  method: 'post',
+  path: '/orders/{id}/payments',
+  tags: ['orders'],
+  summary:
+    'Try again to pay your order while it waits for payment (its last payment failed or expired): from the wallet, or by MTN or Airtel from any number',
+  middleware: [requireIdempotencyKey] as const,
+  request: {
+    params: orderParams,
+    body: { required: true, content: { 'application/json': { schema: orderPaymentSchema.openapi('OrderPayment') } } },
+  },
+  responses: {
+    200: json(
+      z.object({ order, payment: paymentSchema }),
+      'The order (paid, from the wallet) and the payment made or waiting',
+    ),
+    400: errorResponse('Bad id or body, or no Idempotency-Key'),
+    ...unauthenticated,
+    404: errorResponse('Not your order, or none'),
+    409: errorResponse(
+      'A payment for the order is still pending, the order is paid or cancelled, or a request with this Idempotency-Key is still being processed',
+    ),
+    422: errorResponse(
+      "The order's payment window is over, not enough money in the wallet, an amount mobile money does not take, or the Idempotency-Key was used for another request",
+    ),
   },
 });
 
@@ -307,6 +337,16 @@ export const orderRoutes = createRouter()
       reason: body?.reason ?? null,
     });
     return c.json(cancelled, 200);
+  })
+  .openapi(payRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    const result = await payOrder(paymentDeps(c.var), {
+      userId,
+      orderId: c.req.valid('param').id,
+      payment: c.req.valid('json'),
+      idempotency: c.var.idempotency,
+    });
+    return c.json(result, 200);
   })
   .openapi(receiptRoute, async (c) => {
     const user = c.var.user;

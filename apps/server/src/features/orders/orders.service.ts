@@ -4,6 +4,7 @@ import {
   canMoveOrder,
   deliveryFee,
   FREE_DELIVERY,
+  orderPayBy,
   type Checkout,
   type DeliveryFeeRule,
   type Order,
@@ -213,7 +214,7 @@ export async function fulfilmentDetails(tx: Tx, checkout: Pick<Checkout, 'fulfil
   return { ...place, directions: checkout.address!.directions?.trim() || null };
 }
 
-function checkMobileAmount(total: number) {
+export function checkMobileAmount(total: number) {
   if (total > PAYMENT_LIMITS.max) {
     throw new AppError(
       'amount_too_large',
@@ -300,7 +301,7 @@ export function onOrderDelivered(rule: DeliveryRule): void {
 }
 
 /** An order's row, locked for a change, if the caller may change it (its customer, or an admin). */
-async function lockOrder(tx: Tx, orderId: string, customerId: string | null): Promise<OrderRow> {
+export async function lockOrder(tx: Tx, orderId: string, customerId: string | null): Promise<OrderRow> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!row || (customerId !== null && row.userId !== customerId)) throw orderNotFound();
   return row;
@@ -320,7 +321,7 @@ async function refundToWallet(tx: Tx, order: OrderRow, key: string, description:
   });
 }
 
-async function orderLineQuantities(tx: Tx, orderId: string) {
+export async function orderLineQuantities(tx: Tx, orderId: string) {
   return tx
     .select({ productId: orderLines.productId, quantity: orderLines.quantity })
     .from(orderLines)
@@ -437,9 +438,11 @@ export async function moveOrder(
 
 /**
  * What an order payment's settlement does to its order, in the settling transaction. Paid: the
- * waiting order becomes paid. Failed, expired or cancelled: the waiting order is cancelled and
- * its units go back to stock. Money that arrives for an order no longer waiting for it (the
- * customer cancelled meanwhile) goes to the customer's wallet.
+ * waiting order becomes paid. Failed, expired or cancelled: while the order's payment window is
+ * open it keeps waiting, its units reserved, for another try (payOrder); after it, the order is
+ * cancelled and its units go back to stock. Money that arrives for an order no longer waiting
+ * for it (cancelled meanwhile, or paid by another payment) goes to the customer's wallet, so an
+ * order is never paid twice.
  */
 export async function settleOrderPayment(
   tx: Tx,
@@ -462,10 +465,11 @@ export async function settleOrderPayment(
       await changeStatus(tx, deps, order, 'paid', { note: `Paid by ${via}`, set: { paidAt: new Date() } });
       return;
     }
+    const when = order.status === 'cancelled' ? 'after it was cancelled' : 'after it was paid by another payment';
     await postJournal(tx, {
       idempotencyKey: `payment:${payment.id}:late-refund`,
       kind: 'refund',
-      description: `Refund: payment for order ${order.number} arrived after it was cancelled`,
+      description: `Refund: payment for order ${order.number} arrived ${when}`,
       paymentId: payment.id,
       postings: [
         { account: HOUSE_ACCOUNTS.salesRevenue, amount: -payment.amount },
@@ -475,18 +479,25 @@ export async function settleOrderPayment(
     await noteOnTimeline(
       tx,
       order,
-      `A payment of ${formatUgx(payment.amount)} arrived after cancellation and was returned to the wallet.`,
+      `A payment of ${formatUgx(payment.amount)} arrived ${when} and was returned to the wallet.`,
     );
     return;
   }
   if (!waiting) return;
-  await releaseStock(tx, order.id, await orderLineQuantities(tx, order.id));
   const why =
     payment.status === 'expired'
       ? 'The payment was not approved in time'
       : payment.status === 'failed'
         ? `The payment failed: ${failureMessage(payment.failureReason) ?? 'the network refused it'}`
         : 'The payment was cancelled';
+  if (Date.now() < orderPayBy(order.createdAt).getTime()) {
+    await noteOnTimeline(tx, order, `${why.replace(/\.$/, '')}. The order waits for another payment.`);
+    // The order's page and list refresh at once. No status goes with it: the status is unchanged,
+    // so no 'Order Status Update' toast; the payment's own notice says it failed.
+    await deps.realtime.publish(tx, order.userId, { type: 'order', data: { id: order.id } });
+    return;
+  }
+  await releaseStock(tx, order.id, await orderLineQuantities(tx, order.id));
   await changeStatus(tx, deps, order, 'cancelled', { note: why, set: { cancelReason: why } });
 }
 

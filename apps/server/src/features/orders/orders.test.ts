@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, pickupPoints } from '#src/db/schema/orders.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
-import { reconcilePayments } from '#src/features/payments/payments.service.ts';
+import { reconcilePayments, settlePayment } from '#src/features/payments/payments.service.ts';
 import { enrolTotp, promoteToAdmin, signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/auth-helpers.ts';
 import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
@@ -15,6 +15,15 @@ beforeAll(async () => {
   ctx = await createTestContext({ settings: { SANDBOX_SETTLE_SECONDS: 0, MOBILE_MONEY_TIMEOUT_SECONDS: 0.5 } });
 });
 afterAll(async () => ctx.close());
+
+const paymentDeps = () => ({
+  db: ctx.db,
+  mobileMoney: ctx.mobileMoney,
+  logger: ctx.logger,
+  realtime: ctx.realtime,
+  messages: ctx.messages,
+  publicUrl: TEST_ORIGIN,
+});
 
 type Answer = { order: Order; payment: { id: string; status: string } | null } & Order & {
     items: (Order & { customer: { name: string } })[];
@@ -228,25 +237,29 @@ describe('checkout and orders', () => {
     expect(await walletBalance(ctx.db, me.id)).toBe(0);
   });
 
-  it('cancels the order and gives its stock back when the mobile-money payment fails', async () => {
+  it('cancels the order and gives its stock back when the mobile-money payment fails after its payment window', async () => {
     const me = await customer();
     const lamp = await insertProduct(ctx.db, { price: 45_000, stock: 4 });
     await cartWith(me.cookie, [{ productId: lamp.id, quantity: 3 }]);
-    // 0772 000101: the sandbox refuses for NOT_ENOUGH_FUNDS.
-    const checkout = { ...delivery, payment: { method: 'mobile_money', phone: '0772000101', network: 'mtn' } };
-    const placed = await call('/api/orders', me.cookie, 'POST', checkout, randomUUID());
-    expect(placed.status).toBe(201);
-    let order = placed.body.order;
-    for (let i = 0; i < 100 && order.status === 'pending_payment'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      order = (await call(`/api/orders/${order.id}`, me.cookie)).body;
-    }
+    // 0772 000106: the sandbox leaves the payment waiting; the network's refusal comes after 30 minutes.
+    const checkout = { ...delivery, payment: { method: 'mobile_money', phone: '0772000106', network: 'mtn' } };
+    const placed = (await call('/api/orders', me.cookie, 'POST', checkout, randomUUID())).body;
+    await ctx.db.execute(
+      sql`update orders set created_at = now() - interval '31 minutes' where id = ${placed.order.id}`,
+    );
+    await settlePayment(
+      paymentDeps(),
+      placed.payment!.id,
+      { state: 'failed', reason: 'NOT_ENOUGH_FUNDS' },
+      { kind: 'callback' },
+    );
+    const order = (await call(`/api/orders/${placed.order.id}`, me.cookie)).body;
     expect(order.status).toBe('cancelled');
-    expect(order.cancelReason).toMatch(/^The payment failed: /);
+    expect(order.cancelReason).toBe('The payment failed: There was not enough money on the mobile-money account.');
     expect(await stockOf(lamp.id)).toBe(4);
   });
 
-  it('cancels the order and gives its stock back when its payment expires unapproved', async () => {
+  it('cancels the order and gives its stock back when its payment expires unapproved after its window', async () => {
     const me = await customer();
     const lamp = await insertProduct(ctx.db, { price: 45_000, stock: 4 });
     await cartWith(me.cookie, [{ productId: lamp.id, quantity: 2 }]);
@@ -255,19 +268,12 @@ describe('checkout and orders', () => {
     const placed = (await call('/api/orders', me.cookie, 'POST', checkout, randomUUID())).body;
     expect([placed.order.status, await stockOf(lamp.id)]).toEqual(['pending_payment', 2]);
     await ctx.db.execute(
+      sql`update orders set created_at = now() - interval '31 minutes' where id = ${placed.order.id}`,
+    );
+    await ctx.db.execute(
       sql`update payments set expires_at = now() - interval '1 second' where id = ${placed.payment!.id}`,
     );
-    await reconcilePayments(
-      {
-        db: ctx.db,
-        mobileMoney: ctx.mobileMoney,
-        logger: ctx.logger,
-        realtime: ctx.realtime,
-        messages: ctx.messages,
-        publicUrl: TEST_ORIGIN,
-      },
-      { graceSeconds: 0 },
-    );
+    await reconcilePayments(paymentDeps(), { graceSeconds: 0 });
     const order = (await call(`/api/orders/${placed.order.id}`, me.cookie)).body;
     expect([order.status, order.paymentStatus, order.cancelReason]).toEqual([
       'cancelled',

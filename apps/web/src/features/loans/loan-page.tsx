@@ -7,6 +7,12 @@ import { BackLink } from '@/components/ui/back-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
+import {
+  failedForGood,
+  LastUpdated,
+  NotAvailableOffline,
+  unavailableOffline,
+} from '@/components/ui/offline-notice.tsx';
 import { Arrears, LoanStatusBadge } from '@/components/ui/loan-status.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { PhoneApproval } from '@/components/ui/phone-approval.tsx';
@@ -180,11 +186,14 @@ export default function LoanPage() {
           </p>
         )}
       </header>
-      {query.isPending ? (
+      <LastUpdated query={query} />
+      {unavailableOffline(query) ? (
+        <NotAvailableOffline />
+      ) : query.isPending ? (
         <SkeletonList label={t('loans.loadingOne')} count={3} />
-      ) : query.isError ? (
+      ) : failedForGood(query) || query.data === undefined ? (
         <div className="space-y-2">
-          <FormAlert>{notFound ? t('loans.notFound') : query.error.message}</FormAlert>
+          <FormAlert>{notFound ? t('loans.notFound') : query.error?.message}</FormAlert>
           {!final && (
             <Button variant="secondary" onClick={() => void query.refetch()}>
               {t('loans.retry')}

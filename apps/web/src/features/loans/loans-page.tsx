@@ -5,6 +5,12 @@ import { Link, useLocation } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
+import {
+  failedForGood,
+  LastUpdated,
+  NotAvailableOffline,
+  unavailableOffline,
+} from '@/components/ui/offline-notice.tsx';
 import { Arrears, LoanStatusBadge } from '@/components/ui/loan-status.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { myLoansQuery, type LoanSummary } from './api.ts';
@@ -100,11 +106,14 @@ export default function LoansPage() {
         {t('loans.title')}
       </h1>
       {arrival && <Arrival state={arrival} />}
-      {query.isPending ? (
+      <LastUpdated query={query} />
+      {unavailableOffline(query) ? (
+        <NotAvailableOffline />
+      ) : query.isPending ? (
         <SkeletonList label={t('loans.loading')} count={3} />
-      ) : query.isError ? (
+      ) : failedForGood(query) || query.data === undefined ? (
         <div className="space-y-2">
-          <FormAlert>{query.error.message}</FormAlert>
+          <FormAlert>{query.error?.message}</FormAlert>
           <Button variant="secondary" onClick={() => void query.refetch()}>
             {t('loans.retry')}
           </Button>

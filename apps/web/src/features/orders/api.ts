@@ -3,6 +3,7 @@ import type {
   Checkout,
   DeliveryFeeRule,
   Order,
+  OrderPayment,
   OrderStatus,
   OrderSummary,
   PickupPoint,
@@ -11,7 +12,7 @@ import type { Payment } from '@ecogrid/core/payments';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 
-export type { Cart, Checkout, Order, OrderStatus, OrderSummary, PickupPoint } from '@ecogrid/core/orders';
+export type { Cart, Checkout, Order, OrderPayment, OrderStatus, OrderSummary, PickupPoint } from '@ecogrid/core/orders';
 export type { Payment, Wallet } from '@ecogrid/core/payments';
 
 export type CheckoutOptions = { deliveryFee: DeliveryFeeRule; pickupPoints: PickupPoint[] };
@@ -60,14 +61,18 @@ export const myOrdersQuery = infiniteQueryOptions({
   refetchOnMount: true,
 });
 
-/** One of the customer's orders; asked again every 5 s while it waits for its payment. */
+/** True while the order's mobile-money payment waits for the customer's approval on the phone. */
+export const paymentPending = (order: Order | undefined) =>
+  order?.status === 'pending_payment' && order.paymentStatus === 'pending';
+
+/** One of the customer's orders; asked again every 5 s while its payment waits for approval. */
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: ['orders', 'one', id],
     queryFn: ({ signal }) => apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
     staleTime: 30_000,
     refetchOnMount: true,
-    refetchInterval: (query) => (query.state.data?.status === 'pending_payment' ? POLL_MS : false),
+    refetchInterval: (query) => (paymentPending(query.state.data) ? POLL_MS : false),
   });
 
 const post = <T>(path: string, body: unknown, idempotencyKey?: string) =>
@@ -83,6 +88,10 @@ export const placeOrder = ({ checkout, key }: { checkout: Checkout; key: string 
 
 export const cancelOrder = ({ id, reason }: { id: string; reason: string }) =>
   post<Order>(`/api/orders/${encodeURIComponent(id)}/cancel`, reason ? { reason } : {});
+
+/** Another try at paying an order whose payment failed: the wallet, or MTN / Airtel from a number. */
+export const payOrderAgain = ({ id, payment, key }: { id: string; payment: OrderPayment; key: string }) =>
+  post<{ order: Order; payment: Payment }>(`/api/orders/${encodeURIComponent(id)}/payments`, payment, key);
 
 /** The PDF receipt of a paid order: a plain link, so the browser downloads it. */
 export const receiptUrl = (id: string) => `/api/orders/${encodeURIComponent(id)}/receipt`;

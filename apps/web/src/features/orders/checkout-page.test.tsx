@@ -249,6 +249,35 @@ describe('checkout', () => {
     expect(polls()).toBe(2);
   });
 
+  it('offers to pay again, on the spot, when the payment fails while the order is kept', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    order = anOrder({ status: 'pending_payment', paymentMethod: 'airtel', paymentStatus: 'pending', paidAt: null });
+    placeReplies = [{ status: 201, body: { order, payment: null } }];
+    wallet = aWallet({ balance: 0, phone: '+256701234567', network: 'airtel' });
+    renderOrders('/checkout');
+    fireEvent.click(await screen.findByLabelText('Pick up at a shop'));
+    fireEvent.click(screen.getByLabelText(/^EcoGrid Mukono shop/));
+    await waitFor(() => expect((screen.getByLabelText('Airtel Money') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order · UGX 170,000' }));
+    await screen.findByRole('heading', { name: 'Approve the payment on your phone' });
+    order = {
+      ...order,
+      paymentStatus: 'failed',
+      paymentPhone: '+256701234567',
+      paymentFailureReason: 'APPROVAL_REJECTED',
+      payBy: '2026-03-02T07:45:00.000Z',
+    };
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    const failed = await screen.findByRole('heading', {
+      name: 'Payment failed: the payment was declined on the phone.',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(failed));
+    expect(
+      screen.getByRole('button', { name: /^Try again: UGX 175,000 from 0701 234567 \(Airtel Money\)/ }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'The payment did not go through' })).toBeNull();
+  });
+
   it('sends the customer back to the cart when a cash line has a problem', async () => {
     lines = [aCartLine({ problem: 'This product is no longer sold.' })];
     renderOrders('/checkout');

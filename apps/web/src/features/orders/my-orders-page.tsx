@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
+import { LastUpdated, NotAvailableOffline, unavailableOffline } from '@/components/ui/offline-notice.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { myOrdersQuery, type OrderSummary } from './api.ts';
 import { OrderStatusBadge } from './components/order-status.tsx';
@@ -52,7 +53,10 @@ export default function MyOrdersPage() {
         </h1>
         <p className="text-sm text-stone-700">{t('orders.timesInKampala')}</p>
       </header>
-      {query.isPending ? (
+      <LastUpdated query={query} />
+      {unavailableOffline(query) ? (
+        <NotAvailableOffline />
+      ) : query.isPending ? (
         <SkeletonList label={t('orders.loading')} count={3} />
       ) : query.isError && orders.length === 0 ? (
         <div className="space-y-2">

@@ -6,13 +6,20 @@ import { BackLink } from '@/components/ui/back-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
+import {
+  failedForGood,
+  LastUpdated,
+  NotAvailableOffline,
+  unavailableOffline,
+} from '@/components/ui/offline-notice.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { CANCELLABLE, orderQuery, receiptUrl, type Order } from './api.ts';
+import { CANCELLABLE, orderQuery, paymentPending, receiptUrl, type Order } from './api.ts';
 import { CancelOrder } from './components/cancel-order.tsx';
 import { DeliveryFacts, OrderLines, OrderTimeline, PaymentFacts } from './components/order-details.tsx';
 import { OrderStatusBadge } from './components/order-status.tsx';
 import { PaymentWaiting } from './components/payment-waiting.tsx';
+import { RetryPayment } from './components/retry-payment.tsx';
 import { useOrderFormats } from './format.ts';
 
 /** The state checkout leaves when it brings the customer here. */
@@ -44,7 +51,8 @@ function Details({ order, onCancelled }: { order: Order; onCancelled: () => void
   const { t } = useTranslation();
   return (
     <>
-      {order.status === 'pending_payment' && order.paymentMethod !== 'wallet' && <PaymentWaiting order={order} />}
+      {paymentPending(order) && <PaymentWaiting order={order} />}
+      {order.status === 'pending_payment' && order.paymentFailureReason && <RetryPayment order={order} />}
       {order.status === 'cancelled' && order.cancelReason && (
         <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
           {t('orders.cancelledBecause', { reason: order.cancelReason })}
@@ -76,7 +84,8 @@ function Details({ order, onCancelled }: { order: Order; onCancelled: () => void
 /**
  * /my-orders/:id: one order — its status and timeline, the items with their VAT, the payment,
  * where it goes, the receipt once paid, and cancelling while that is still allowed. An order
- * waiting for mobile money is asked for every 5 s, and refreshed by the live 'order' event.
+ * waiting for mobile money is asked for every 5 s, and refreshed by the live 'order' event; one
+ * whose payment failed offers to pay again while it is kept.
  */
 export default function OrderPage() {
   const { t } = useTranslation();
@@ -115,12 +124,17 @@ export default function OrderPage() {
       >
         {announcement}
       </p>
-      {query.isPending ? (
+      <LastUpdated query={query} />
+      {unavailableOffline(query) ? (
+        <NotAvailableOffline />
+      ) : query.isPending ? (
         <SkeletonList label={t('orders.loadingOne')} count={3} />
-      ) : query.isError ? (
+      ) : failedForGood(query) || query.data === undefined ? (
         <div className="space-y-2">
           <FormAlert>
-            {query.error instanceof ApiError && query.error.status === 404 ? t('orders.notFound') : query.error.message}
+            {query.error instanceof ApiError && query.error.status === 404
+              ? t('orders.notFound')
+              : query.error?.message}
           </FormAlert>
           {!(query.error instanceof ApiError && query.error.status < 500 && query.error.status > 0) && (
             <Button variant="secondary" onClick={() => void query.refetch()}>

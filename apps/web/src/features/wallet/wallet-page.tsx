@@ -1,4 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import {
+  failedForGood,
+  LastUpdated,
+  NotAvailableOffline,
+  unavailableOffline,
+} from '@/components/ui/offline-notice.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
@@ -42,17 +48,20 @@ export default function WalletPage() {
       <h1 id="wallet-title" className="text-2xl font-bold">
         {t('pages.wallet')}
       </h1>
-      {wallet.isPending ? (
+      {unavailableOffline(wallet) ? (
+        <NotAvailableOffline />
+      ) : wallet.isPending ? (
         <BalanceSkeleton />
-      ) : wallet.isError ? (
+      ) : failedForGood(wallet) || wallet.data === undefined ? (
         <div className="space-y-2">
-          <FormAlert>{wallet.error.message}</FormAlert>
+          <FormAlert>{wallet.error?.message}</FormAlert>
           <Button variant="secondary" onClick={() => void wallet.refetch()}>
             {t('wallet.retry')}
           </Button>
         </div>
       ) : (
         <>
+          <LastUpdated query={wallet} />
           {wallet.data.sandbox && <SandboxNotice />}
           <div className="rounded-xl bg-brand-800 p-4 text-white" aria-busy={wallet.isFetching}>
             <p className="text-sm text-brand-100">{t('wallet.balance')}</p>

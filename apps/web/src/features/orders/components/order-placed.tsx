@@ -3,24 +3,27 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
-import { orderQuery, type Order } from '../api.ts';
+import { orderQuery, paymentPending, type Order } from '../api.ts';
 import { PaymentWaiting } from './payment-waiting.tsx';
+import { RetryPayment } from './retry-payment.tsx';
 
 /**
  * After checkout by mobile money: waits for the customer to approve on the phone (the live
  * 'order' event refetches the order; failing that it is asked for every 5 s), then says how it
- * ended, with the way to the order. Focus follows, so a screen reader hears each step.
+ * ended, with the way to the order; a failed payment can be tried again while the order is kept. Focus follows, so a screen reader hears each step.
  */
 export function OrderPlaced({ placed }: { placed: Order }) {
   const { t } = useTranslation();
   const query = useQuery({ ...orderQuery(placed.id), initialData: placed });
   const order = query.data;
   const heading = useRef<HTMLHeadingElement>(null);
-  const waiting = order.status === 'pending_payment';
+  const waiting = paymentPending(order);
+  const retry = order.status === 'pending_payment' && !waiting;
   useEffect(() => {
-    if (!waiting) heading.current?.focus();
-  }, [waiting]);
+    if (!waiting && !retry) heading.current?.focus();
+  }, [waiting, retry]);
   if (waiting) return <PaymentWaiting order={order} focus />;
+  if (retry) return <RetryPayment order={order} focus />;
   const cancelled = order.status === 'cancelled';
   const orderLink = `/my-orders/${encodeURIComponent(order.id)}`;
   return (

@@ -1,0 +1,135 @@
+import { formatUgx } from '@ecogrid/core';
+import { ORDER_PAYMENT_WINDOW_MINUTES, orderPayBy, type Order, type OrderPayment } from '@ecogrid/core/orders';
+import { NETWORK_NAMES, ugandanMobile, type Payment } from '@ecogrid/core/payments';
+import { and, eq, sql } from 'drizzle-orm';
+import { orders } from '#src/db/schema/orders.ts';
+import { AppError } from '#src/platform/errors.ts';
+import type { IdempotentRequest } from '#src/platform/idempotency.ts';
+import { releaseStock } from '#src/features/catalog/stock.service.ts';
+import {
+  payFromWallet,
+  paymentRow,
+  recordCollection,
+  sendPayment,
+  toPayment,
+} from '#src/features/payments/payments.service.ts';
+import { changeStatus, noteOnTimeline } from './order-status.ts';
+import { orderView } from './order-view.ts';
+import { checkMobileAmount, lockOrder, orderLineQuantities, type OrderDeps } from './orders.service.ts';
+
+/**
+ * Another try at paying an order that still waits for payment (its last mobile-money payment
+ * failed or expired): from the wallet, paid at once, or by mobile money from any number on either
+ * network. One payment at a time: while one is pending, another is refused, so the order cannot
+ * be paid twice (and if two ever did succeed, the second goes to the wallet: settleOrderPayment).
+ * The order row is locked first, as its settlement does. Same key again: the same payment.
+ */
+export async function payOrder(
+  deps: OrderDeps,
+  input: { userId: string; orderId: string; payment: OrderPayment; idempotency: IdempotentRequest },
+): Promise<{ order: Order; payment: Payment }> {
+  const key = `order:${input.orderId}:pay:${input.idempotency.key}`;
+  const done = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId, input.userId);
+    const current = order.paymentId ? await paymentRow(tx, order.paymentId) : null;
+    // A repeat of the request that made the order's current payment (its answer was lost).
+    if (current && current.idempotencyKey === key) return { payment: toPayment(current), collection: null };
+    if (order.status !== 'pending_payment') {
+      throw new AppError(
+        'order_not_payable',
+        order.status === 'cancelled'
+          ? 'This order is cancelled, so it takes no payment. Add the items to your cart again to order them.'
+          : 'This order is paid already.',
+        409,
+      );
+    }
+    if (current?.status === 'pending') {
+      throw new AppError(
+        'payment_pending',
+        'A payment for this order is still waiting for approval on the phone. Approve it, or wait until it fails or expires before trying again.',
+        409,
+      );
+    }
+    if (Date.now() >= orderPayBy(order.createdAt).getTime()) {
+      throw new AppError(
+        'order_payment_window_closed',
+        `An order waits ${ORDER_PAYMENT_WINDOW_MINUTES} minutes for its payment, and this one has waited too long. It is being cancelled; order the items again.`,
+        422,
+      );
+    }
+    if (input.payment.method === 'wallet') {
+      const { payment } = await payFromWallet(tx, {
+        userId: order.userId,
+        amount: order.total,
+        purpose: 'order',
+        description: `Order ${order.number}`,
+        idempotency: { key, requestHash: input.idempotency.requestHash },
+        orderId: order.id,
+      });
+      await changeStatus(tx, deps, order, 'paid', {
+        note: 'Paid from the wallet',
+        set: { paymentId: payment.id, paymentMethod: 'wallet', paidAt: new Date() },
+      });
+      return { payment, collection: null };
+    }
+    checkMobileAmount(order.total);
+    const phone = ugandanMobile(input.payment.phone)!;
+    const { row } = await recordCollection(tx, deps, {
+      userId: order.userId,
+      purpose: 'order',
+      amount: order.total,
+      phone,
+      network: input.payment.method,
+      idempotencyKey: key,
+      orderId: order.id,
+    });
+    await tx
+      .update(orders)
+      .set({ paymentId: row.id, paymentMethod: input.payment.method, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await noteOnTimeline(
+      tx,
+      order,
+      `Trying again: ${formatUgx(order.total)} by ${NETWORK_NAMES[input.payment.method]} from ${phone}`,
+      input.userId,
+    );
+    return { payment: toPayment(row), collection: row };
+  });
+  const payment = done.collection ? await sendPayment(deps, done.collection) : done.payment;
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
+  return { order: await orderView(deps.db, row!), payment };
+}
+
+/**
+ * Cancels the orders whose payment window is over with no payment pending (the last one failed
+ * or expired, and no other was tried), their units back on sale. An order whose payment is still
+ * pending is left to that payment's settlement or expiry, which cancels it then. Run every minute.
+ */
+export async function expireUnpaidOrders(deps: OrderDeps, options: { limit?: number } = {}): Promise<number> {
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending_payment'),
+        sql`${orders.createdAt} < now() - make_interval(mins => ${ORDER_PAYMENT_WINDOW_MINUTES})`,
+      ),
+    )
+    .orderBy(orders.createdAt)
+    .limit(options.limit ?? 200);
+  let cancelled = 0;
+  for (const { id } of due) {
+    const done = await deps.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id, null);
+      if (order.status !== 'pending_payment') return false;
+      const payment = order.paymentId ? await paymentRow(tx, order.paymentId) : null;
+      if (payment?.status === 'pending') return false;
+      await releaseStock(tx, order.id, await orderLineQuantities(tx, order.id));
+      const why = `No payment came within ${ORDER_PAYMENT_WINDOW_MINUTES} minutes`;
+      await changeStatus(tx, deps, order, 'cancelled', { note: why, set: { cancelReason: why } });
+      return true;
+    });
+    if (done) cancelled++;
+  }
+  return cancelled;
+}
