@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { totpFromUri } from '../../apps/server/test/totp.ts';
+import { watchPolicy } from '../support/policy-watch.ts';
 
 // The demo admin (DEMO_ACCOUNTS=true in the test server) starts without an authenticator app.
 const ADMIN = { email: 'admin@ecogrid.demo', password: 'solar lantern at dusk' };
@@ -214,8 +215,11 @@ const PHOTO = Buffer.from(
 test('a customer completes the identity check on a phone, an admin approves, and the customer sees it verified without reloading', async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(90_000);
+  // The photo steps shrink the photos in a worker; nothing may be refused or fetched from elsewhere.
+  const problems = watchPolicy(page, new URL(baseURL!).origin);
   await page.goto('/auth?redirect=%2Fmy-account');
   await signIn(page, 'customer@ecogrid.demo', ADMIN.password);
   await expect(page.getByRole('heading', { name: 'Identity check' })).toBeVisible();
@@ -249,6 +253,7 @@ test('a customer completes the identity check on a phone, an admin approves, and
   await expect(page.getByText('100% complete')).toBeVisible();
   // Nothing is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(problems).toEqual([]);
 
   await page.getByRole('button', { name: 'Submit for checking' }).click();
   const status = page.getByTestId('kyc-status');
