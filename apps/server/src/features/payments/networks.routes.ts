@@ -22,6 +22,7 @@ const networksSchema = z
 const networksRoute = createRoute({
   method: 'get',
   path: '/mobile-money/networks',
+  operationId: 'getMobileMoneyNetworks',
   tags: ['payments'],
   summary: 'The mobile-money networks this EcoGrid takes, and whether payments are test money',
   security: [],
