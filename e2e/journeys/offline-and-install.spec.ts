@@ -32,6 +32,43 @@ test.describe('offline use and the installable app', () => {
     await context.setOffline(false);
   });
 
+  test('a signed-in customer opened offline stays signed in and sees the last-known wallet and orders', async ({
+    page,
+    context,
+  }) => {
+    const customer = { email: 'customer@ecogrid.demo', password: 'solar lantern at dusk' };
+    expect((await page.request.post('/api/auth/sign-in/email', { data: customer })).ok()).toBe(true);
+    await page.goto('/customer/wallet');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // Let the worker take over this page, then open the screens once while online.
+    await page.reload();
+    const balance = page.getByTestId('wallet-balance');
+    await expect(balance).toHaveText(/^UGX [\d,]+$/);
+    const shown = await balance.textContent();
+    await page.goto('/my-orders');
+    await expect(page.getByRole('heading', { name: 'My orders' })).toBeVisible();
+    await expect(page.getByText('Loading your orders…')).toHaveCount(0);
+    // What was kept is written a moment after it arrives.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('ecogrid.offline-data')?.includes('"wallet"') ?? false))
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.goto('/customer/wallet');
+    await expect(page).toHaveURL('/customer/wallet');
+    await expect(page.getByTestId('wallet-balance')).toHaveText(shown!);
+    await expect(page.getByText(/^Last updated \d{1,2} \w{3} \d{4}, \d{2}:\d{2} · offline$/)).toBeVisible();
+    // A screen never opened on this phone says so, instead of loading for ever.
+    await page.goto('/customer/loan/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b');
+    await expect(page.getByText('This cannot be shown offline')).toBeVisible();
+
+    await context.setOffline(false);
+    await page.goto('/customer/wallet');
+    await expect(page.getByTestId('wallet-balance')).toHaveText(shown!);
+    await expect(page.getByText(/^Last updated/)).toHaveCount(0);
+    await expect(page).toHaveURL('/customer/wallet');
+  });
+
   test('the web manifest names the app and carries its icons', async ({ request }) => {
     const response = await request.get('/manifest.webmanifest');
     expect(response.ok()).toBe(true);

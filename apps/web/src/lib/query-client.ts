@@ -20,6 +20,10 @@ export function createQueryClient(options: { onUnauthenticated?: () => void } = 
         gcTime: 30 * MINUTE,
         refetchOnWindowFocus: false,
         refetchOnMount: false,
+        // Tried once even offline, since the service worker may answer from its copy (the
+        // catalogue); without an answer the retries wait for the network, and what was fetched
+        // before stays on screen meanwhile.
+        networkMode: 'offlineFirst',
         // A 4xx answer will not change on retry; network errors and 5xx get the spec's 2 retries.
         retry: (failures, error) =>
           failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
