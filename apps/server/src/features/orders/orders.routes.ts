@@ -135,6 +135,7 @@ const cancelRoute = createRoute({
 const payRoute = createRoute({
   method: 'post',
   path: '/orders/{id}/payments',
+  operationId: 'payOrder',
   tags: ['orders'],
   summary:
     'Try again to pay your order while it waits for payment (its last payment failed or expired): from the wallet, or by MTN or Airtel from any number',
