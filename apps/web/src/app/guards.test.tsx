@@ -15,7 +15,7 @@ const USER = { id: 'u1', name: 'Nakato Sarah', email: null, userType: 'customer'
 const WALLET_KEY = ['payments', 'wallet'];
 
 /** What GET /api/auth/get-session does now: answer with the session, 401, or never reach the server. */
-let sessionAnswer: 'signed-in' | 401 | 'offline';
+let sessionAnswer: 'signed-in' | 401 | 429 | 'offline';
 let stopOffline: (() => void) | null = null;
 
 function renderGuarded(client: QueryClient) {
@@ -52,6 +52,9 @@ beforeEach(() => {
     vi.fn(async () => {
       if (sessionAnswer === 'offline') throw new TypeError('Failed to fetch');
       if (sessionAnswer === 401) return new Response('null', { status: 401 });
+      if (sessionAnswer === 429) {
+        return Response.json({ message: 'Too many requests. Please try again later.' }, { status: 429 });
+      }
       return Response.json({ user: USER, session: { id: 's1' } });
     }),
   );
@@ -62,6 +65,17 @@ afterEach(() => {
   stopOffline?.();
   vi.unstubAllGlobals();
   onlineManager.setOnline(true);
+});
+
+describe('a busy network', () => {
+  it('never takes a refused session check (429) for being signed out', async () => {
+    localStorage.setItem('ecogrid.signed-in-user', JSON.stringify(USER));
+    sessionAnswer = 429;
+    renderGuarded(newClient());
+    expect(await screen.findByText('Wallet page')).toBeTruthy();
+    expect(screen.queryByText('Sign-in page')).toBeNull();
+    expect(localStorage.getItem('ecogrid.signed-in-user')).not.toBeNull();
+  });
 });
 
 describe('a signed-in customer offline', () => {
