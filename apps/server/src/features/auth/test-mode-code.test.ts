@@ -32,10 +32,11 @@ async function askForCodes(ctx: TestContext) {
   const twoStep = await json(await send(ctx, '/api/auth/two-factor/send-otp', {}, { cookie: member.cookie }));
   const twoStepCode = await lastSmsCode(ctx.db, member.e164);
   return {
-    answers: { signUp, resend, reset, withdrawal, twoStep },
+    answers: { signUp, resend, unconfirmed, reset, withdrawal, twoStep },
     codes: {
       signUp: signUpCode,
       resend: resendCode,
+      unconfirmed: unconfirmedCode,
       reset: resetCode,
       withdrawal: withdrawalCode,
       twoStep: twoStepCode,

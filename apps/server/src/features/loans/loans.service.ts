@@ -1082,6 +1082,8 @@ export async function decideLoan(
           ? `Loan ${number} for ${loan.productName} is approved. Pay the deposit of ${formatUgx(loan.deposit)} in the loan tracker within ${DEPOSIT_DAYS} days to start it.`
           : `Loan ${number} for ${loan.productName} was refused: ${note.replace(/[.!?]$/, '')}.`,
       data: { loanId: loan.id },
+      // An approval asks for the deposit within DEPOSIT_DAYS; a refusal asks nothing.
+      sms: input.decision === 'approve',
     });
     if (input.decision === 'approve' && decided!.deposit === 0) await activate(tx, deps, decided!, null);
     else await loanEvent(tx, deps, decided!);
