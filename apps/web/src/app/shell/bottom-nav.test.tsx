@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sessionQuery } from '@/features/auth/api.ts';
+import { sessionQuery, type Session, type SessionUser } from '@/features/auth/api.ts';
 import { i18n, initI18n } from '@/lib/i18n.ts';
 import { BottomNav } from './bottom-nav.tsx';
 
@@ -15,10 +15,15 @@ afterEach(cleanup);
 
 function renderAt(path: string) {
   const client = new QueryClient();
-  client.setQueryData(sessionQuery.queryKey, {
-    user: { id: 'u1', name: 'Sarah Nakato', email: 'sarah@example.ug', userType: 'customer', twoFactorEnabled: false },
-    sessionId: 's1',
-  });
+  const user: SessionUser = {
+    id: 'u1',
+    name: 'Sarah Nakato',
+    email: 'sarah@example.ug',
+    userType: 'customer',
+    twoFactorEnabled: false,
+  };
+  const session: Session = { user, sessionId: 's1' };
+  client.setQueryData(sessionQuery.queryKey, session);
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>

@@ -12,11 +12,11 @@ export function notificationLink(n: Pick<NotificationItem, 'type' | 'data'>): { 
   if (n.data.customerId !== undefined) return null;
   if (n.type === 'order_update') {
     const id = idIn(n.data.id);
-    return id && { to: `/my-orders/${id}`, label: 'notifications.openOrder' };
+    return id ? { to: `/my-orders/${id}`, label: 'notifications.openOrder' } : null;
   }
   if (n.type === 'loan_reminder' || n.type === 'loan_update') {
     const id = idIn(n.data.loanId);
-    return id && { to: `/customer/loan/${id}`, label: 'notifications.openLoan' };
+    return id ? { to: `/customer/loan/${id}`, label: 'notifications.openLoan' } : null;
   }
   if (n.type === 'payment_update') {
     const purpose = n.data.purpose;
