@@ -76,6 +76,11 @@ export function Header() {
           <NavLink to="/support" className={link}>
             {t('nav.support')}
           </NavLink>
+          {session.data && (
+            <NavLink to="/my-account" className={link}>
+              {t('nav.myAccount')}
+            </NavLink>
+          )}
           {admin && (
             <NavLink to="/system-audit" className={link}>
               {t('admin.navLink')}

@@ -2,7 +2,7 @@ import type { Cart, PaymentMode } from '@ecogrid/core/orders';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/components/ui/toast.tsx';
-import { apiFetch } from '@/lib/api-client.ts';
+import { ApiError, apiFetch } from '@/lib/api-client.ts';
 import { outcomeUnknown } from '@/lib/idempotency.ts';
 
 export type { Cart, CartLine, PaymentMode } from '@ecogrid/core/orders';
@@ -50,8 +50,15 @@ function useCartToasts() {
   const { t } = useTranslation();
   return {
     done: (key: 'added' | 'removed') => void showToast(t(`cart.toast.${key}`), { kind: 'success' }),
+    // A 400 is the request's form ('quantity: At most 50'), which the screen checks before
+    // sending: its wording is for developers, so the toast's title says it all.
     failed: (key: 'addFailed' | 'updateFailed' | 'removeFailed' | 'clearFailed', error: Error) =>
-      void showToast(t(`cart.toast.${key}`), { kind: 'error', description: error.message }),
+      void showToast(
+        t(`cart.toast.${key}`),
+        error instanceof ApiError && error.status === 400
+          ? { kind: 'error' }
+          : { kind: 'error', description: error.message },
+      ),
   };
 }
 

@@ -112,6 +112,33 @@ describe('the cart', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('does not send more than a line may hold: the box goes back and says the most, in words', async () => {
+    renderAt(<CartPage />, '/cart');
+    const cash = await section('Pay now');
+    const box = cash.getByLabelText('Quantity of SunKing Pro 400 lantern') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: '999' } });
+    fireEvent.blur(box);
+    // The lantern has 12 in stock: the most this line may hold.
+    expect(box.value).toBe('2');
+    expect(cash.getByText('You can buy at most 12 of this product.')).toBeTruthy();
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(requests('PATCH')).toEqual([]);
+  });
+
+  it('puts the box back to the quantity in the cart when the server refuses one', async () => {
+    refusal = { status: 400, body: { error: { code: 'validation_error', message: 'quantity: At most 50' } } };
+    renderAt(<CartPage />, '/cart');
+    const cash = await section('Pay now');
+    const box = cash.getByLabelText('Quantity of SunKing Pro 400 lantern') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: '7' } });
+    fireEvent.blur(box);
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Failed to update cart', kind: 'error' }]));
+    await waitFor(() =>
+      expect((cash.getByLabelText('Quantity of SunKing Pro 400 lantern') as HTMLInputElement).value).toBe('2'),
+    );
+    expect(screen.queryByText(/At most 50/)).toBeNull();
+  });
+
   it('removes the line when its quantity is set to 0, with the spec’s toast', async () => {
     renderAt(<CartPage />, '/cart');
     const cash = await section('Pay now');

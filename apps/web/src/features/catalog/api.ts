@@ -3,7 +3,13 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 
 /** `category` is a category's slug; admins keep the list (`categoriesQuery`). */
-export type CatalogFilters = { q?: string; category?: string; sort?: ProductSort };
+export type CatalogFilters = {
+  q?: string;
+  category?: string;
+  sort?: ProductSort;
+  minPrice?: number;
+  maxPrice?: number;
+};
 
 /** Twelve cards fill two phone screens; fewer bytes and less work on a slow phone than a full page of 24. */
 export const PAGE_SIZE = 12;

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { productListQuery } from './api.ts';
 import { CategoryChips } from './components/category-chips.tsx';
 import { ProductCard, ProductCardSkeleton } from './components/product-card.tsx';
+import { asPrice, PriceFilter } from './components/price-filter.tsx';
 import { useDebounced } from '@/lib/use-debounced.ts';
 
 const asCategory = (v: string | null) => (v && CATEGORY_SLUG_PATTERN.test(v) ? v : undefined);
@@ -21,6 +22,8 @@ export function MarketplacePage() {
   const [params, setParams] = useSearchParams();
   const category = asCategory(params.get('category'));
   const sort = asSort(params.get('sort'));
+  const minPrice = asPrice(params.get('minPrice'));
+  const maxPrice = asPrice(params.get('maxPrice'));
   const [text, setText] = useState(params.get('q') ?? '');
   const q = useDebounced(text.trim(), 300);
 
@@ -53,12 +56,20 @@ export function MarketplacePage() {
     );
   }, [q, urlQ, setParams]);
 
-  const query = useInfiniteQuery(productListQuery({ q: q || undefined, category, sort }));
+  const query = useInfiniteQuery(
+    productListQuery({
+      q: q || undefined,
+      category,
+      sort,
+      ...(minPrice !== undefined && { minPrice }),
+      ...(maxPrice !== undefined && { maxPrice }),
+    }),
+  );
   const loaded = query.data?.pages.flatMap((page) => page.items);
   // The grid is drawn in the background (a deferred, interruptible render), so building two
   // dozen cards never blocks a slow phone's main thread in one long task.
   const products = useDeferredValue(loaded ?? NO_PRODUCTS, NO_PRODUCTS);
-  const filtered = Boolean(q || category);
+  const filtered = Boolean(q || category || minPrice !== undefined || maxPrice !== undefined);
   const paygLabel = t('catalog.payg');
 
   return (
@@ -100,6 +111,12 @@ export function MarketplacePage() {
       </form>
 
       <CategoryChips value={category} onChange={(c) => update({ category: c })} />
+      <PriceFilter
+        key={`${minPrice ?? ''}-${maxPrice ?? ''}`}
+        min={minPrice}
+        max={maxPrice}
+        onChange={(range) => update({ minPrice: range.min?.toString(), maxPrice: range.max?.toString() })}
+      />
 
       {query.isError && !products.length ? (
         <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
@@ -127,7 +144,7 @@ export function MarketplacePage() {
               variant="secondary"
               onClick={() => {
                 setText('');
-                update({ q: undefined, category: undefined });
+                update({ q: undefined, category: undefined, minPrice: undefined, maxPrice: undefined });
               }}
             >
               {t('catalog.clearFilters')}

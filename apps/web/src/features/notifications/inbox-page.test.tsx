@@ -80,3 +80,30 @@ describe('the inbox', () => {
     expect(screen.queryAllByRole('button', { name: 'Mark as read' })).toHaveLength(0);
   });
 });
+
+describe('a notification in the inbox', () => {
+  it('opens the order, loan or wallet it is about, and nothing for what is not the reader’s', async () => {
+    const ORDER = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+    const LOAN = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const items = [
+      { ...note('n1', 'Order Status Update', true), data: { orderId: 'ORD-100001', id: ORDER, status: 'shipped' } },
+      { ...note('n2', 'Payment due soon', true), type: 'loan_reminder', data: { loanId: LOAN } },
+      { ...note('n3', 'Payment Update', true), type: 'payment_update', data: { purpose: 'wallet_topup' } },
+      {
+        ...note('n4', 'Customer order', true),
+        data: { orderId: 'ORD-100002', id: ORDER, status: 'paid', customerId: 'c1' },
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ items, unread: 0 }), { status: 200 })),
+    );
+    renderInbox();
+    const links = await screen.findAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Open the order', `/my-orders/${ORDER}`],
+      ['Open the loan', `/customer/loan/${LOAN}`],
+      ['Open your wallet', '/customer/wallet'],
+    ]);
+  });
+});

@@ -1,11 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { markAllRead, markRead, notificationsQuery, type NotificationList } from './api.ts';
+import { notificationLink } from './notification-link.ts';
 
-/** /inbox: the newest 50 notifications, unread first to the eye, with mark read and mark all read. */
+/**
+ * /inbox: the newest 50 notifications, unread first to the eye, each with the way to what it is
+ * about (its order, loan, wallet or identity check; opening it marks it read), mark read and
+ * mark all read.
+ */
 export default function InboxPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -47,6 +53,21 @@ export default function InboxPage() {
     timeZone: 'Africa/Kampala',
   });
   const failure = one.error ?? all.error;
+  const link = (n: NotificationList['items'][number]) => {
+    const to = notificationLink(n);
+    return (
+      to && (
+        <Link
+          to={to.to}
+          onClick={() => !n.isRead && one.mutate(n.id)}
+          aria-describedby={`notification-${n.id}`}
+          className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
+        >
+          {t(to.label)}
+        </Link>
+      )
+    );
+  };
   return (
     <section className="mx-auto max-w-xl space-y-4 p-4" aria-labelledby="inbox-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -81,6 +102,7 @@ export default function InboxPage() {
                 </time>
               </div>
               <p>{n.message}</p>
+              {link(n)}
               {!n.isRead && (
                 <Button
                   variant="ghost"

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { CartLine, DeliveryFeeRule, Order, PickupPoint } from '@ecogrid/core/orders';
 import type { Wallet } from '@ecogrid/core/payments';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reply } from '@/test/fake-server.ts';
 import { aCart, aCartLine, anOrder, aWallet, fakeServer, ORDER_ID, renderOrders } from './test-setup.tsx';
@@ -50,6 +50,7 @@ beforeEach(() => {
   wallet = aWallet();
   order = anOrder();
   placeReplies = [{ status: 201, body: { order, payment: null } }];
+  localStorage.clear();
   server.start();
 });
 
@@ -165,6 +166,25 @@ describe('checkout', () => {
       payment: { method: 'wallet' },
     });
     expect(post?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('starts the next checkout from the address the last one delivered to', async () => {
+    renderOrders('/checkout');
+    await chooseAddress();
+    fireEvent.change(screen.getByLabelText('Directions for the rider (optional)'), {
+      target: { value: 'Behind the church' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Place order · UGX 175,000' }));
+    expect(await screen.findByRole('heading', { name: 'Order ORD-100001' })).toBeTruthy();
+    cleanup();
+
+    renderOrders('/checkout');
+    await waitFor(() => expect(select('Village').value).toBe('211'));
+    expect(select('District').value).toBe('2');
+    expect(select('Sub-county').value).toBe('21');
+    expect((screen.getByLabelText('Directions for the rider (optional)') as HTMLInputElement).value).toBe(
+      'Behind the church',
+    );
   });
 
   it('tries a lost answer again with the same key, and shows a refusal as the server words it', async () => {

@@ -29,6 +29,7 @@ import { DueNow } from './components/due-now.tsx';
 import { FulfilmentChoice } from './components/fulfilment-choice.tsx';
 import { OrderPlaced } from './components/order-placed.tsx';
 import { PickupPoints } from './components/pickup-points.tsx';
+import { lastDelivery, rememberDelivery } from './last-delivery.ts';
 import { usePlaceOrder } from './use-place-order.ts';
 
 const EMPTY_FORM: CheckoutForm = {
@@ -53,12 +54,14 @@ function Step(props: { id: string; title: string; children: ReactNode }) {
  * page opens; by mobile money, this page waits for the approval on the phone; with credit lines,
  * the loan tracker opens.
  */
-export function CheckoutPage({ credit = NO_CREDIT }: { credit?: CreditPart }) {
+export function CheckoutPage({ credit = NO_CREDIT, owner }: { credit?: CreditPart; owner?: string | undefined }) {
   const { t } = useTranslation();
   const cart = useQuery(checkoutCartQuery);
   const options = useQuery(checkoutOptionsQuery);
   const wallet = useQuery(walletQuery);
   const check = useCheckoutCheck();
+  // The account's last delivery address or pickup point, as the customer left it, to start from.
+  const [remembered] = useState(() => lastDelivery(owner));
   const [edits, setEdits] = useState<Partial<CheckoutForm>>({});
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const { mutation: place, placed, place: send } = usePlaceOrder();
@@ -72,9 +75,10 @@ export function CheckoutPage({ credit = NO_CREDIT }: { credit?: CreditPart }) {
   // What the customer has not touched follows what loaded: the wallet when it covers what is
   // paid now (else mobile money), and the account's number with its network.
   const phone = wallet.data?.phone ?? null;
-  const fulfilment = edits.fulfilment ?? EMPTY_FORM.fulfilment;
+  const fulfilment = edits.fulfilment ?? remembered.fulfilment ?? EMPTY_FORM.fulfilment;
   const form: CheckoutForm = {
     ...EMPTY_FORM,
+    ...remembered,
     payment:
       wallet.data && wallet.data.balance < subtotal + feeFor(fulfilment) + sumOf(deposits) ? 'mobile_money' : 'wallet',
     number: { phone: localPhone(phone), network: defaultNetwork(phone), networkChosen: false },
@@ -129,6 +133,7 @@ export function CheckoutPage({ credit = NO_CREDIT }: { credit?: CreditPart }) {
     }
     setErrors({});
     if (!creditOk) return;
+    rememberDelivery(owner, form);
     if (lines.length === 0) credit.apply(checked.body, null);
     else send(checked.body, withCredit ? (order) => credit.apply(checked.body, order) : undefined);
   };

@@ -22,7 +22,7 @@ export function renderOrders(path: string) {
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            <Route path="/checkout" element={<CheckoutPage />} />
+            <Route path="/checkout" element={<CheckoutPage owner="u1" />} />
             <Route path="/my-orders" element={<MyOrdersPage />} />
             <Route path="/my-orders/:id" element={<OrderPage />} />
             <Route path="/cart" element={<p>Cart page</p>} />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -15,6 +15,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
   const titleId = useId();
   const problemId = useId();
   const setQuantity = useSetQuantity(focusTitle);
+  const [refused, setRefused] = useState(0);
   const remove = useRemoveLine(focusTitle);
   const busy = setQuantity.isPending || remove.isPending;
   const { product } = line;
@@ -61,7 +62,10 @@ export function CartLineItem({ line }: { line: CartLine }) {
           quantity={line.quantity}
           max={max}
           busy={busy}
-          onChange={(quantity) => setQuantity.mutate({ id: line.id, quantity })}
+          refused={refused}
+          onChange={(quantity) =>
+            setQuantity.mutate({ id: line.id, quantity }, { onError: () => setRefused((n) => n + 1) })
+          }
         />
         <Button
           variant="ghost"

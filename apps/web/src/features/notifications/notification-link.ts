@@ -1,0 +1,29 @@
+import type { NotificationItem } from '@ecogrid/core/notifications';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idIn = (value: unknown) => (typeof value === 'string' && uuid.test(value) ? value : null);
+
+/**
+ * Where a notification opens, from its type and data, with the words of its link; null when it
+ * names nothing the reader can open (an agent's news of a customer's order carries the
+ * customer's id: that order is not the agent's to open).
+ */
+export function notificationLink(n: Pick<NotificationItem, 'type' | 'data'>): { to: string; label: string } | null {
+  if (n.data.customerId !== undefined) return null;
+  if (n.type === 'order_update') {
+    const id = idIn(n.data.id);
+    return id ? { to: `/my-orders/${id}`, label: 'notifications.openOrder' } : null;
+  }
+  if (n.type === 'loan_reminder' || n.type === 'loan_update') {
+    const id = idIn(n.data.loanId);
+    return id ? { to: `/customer/loan/${id}`, label: 'notifications.openLoan' } : null;
+  }
+  if (n.type === 'payment_update') {
+    const purpose = n.data.purpose;
+    return purpose === 'wallet_topup' || purpose === 'payout'
+      ? { to: '/customer/wallet', label: 'notifications.openWallet' }
+      : null;
+  }
+  if (n.type === 'kyc_update') return { to: '/kyc', label: 'notifications.openKyc' };
+  return null;
+}
