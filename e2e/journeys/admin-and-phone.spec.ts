@@ -324,7 +324,13 @@ test('the verified customer buys a solar home system on credit, pays the deposit
   const order = listed.items.find((o) => o.total === 812_500)!;
   // The unit handed over is one the admin picks (the last serial listed), not the one the registry
   // would take by itself (the oldest).
-  const inStock = (await (await admin.request.get('/api/admin/devices?status=in_stock&limit=100')).json()) as {
+  // Only a unit of the product bought (Sun King Home 60) may go with its loan.
+  const bought = (await (await admin.request.get(`/api/admin/orders/${order.id}`)).json()) as {
+    lines: { productId: string }[];
+  };
+  const inStock = (await (
+    await admin.request.get(`/api/admin/devices?status=in_stock&productId=${bought.lines[0]!.productId}&limit=100`)
+  ).json()) as {
     items: { serialNumber: string }[];
   };
   const serial = inStock.items.at(-1)!.serialNumber;

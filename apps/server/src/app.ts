@@ -198,7 +198,7 @@ export function createApp({
   if (webDistDir) mountWebApp(app, webDistDir);
 
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof AppError) return c.json(errorBody(error.code, error.message, error.problems), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('http_error', error.message || 'The request could not be handled'), error.status);
     }

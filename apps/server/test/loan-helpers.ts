@@ -75,12 +75,12 @@ export async function applyFor(
   });
 }
 
-/** Imports pay-as-you-go devices with fresh keys; returns their serial numbers. */
-export async function importDevices(ctx: TestContext, admin: Client, count = 1) {
+/** Imports pay-as-you-go devices of the product with this SKU, with fresh keys; returns their serial numbers. */
+export async function importDevices(ctx: TestContext, admin: Client, sku: string, count = 1) {
   const serials = Array.from({ length: count }, () => `SHS${randomInt(1e9, 9e9)}`);
   const csv = [
-    'serial_number,starting_code,secret_key,time_divider,restricted_digit_set,token_count',
-    ...serials.map((s) => `${s},${randomInt(1, 999_999_999)},${randomBytes(16).toString('hex')},1,false,1`),
+    'serial_number,product_sku,starting_code,secret_key,time_divider,restricted_digit_set,token_count',
+    ...serials.map((s) => `${s},${sku},${randomInt(1, 999_999_999)},${randomBytes(16).toString('hex')},1,false,1`),
   ].join('\n');
   const response = await ctx.request('/api/admin/devices/import', {
     method: 'POST',

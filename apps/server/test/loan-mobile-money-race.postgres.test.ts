@@ -25,7 +25,7 @@ describe('mobile-money and wallet repayments of one loan at once', () => {
     const { product, plan } = await systemOnCredit(ctx, admin.api);
     const customer = await creditCustomer(ctx, { wallet: 1_000_000 });
     const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id as string;
-    await importDevices(ctx, admin.api);
+    await importDevices(ctx, admin.api, product.sku);
     const [row] = await ctx.db.select().from(loans).where(eq(loans.id, id));
     expect((await deliver(admin.api, row!.orderId)).status).toBe(200);
     const walletBefore = await walletBalance(ctx.db, customer.id);

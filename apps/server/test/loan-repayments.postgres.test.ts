@@ -21,7 +21,7 @@ describe('repayments of one loan made at once', () => {
     const customer = await creditCustomer(ctx, { wallet: 1_300_000 });
     const applied = await applyFor(customer, product.id, plan.id);
     const id = applied.body.loans[0].id as string;
-    await importDevices(ctx, admin.api);
+    await importDevices(ctx, admin.api, product.sku);
     const [row] = await ctx.db.select().from(loans).where(eq(loans.id, id));
     expect((await deliver(admin.api, row!.orderId)).status).toBe(200);
 

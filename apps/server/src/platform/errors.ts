@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly status: ContentfulStatusCode = 400,
+    /** Every problem found, when there are several to fix (each line of a file, say). */
+    readonly problems?: string[],
   ) {
     super(message);
     this.name = 'AppError';
@@ -15,8 +17,8 @@ export class AppError extends Error {
 export const notFound = (message: string) => new AppError('not_found', message, 404);
 export const badRequest = (message: string) => new AppError('validation_failed', message, 400);
 
-export type ErrorBody = { error: { code: string; message: string } };
+export type ErrorBody = { error: { code: string; message: string; problems?: string[] } };
 
-export function errorBody(code: string, message: string): ErrorBody {
-  return { error: { code, message } };
+export function errorBody(code: string, message: string, problems?: string[]): ErrorBody {
+  return { error: problems ? { code, message, problems } : { code, message } };
 }

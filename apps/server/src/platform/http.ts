@@ -44,7 +44,18 @@ export type AppEnv = {
 };
 
 /** The error body every route documents; the one shape any failure takes. */
-export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi('Error');
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      problems: z
+        .array(z.string())
+        .optional()
+        .describe('Every problem found, when there are several (a file, by line)'),
+    }),
+  })
+  .openapi('Error');
 
 export const errorResponse = (description: string) => ({
   description,

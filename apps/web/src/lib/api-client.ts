@@ -4,13 +4,15 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Every problem the server found, when there are several (a file's bad lines). */
+    readonly problems: string[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-type ErrorBody = { error?: { code?: string; message?: string } };
+type ErrorBody = { error?: { code?: string; message?: string; problems?: string[] } };
 
 declare global {
   interface Window {
@@ -41,6 +43,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
       response.status,
       body.error?.code ?? 'http_error',
       body.error?.message ?? `The request failed (${response.status}).`,
+      body.error?.problems ?? [],
     );
   }
   return (await response.json()) as T;

@@ -28,6 +28,12 @@ export const devices = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     serialNumber: text('serial_number').notNull().unique(),
+    /**
+     * The product (SKU) the unit is: delivery gives a loan only a device of the product bought.
+     * Null only for units imported before products were recorded and on no loan: they are never
+     * assigned until their product is known.
+     */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
     startingCode: integer('starting_code').notNull(),
     secretKeyEncrypted: text('secret_key_encrypted').notNull(),
     tokenCount: integer('token_count').notNull().default(0),
@@ -41,6 +47,8 @@ export const devices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    // Delivery takes the oldest unit in stock of the product bought.
+    index('devices_product_stock_idx').on(t.productId, t.status, t.createdAt),
     check('devices_starting_code_range', sql`${t.startingCode} between 0 and 999999999`),
     check('devices_token_count_range', sql`${t.tokenCount} >= 0`),
     check('devices_time_divider_range', sql`${t.timeDivider} between 1 and 1000`),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, loanPlans } from '../schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { devices, loanPlans, products } from '../schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { seedDemoCredit } from './demo-credit.ts';
 import { seedDemoData } from './seed.ts';
@@ -20,5 +21,8 @@ describe('the demo credit plans and devices', () => {
     expect(await ctx.db.select().from(loanPlans)).toHaveLength(first.plans);
     const stock = await ctx.db.select().from(devices);
     expect(stock.every((d) => d.status === 'in_stock' && d.secretKeyEncrypted.startsWith('v1.'))).toBe(true);
+    // Every demo unit is a product sold on credit, and every such product has units.
+    const onCredit = await ctx.db.select({ id: products.id }).from(products).where(eq(products.loanEligible, true));
+    expect(new Set(stock.map((d) => d.productId))).toEqual(new Set(onCredit.map((p) => p.id)));
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { deviceKeyBox } from '../../platform/secret-box.ts';
 import type { Database } from '../client.ts';
 import { devices, loanPlans, products } from '../schema/index.ts';
@@ -28,11 +28,19 @@ export async function seedDemoCredit(db: Database, appSecret: string): Promise<{
     result.plans = rows.length;
   }
   const [known] = await db.select({ n: count() }).from(devices);
-  if ((known?.n ?? 0) === 0) {
+  const onCredit = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.loanEligible, true))
+    .orderBy(asc(products.sku));
+  if ((known?.n ?? 0) === 0 && onCredit.length > 0) {
     const box = deviceKeyBox(appSecret);
+    // Shared out in turn among the products sold on credit, by SKU (migration 0016 does the same
+    // for demo units loaded before devices had a product).
     await db.insert(devices).values(
       Array.from({ length: DEMO_DEVICES }, (_, i) => ({
         serialNumber: `DEMO${String(i + 1).padStart(6, '0')}`,
+        productId: onCredit[i % onCredit.length]!.id,
         startingCode: randomInt(1, 999_999_999),
         secretKeyEncrypted: box.seal(randomBytes(16).toString('hex')),
       })),

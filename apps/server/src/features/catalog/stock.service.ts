@@ -57,6 +57,16 @@ export async function productForSale(db: Database | Tx, id: string): Promise<Pro
   return row ? toForSale(row) : null;
 }
 
+/** The products with these SKUs, given in capitals (inactive ones included), by SKU in capitals. */
+export async function productsBySku(db: Database | Tx, skus: string[]): Promise<Map<string, ProductForSale>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select(forSale)
+    .from(products)
+    .where(inArray(sql`upper(${products.sku})`, skus));
+  return new Map(rows.map((row) => [row.sku.toUpperCase(), toForSale(row)]));
+}
+
 export const outOfStockMessage = (name: string, left: number) =>
   left <= 0 ? `${name} is out of stock.` : `Only ${left} of ${name} left in stock.`;
 

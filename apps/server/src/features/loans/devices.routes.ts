@@ -7,7 +7,14 @@ import { createRouter, errorResponse, signedInUserId, uploadLimit, type AppEnv }
 import { deviceKeyBox } from '#src/platform/secret-box.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
-import { DEVICE_FILE_COLUMNS, deviceTokenHistory, importDevices, issueToken, listDevices } from './devices.service.ts';
+import {
+  DEVICE_FILE_COLUMNS,
+  deviceProducts,
+  deviceTokenHistory,
+  importDevices,
+  issueToken,
+  listDevices,
+} from './devices.service.ts';
 
 const tags = ['admin', 'devices'];
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -27,6 +34,11 @@ const device = z
   .object({
     id: z.uuid(),
     serialNumber: z.string(),
+    productId: z.uuid().nullable(),
+    product: z
+      .object({ id: z.uuid(), sku: z.string(), name: z.string() })
+      .nullable()
+      .openapi({ description: 'The product the unit is; null for a unit imported before products were recorded' }),
     startingCode: z.number().int(),
     tokenCount: z.number().int(),
     timeDivider: z.number().int(),
@@ -60,7 +72,7 @@ deviceRoutes
       operationId: 'adminImportDevices',
       path: '/import',
       tags,
-      summary: `Import devices from a CSV file (columns ${DEVICE_FILE_COLUMNS.join(', ')}; the last three optional): all or nothing, keys encrypted at rest, audited`,
+      summary: `Import devices from a CSV file (columns ${DEVICE_FILE_COLUMNS.join(', ')}; the last three optional; product_sku is the SKU of the product each unit is; headers in any usual spelling, such as "Serial Number" or "SKU"): all or nothing, every bad line reported by number (error.problems), keys encrypted at rest, audited`,
       middleware: [uploadLimit(MAX_FILE_BYTES, 'The file is larger than 2 MB. Split it into smaller files.')] as const,
       request: { body: { required: true, content: { 'text/csv': { schema: z.string() } } } },
       responses: {
@@ -68,7 +80,7 @@ deviceRoutes
         400: errorResponse('Not CSV, or empty'),
         ...ADMIN_DENIED,
         413: errorResponse('Larger than 2 MB'),
-        422: errorResponse('Problems by line: nothing was imported'),
+        422: errorResponse('Every problem by line (error.problems): nothing was imported'),
       },
     }),
     async (c) => {
@@ -84,7 +96,8 @@ deviceRoutes
       operationId: 'adminListDevices',
       path: '/',
       tags,
-      summary: 'Devices by serial number, a page at a time; by the start of a serial number, and by status',
+      summary:
+        'Devices by serial number, a page at a time, each with its product; by the start of a serial number, by status and by product',
       request: {
         query: z.object({
           after: z.string().max(40).optional(),
@@ -94,6 +107,7 @@ deviceRoutes
             .regex(/^[A-Za-z0-9-]{1,40}$/, 'A serial number is letters, digits and dashes.')
             .optional(),
           status: z.enum(DEVICE_STATUSES).optional(),
+          productId: uuidSchema('product id').optional(),
           limit: z.coerce.number().int().min(1).max(100).default(50),
         }),
       },
@@ -104,6 +118,33 @@ deviceRoutes
       },
     }),
     async (c) => c.json(await listDevices(c.var.db, c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      operationId: 'adminListDeviceProducts',
+      path: '/products',
+      tags,
+      summary: 'The products devices are registered for, by name, with their units and units in stock',
+      responses: {
+        200: json(
+          z.object({
+            items: z.array(
+              z.object({
+                id: z.uuid(),
+                sku: z.string(),
+                name: z.string(),
+                total: z.number().int(),
+                inStock: z.number().int(),
+              }),
+            ),
+          }),
+          'The products',
+        ),
+        ...ADMIN_DENIED,
+      },
+    }),
+    async (c) => c.json({ items: await deviceProducts(c.var.db) }, 200),
   )
   .openapi(
     createRoute({

@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '#src/db/schema/loans.ts';
 import { auditTrail } from '#src/features/audit/audit.service.ts';
 import { signedInAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
+import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
 let admin: { id: string; api: Client };
+let sku: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await signedInAdmin(ctx);
+  sku = (await insertProduct(ctx.db, { loanEligible: true, category: 'solar-home-systems' })).sku;
 });
 afterAll(async () => ctx.close());
 
@@ -44,9 +47,9 @@ async function deviceId(serial: string) {
 describe('the device registry', () => {
   it('imports devices from CSV with their keys encrypted, and issues the official tokens', async () => {
     const csv = [
-      'serial_number,starting_code,secret_key,time_divider,restricted_digit_set,token_count',
-      `TEST220000001,516959010,${KEY_1},1,false,1`,
-      `test240000002 , 432435255 , ${KEY_2.toUpperCase()} ,1,true,10`,
+      'serial_number,product_sku,starting_code,secret_key,time_divider,restricted_digit_set,token_count',
+      `TEST220000001,${sku},516959010,${KEY_1},1,false,1`,
+      `test240000002 , ${sku.toLowerCase()} , 432435255 , ${KEY_2.toUpperCase()} ,1,true,10`,
     ].join('\n');
     const imported = await importCsv(csv);
     expect(imported.status).toBe(201);
@@ -95,7 +98,7 @@ describe('the device registry', () => {
   });
 
   it('unlocks a device for good with DISABLE_PAYG and then refuses more tokens', async () => {
-    const csv = `serial_number,starting_code,secret_key\nUNLOCK-0001,516959010,${KEY_1}\n`;
+    const csv = `serial_number,starting_code,secret_key,sku\nUNLOCK-0001,516959010,${KEY_1},${sku}\n`;
     expect((await importCsv(csv)).status).toBe(201);
     const device = await deviceId('UNLOCK-0001');
     const unlock = await issue(device.id, { type: 'DISABLE_PAYG', reason: 'Loan paid off' }, 'unlock-0001');
@@ -107,8 +110,8 @@ describe('the device registry', () => {
 
   it('finds devices by the start of their serial number and by status, a page at a time', async () => {
     const csv = [
-      'serial_number,starting_code,secret_key',
-      ...['FIND-0001', 'FIND-0002', 'FIND-0003', 'FINDX-0004'].map((serial) => `${serial},1,${KEY_1}`),
+      'serial_number,starting_code,secret_key,sku',
+      ...['FIND-0001', 'FIND-0002', 'FIND-0003', 'FINDX-0004'].map((serial) => `${serial},1,${KEY_1},${sku}`),
     ].join('\n');
     expect((await importCsv(csv)).status).toBe(201);
     const unlock = await issue(
@@ -136,38 +139,84 @@ describe('the device registry', () => {
     expect((await admin.api.get('/api/admin/devices?status=lost')).status).toBe(400);
   });
 
-  it('refuses a file with problems, naming the lines, and imports nothing', async () => {
+  it('refuses a file with problems, listing every bad line by number, and imports nothing', async () => {
     const before = (await admin.api.get('/api/admin/devices?limit=100')).body.items.length;
     const bad = [
-      'serial_number,starting_code,secret_key',
-      `GOOD-0001,123456789,${KEY_1}`,
-      `BAD-0002,1234567890,${KEY_1}`,
-      'BAD-0003,123,not-a-key',
-      `GOOD-0001,5,${KEY_2}`,
-      `TEST220000001,5,${KEY_2}`,
+      'serial_number,starting_code,secret_key,product_sku',
+      `GOOD-0001,123456789,${KEY_1},${sku}`,
+      `BAD-0002,1234567890,${KEY_1},${sku}`,
+      `BAD-0003,123,not-a-key,${sku}`,
+      `GOOD-0001,5,${KEY_2},${sku}`,
+      `TEST220000001,5,${KEY_2},${sku}`,
+      `BAD-0007,5,${KEY_2},NO-SUCH-SKU`,
+      `BAD-0008,5,${KEY_2},`,
+      ...Array.from({ length: 10 }, (_, i) => `MORE-${1000 + i},99,${KEY_1},NO-SUCH-SKU`),
     ].join('\n');
     const answer = await importCsv(bad);
     expect(answer.status).toBe(422);
-    const message = ((await answer.json()) as { error: { message: string } }).error.message;
-    expect(message).toMatch(/^Nothing was imported\./);
-    expect(message).toContain('line 3: starting_code: at most 9 digits');
-    expect(message).toContain('line 4: secret_key: 32 hexadecimal characters');
-    expect(message).toContain('line 5: GOOD-0001 is also on line 2');
+    const { error } = (await answer.json()) as { error: { message: string; problems: string[] } };
+    expect(error.message).toMatch(/^Nothing was imported\. line 3: starting_code: at most 9 digits; /);
+    expect(error.message).toMatch(/\(and 6 more\)\.$/);
+    // Every bad line, in file order, in the one answer: not only the first few.
+    expect(error.problems).toEqual([
+      'line 3: starting_code: at most 9 digits',
+      'line 4: secret_key: 32 hexadecimal characters',
+      'line 5: GOOD-0001 is also on line 2',
+      'line 6: TEST220000001 is already registered',
+      'line 7: no product has the SKU NO-SUCH-SKU',
+      'line 8: product_sku: the SKU of the product the device is',
+      ...Array.from({ length: 10 }, (_, i) => `line ${9 + i}: no product has the SKU NO-SUCH-SKU`),
+    ]);
     expect(
-      (await importCsv(`serial_number,starting_code,secret_key\nOTHER-0001,1,${KEY_1}\nTEST220000001,2,${KEY_2}`))
-        .status,
+      (
+        await importCsv(
+          `serial_number,starting_code,secret_key,sku\nOTHER-0001,1,${KEY_1},${sku}\nTEST220000001,2,${KEY_2},${sku}`,
+        )
+      ).status,
     ).toBe(422);
-    expect((await importCsv('serial_number,starting_code,secret_key,colour\nX-0001,1,' + KEY_1 + ',red')).status).toBe(
-      422,
-    );
-    expect((await importCsv('serial_number,starting_code,secret_key\n')).status).toBe(400);
+    const header = await importCsv(`serial_number,starting_code,secret_key,colour\nX-0001,1,${KEY_1},red`);
+    expect(((await header.json()) as { error: { problems: string[] } }).error.problems).toEqual([
+      'line 1: unknown column "colour"',
+      'line 1: no product_sku column',
+    ]);
+    expect((await importCsv('serial_number,starting_code,secret_key,sku\n')).status).toBe(400);
     expect((await admin.api.get('/api/admin/devices?limit=100')).body.items.length).toBe(before);
+  });
+
+  it('reads the usual spellings of each column, and lists and filters devices by product', async () => {
+    const lantern = await insertProduct(ctx.db, { loanEligible: true, category: 'solar-lanterns' });
+    const csv = [
+      'Serial Number,Starting-Code,SECRET KEY,Product SKU,time divider',
+      `SPELL-0001,7,${KEY_1},${lantern.sku},1`,
+    ].join('\n');
+    expect((await importCsv(csv)).status).toBe(201);
+    const other = ['serial,starting_code,Secret_Key,Product', `SPELL-0002,8,${KEY_2},${sku}`].join('\n');
+    expect((await importCsv(other)).status).toBe(201);
+
+    const listed = await admin.api.get(`/api/admin/devices?productId=${lantern.id}`);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({
+        serialNumber: 'SPELL-0001',
+        productId: lantern.id,
+        product: { id: lantern.id, sku: lantern.sku, name: lantern.name },
+      }),
+    ]);
+    const products = await admin.api.get('/api/admin/devices/products');
+    expect(products.body.items).toContainEqual({
+      id: lantern.id,
+      sku: lantern.sku,
+      name: lantern.name,
+      total: 1,
+      inStock: 1,
+    });
+    expect((await admin.api.get('/api/admin/devices?productId=nope')).status).toBe(400);
   });
 
   it('is for admins only', async () => {
     const customer = await signedInCustomer(ctx);
     expect(
-      (await importCsv(`serial_number,starting_code,secret_key\nC-0001,1,${KEY_1}`, customer.api.cookie!)).status,
+      (await importCsv(`serial_number,starting_code,secret_key,sku\nC-0001,1,${KEY_1},${sku}`, customer.api.cookie!))
+        .status,
     ).toBe(403);
     expect((await customer.api.get('/api/admin/devices')).status).toBe(403);
   });

@@ -61,7 +61,7 @@ import {
   type SettlementRule,
 } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
-import { issueToken } from './devices.service.ts';
+import { issueToken, takeDeviceForDelivery } from './devices.service.ts';
 
 export type LoanDeps = PaymentDeps;
 
@@ -986,48 +986,21 @@ onCreditOrderView(async (db, orderId) => {
 });
 
 /**
- * A credit order's delivery gives its loan a device: the one whose serial number the admin gave
- * (it must be in stock), or else the oldest one in stock. The device gets a token for the days
- * already paid for (or the unlock token, for a loan already paid off).
+ * A credit order's delivery gives its loan a device of the product bought: the one whose serial
+ * number the admin gave (in stock, and that product), or else the oldest of that product in
+ * stock. The device gets a token for the days already paid for (or the unlock token, for a loan
+ * already paid off).
  */
 onOrderDelivered(async (tx, deps, order, { deviceSerial }) => {
   const [loan] = await tx.select().from(loans).where(eq(loans.orderId, order.id)).for('update');
   if (!loan || loan.deviceId) return false;
-  let device: { id: string } | undefined;
-  if (deviceSerial) {
-    const [named] = await tx
-      .select({ id: devices.id, status: devices.status })
-      .from(devices)
-      .where(eq(devices.serialNumber, deviceSerial))
-      .for('update');
-    if (!named) {
-      throw new AppError('no_such_device', `No device has the serial number ${deviceSerial}. Import it first.`, 422);
-    }
-    if (named.status !== 'in_stock') {
-      throw new AppError(
-        'device_not_in_stock',
-        `Device ${deviceSerial} is not in stock: it is ${named.status === 'assigned' ? 'already with another loan' : 'unlocked for good'}.`,
-        409,
-      );
-    }
-    device = named;
-  } else {
-    [device] = await tx
-      .select({ id: devices.id })
-      .from(devices)
-      .where(eq(devices.status, 'in_stock'))
-      .orderBy(asc(devices.createdAt), asc(devices.serialNumber))
-      .limit(1)
-      .for('update', { skipLocked: true });
-  }
-  if (!device) {
-    throw new AppError(
-      'no_device_in_stock',
-      `Order ${order.number} was bought on credit and needs a pay-as-you-go device, but none is in stock. Import devices first.`,
-      409,
-    );
-  }
-  await tx.update(devices).set({ status: 'assigned', updatedAt: new Date() }).where(eq(devices.id, device.id));
+  const product = await productForSale(tx, loan.productId);
+  const device = await takeDeviceForDelivery(tx, {
+    productId: loan.productId,
+    productName: product?.name ?? 'the product bought',
+    serial: deviceSerial ?? null,
+    orderNumber: order.number,
+  });
   const [assigned] = await tx
     .update(loans)
     .set({ deviceId: device.id, updatedAt: new Date() })

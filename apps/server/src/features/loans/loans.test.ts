@@ -343,7 +343,7 @@ describe('repaying a loan', () => {
     expect(early.body.loan.schedule[0]).toMatchObject({ amountPaid: 100_000, status: 'partly_paid' });
     expect(early.body.loan.tokens).toEqual([]);
 
-    const [serial] = await importDevices(ctx, admin.api);
+    const [serial] = await importDevices(ctx, admin.api, product.sku);
     const delivered = await deliver(admin.api, row!.orderId);
     expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
     let loan = (await customer.api.get(`/api/loans/${id}`)).body;
@@ -405,7 +405,7 @@ describe('repaying a loan', () => {
     const customer = await creditCustomer(ctx, { wallet: 1_200_000 });
     const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
     const [row] = await ctx.db.select().from(loans).where(eq(loans.id, id));
-    await importDevices(ctx, admin.api);
+    await importDevices(ctx, admin.api, product.sku);
     expect((await deliver(admin.api, row!.orderId)).status).toBe(200);
     const [assigned] = await ctx.db.select().from(loans).where(eq(loans.id, id));
     // Counted in hours: one standard token carries at most 995 hours, 41 whole days.
@@ -441,13 +441,44 @@ describe('repaying a loan', () => {
     expect(more.body.loan.tokens).toHaveLength(tokens);
   });
 
+  it("gives a loan only a device of the product bought, never another product's unit or serial", async () => {
+    // Two products sold on credit: a lantern loan must not get the solar home system's unit.
+    const lantern = await systemOnCredit(ctx, admin.api);
+    const system = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 1_000_000 });
+    const id = (await applyFor(customer, lantern.product.id, lantern.plan.id)).body.loans[0].id;
+    const [row] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    const [systemSerial] = await importDevices(ctx, admin.api, system.product.sku);
+
+    // Only the other product's unit is in stock: the delivery is refused and changes nothing.
+    const none = await deliver(admin.api, row!.orderId);
+    expect([none.status, none.body.error.code]).toEqual([409, 'no_device_in_stock']);
+    expect(none.body.error.message).toContain(lantern.product.name);
+    expect((await admin.api.get(`/api/admin/orders/${row!.orderId}`)).body.status).toBe('shipped');
+    // Its serial typed by hand is refused too, with the reason.
+    const typed = await admin.api.post(`/api/admin/orders/${row!.orderId}/status`, {
+      status: 'delivered',
+      deviceSerial: systemSerial,
+    });
+    expect([typed.status, typed.body.error.code]).toEqual([422, 'device_wrong_product']);
+    expect(typed.body.error.message).toContain(`is not a ${lantern.product.name}`);
+    expect((await ctx.db.select().from(loans).where(eq(loans.id, id)))[0]!.deviceId).toBeNull();
+
+    const [lanternSerial] = await importDevices(ctx, admin.api, lantern.product.sku);
+    const delivered = await admin.api.post(`/api/admin/orders/${row!.orderId}/status`, { status: 'delivered' });
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    expect((await customer.api.get(`/api/loans/${id}`)).body.deviceSerial).toBe(lanternSerial);
+    const [other] = await ctx.db.select().from(devices).where(eq(devices.serialNumber, systemSerial!));
+    expect(other).toMatchObject({ status: 'in_stock', tokenCount: 1 });
+  });
+
   it('gives the loan the device whose serial number the admin hands over, if it is in stock', async () => {
     const { product, plan } = await systemOnCredit(ctx, admin.api);
     const customer = await creditCustomer(ctx, { wallet: 1_000_000 });
     const first = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
     const second = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
     const orderOf = async (id: string) => (await ctx.db.select().from(loans).where(eq(loans.id, id)))[0]!.orderId;
-    const [older, chosen] = await importDevices(ctx, admin.api, 2);
+    const [older, chosen] = await importDevices(ctx, admin.api, product.sku, 2);
 
     const unknown = await deliver(admin.api, await orderOf(first), 'NO-SUCH-SERIAL');
     expect(unknown.status).toBe(422);

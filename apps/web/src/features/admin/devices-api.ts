@@ -10,6 +10,9 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 export type Device = {
   id: string;
   serialNumber: string;
+  productId: string | null;
+  /** The product the unit is; null for a unit imported before products were recorded. */
+  product: { id: string; sku: string; name: string } | null;
   startingCode: number;
   tokenCount: number;
   timeDivider: number;
@@ -31,11 +34,19 @@ export type DeviceToken = {
   createdAt: string;
 };
 
-export type DeviceFilters = { serial?: string | undefined; status?: DeviceStatus | undefined };
+export type DeviceFilters = {
+  serial?: string | undefined;
+  status?: DeviceStatus | undefined;
+  productId?: string | undefined;
+};
+
+/** A product devices are registered for, with its units. */
+export type DeviceProduct = { id: string; sku: string; name: string; total: number; inStock: number };
 
 /** The registry's columns, as the import expects them (the last three may be left out). */
 export const DEVICE_FILE_COLUMNS = [
   'serial_number',
+  'product_sku',
   'starting_code',
   'secret_key',
   'time_divider',
@@ -64,6 +75,15 @@ export const devicesQuery = (filters: DeviceFilters) =>
     refetchOnMount: true,
     placeholderData: keepPreviousData,
   });
+
+/** The products devices are registered for, to filter the registry by. */
+export const deviceProductsQuery = queryOptions({
+  queryKey: [...LIST_KEY, 'products'],
+  queryFn: ({ signal }) =>
+    apiFetch<{ items: DeviceProduct[] }>('/api/admin/devices/products', { signal }).then((body) => body.items),
+  staleTime: FRESH_MS,
+  refetchOnMount: true,
+});
 
 /** A device's tokens, oldest count first. */
 export const deviceTokensQuery = (id: string) =>

@@ -6,9 +6,13 @@ import DevicesPage from './devices-page.tsx';
 import { fakeServer, renderPage } from './test-setup.tsx';
 
 const LOAN_ID = '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b';
+const HOME_60 = '7e1d2c3b-4a5f-4e6d-8c7b-6a5f4e3d2c1b';
+const home60 = { id: HOME_60, sku: 'SHS-SKH-60', name: 'Sun King Home 60' };
 const aDevice = (changes: Partial<Device> = {}): Device => ({
   id: 'd1',
   serialNumber: 'SK60-000123',
+  productId: HOME_60,
+  product: home60,
   startingCode: 516959010,
   tokenCount: 4,
   timeDivider: 1,
@@ -36,6 +40,7 @@ const server = fakeServer(({ url, method }) => {
   if (url === '/api/admin/devices/import' && method === 'POST') return importReply;
   if (url === '/api/admin/devices/d2/tokens' && method === 'POST') return issueReply;
   if (url.endsWith('/tokens')) return { body: { items: url.includes('/d1/') ? [token] : [] } };
+  if (url === '/api/admin/devices/products') return { body: { items: [{ ...home60, total: 3, inStock: 1 }] } };
   if (url.startsWith('/api/admin/devices?')) {
     return { body: { items: url.includes('serial=') ? [inStock] : [aDevice(), inStock, unlocked], nextCursor: null } };
   }
@@ -63,6 +68,7 @@ describe('the device registry', () => {
     const onLoan = await screen.findByRole('article', { name: 'SK60-000123' });
     expect(onLoan.textContent).toContain('On a loan');
     expect(onLoan.textContent).toContain('Token count 4');
+    expect(onLoan.textContent).toContain('Sun King Home 60 SHS-SKH-60');
     expect(within(onLoan).getByRole('link', { name: 'Open the loan' }).getAttribute('href')).toBe(
       `/admin/loans/${LOAN_ID}`,
     );
@@ -84,6 +90,36 @@ describe('the device registry', () => {
     await waitFor(() =>
       expect(listRequests()).toContain('/api/admin/devices?serial=sk60-000124&status=in_stock&limit=25'),
     );
+  });
+
+  it('filters by the products devices are registered for, each with its units in stock', async () => {
+    renderPage(DevicesPage, '/admin/devices');
+    await screen.findByRole('option', { name: 'Sun King Home 60 (SHS-SKH-60), 1 in stock' });
+    fireEvent.change(screen.getByLabelText('Product'), { target: { value: HOME_60 } });
+    await waitFor(() => expect(listRequests()).toContain(`/api/admin/devices?productId=${HOME_60}&limit=25`));
+  });
+
+  it('lists every bad line of a refused file', async () => {
+    const problems = [
+      'line 3: starting_code: at most 9 digits',
+      'line 7: no product has the SKU LAN-NOPE',
+      'line 12: SK60-000124 is already registered',
+    ];
+    importReply = {
+      status: 422,
+      body: { error: { code: 'bad_csv', message: `Nothing was imported. ${problems.join('; ')}.`, problems } },
+    };
+    renderPage(DevicesPage, '/admin/devices');
+    await screen.findByRole('article', { name: 'SK60-000123' });
+    chooseFile('serial,sku,starting_code,secret_key\nA-0001,LAN-NOPE,1,x\n');
+    fireEvent.click(screen.getByRole('button', { name: 'Import devices' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Nothing was imported. 3 problems to fix in the file:');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(problems);
   });
 
   it('imports a CSV file as it is, says how many devices came in, and shows the list again', async () => {

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '@/lib/use-debounced.ts';
@@ -8,7 +8,7 @@ import { AdminPageHeader } from './components/page-header.tsx';
 import { PagedList } from './components/paged-list.tsx';
 import { SearchField } from './components/search-field.tsx';
 import { SelectField } from './components/select-field.tsx';
-import { DEVICE_STATUSES, devicesQuery, type DeviceStatus } from './devices-api.ts';
+import { DEVICE_STATUSES, deviceProductsQuery, devicesQuery, type DeviceStatus } from './devices-api.ts';
 import { useAddressFilters } from './use-address-filters.ts';
 
 const asStatus = (value: string | null): DeviceStatus | undefined => DEVICE_STATUSES.find((status) => status === value);
@@ -28,7 +28,9 @@ export default function DevicesPage() {
   const typed = useDebounced(text.trim(), 400);
   const badSerial = typed !== '' && !SERIAL.test(typed);
   const serial = typed && !badSerial ? typed : undefined;
-  const query = useInfiniteQuery(devicesQuery({ serial, status }));
+  const productId = params.get('product') ?? undefined;
+  const products = useQuery(deviceProductsQuery);
+  const query = useInfiniteQuery(devicesQuery({ serial, status, productId }));
 
   return (
     <section className="mx-auto max-w-4xl space-y-6 p-4" aria-labelledby="devices-title">
@@ -50,7 +52,7 @@ export default function DevicesPage() {
         <form
           role="search"
           onSubmit={(event) => event.preventDefault()}
-          className="grid gap-3 sm:grid-cols-[1fr_14rem]"
+          className="grid gap-3 sm:grid-cols-[1fr_14rem_14rem]"
         >
           <SearchField
             id="device-serial"
@@ -76,6 +78,23 @@ export default function DevicesPage() {
               ...DEVICE_STATUSES.map((value) => ({ value, label: t(`adminLoans.devices.status.${value}`) })),
             ]}
           />
+          <SelectField
+            id="device-product"
+            label={t('adminLoans.devices.productLabel')}
+            value={productId ?? ''}
+            onChange={(event) => update('product', event.target.value || undefined)}
+            options={[
+              { value: '', label: t('adminLoans.devices.allProducts') },
+              ...(products.data ?? []).map((product) => ({
+                value: product.id,
+                label: t('adminLoans.devices.productOption', {
+                  name: product.name,
+                  sku: product.sku,
+                  count: product.inStock,
+                }),
+              })),
+            ]}
+          />
         </form>
 
         <PagedList
@@ -83,7 +102,7 @@ export default function DevicesPage() {
           query={query}
           label={t('adminLoans.devices.listTitle')}
           loadingLabel={t('adminLoans.devices.loading')}
-          emptyText={serial || status ? t('adminLoans.devices.noMatch') : t('adminLoans.devices.empty')}
+          emptyText={serial || status || productId ? t('adminLoans.devices.noMatch') : t('adminLoans.devices.empty')}
         >
           {(device) => <DeviceItem key={device.id} device={device} />}
         </PagedList>

@@ -3,8 +3,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { DEVICE_FILE_COLUMNS, devicesKey, importDevices, MAX_DEVICE_FILE_BYTES } from '../devices-api.ts';
 import { useErrorText } from './admin-error.tsx';
+
+/** Every bad line the server found in the file, when it listed them. */
+const problemsOf = (error: unknown) => (error instanceof ApiError ? error.problems : []);
 
 /**
  * Importing a manufacturer's CSV file. The file is checked here for size only; the server checks
@@ -73,7 +77,21 @@ export function DeviceImport() {
           {t('adminLoans.devices.fileHint')} <code className="break-all">{DEVICE_FILE_COLUMNS.join(',')}</code>
         </p>
       </div>
-      {upload.isError && <FormAlert>{errorText(upload.error)}</FormAlert>}
+      {upload.isError &&
+        (problemsOf(upload.error).length > 0 ? (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+            <p>{t('adminLoans.devices.problemsIntro', { count: problemsOf(upload.error).length })}</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {problemsOf(upload.error).map((problem) => (
+                <li key={problem} className="break-words">
+                  {problem}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <FormAlert>{errorText(upload.error)}</FormAlert>
+        ))}
       <p role="status" className="text-sm font-medium text-green-800 empty:hidden">
         {done !== null ? t('adminLoans.devices.imported', { count: done }) : ''}
       </p>

@@ -45,6 +45,15 @@ export function DeviceItem({ device }: { device: Device }) {
           </h3>
           <Badge tone={STATUS_TONE[device.status]}>{t(`adminLoans.devices.status.${device.status}`)}</Badge>
         </div>
+        <p className="font-medium break-words">
+          {device.product ? (
+            <>
+              {device.product.name} <span className="font-mono text-sm text-stone-700">{device.product.sku}</span>
+            </>
+          ) : (
+            t('adminLoans.devices.noProduct')
+          )}
+        </p>
         <p className="text-sm text-stone-700">
           {t('adminLoans.devices.tokenCount', { number: device.tokenCount })}
           {device.restrictedDigitSet && <> · {t('adminLoans.devices.restricted')}</>}
