@@ -35,8 +35,4 @@ export function setUpOfflineSession(client: QueryClient): () => void {
   };
 }
 
-/** A query answered 401: the session is over, whatever the phone's copy says. */
-export function onSignedOutAnswer(client: QueryClient) {
-  forgetSignedInUser();
-  client.setQueryData<Session>(sessionQuery.queryKey, null);
-}
+export { onSignedOutAnswer } from './signed-out.ts';

@@ -26,6 +26,8 @@ const lazyPage = (
   },
 });
 
+/** The sign-in, sign-up, email, password and My account pages' English. */
+const accountStrings = () => import('@/locales/en.account.json');
 /** The district, sub-county and village pickers' English (checkout, identity check). */
 const placeStrings = () => import('@/locales/en.places.json');
 /** The identity check's English (the customer's journey, an agent's for a customer, the account card). */
@@ -78,13 +80,19 @@ export const publicRoutes: RouteObject[] = [
   { index: true, ...marketplace },
   { path: 'marketplace', ...marketplace },
   { path: 'product/:id', ...lazyPage(() => import('./pages/product-route.tsx'), cartStrings, loanStrings) },
-  { path: 'auth', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
-  { path: 'login', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
-  { path: 'signup', ...lazyPage(() => import('@/features/auth/auth-page.tsx')) },
-  { path: 'email-verification', ...lazyPage(() => import('@/features/auth/email-verification-page.tsx')) },
-  { path: 'email-confirmation', ...lazyPage(() => import('@/features/auth/email-confirmation-page.tsx')) },
-  { path: 'forgot-password', ...lazyPage(() => import('@/features/auth/forgot-password-page.tsx')) },
-  { path: 'reset-password', ...lazyPage(() => import('@/features/auth/reset-password-page.tsx')) },
+  { path: 'auth', ...lazyPage(() => import('@/features/auth/auth-page.tsx'), accountStrings) },
+  { path: 'login', ...lazyPage(() => import('@/features/auth/auth-page.tsx'), accountStrings) },
+  { path: 'signup', ...lazyPage(() => import('@/features/auth/auth-page.tsx'), accountStrings) },
+  {
+    path: 'email-verification',
+    ...lazyPage(() => import('@/features/auth/email-verification-page.tsx'), accountStrings),
+  },
+  {
+    path: 'email-confirmation',
+    ...lazyPage(() => import('@/features/auth/email-confirmation-page.tsx'), accountStrings),
+  },
+  { path: 'forgot-password', ...lazyPage(() => import('@/features/auth/forgot-password-page.tsx'), accountStrings) },
+  { path: 'reset-password', ...lazyPage(() => import('@/features/auth/reset-password-page.tsx'), accountStrings) },
   { path: 'support', ...later('pages.support') },
   { path: 'system-report-pdf', ...later('pages.systemReport') },
   { path: 'transformation-plan', ...later('pages.transformationPlan') },
@@ -99,7 +107,7 @@ export const loginRoutes: RouteObject[] = [
     path: 'checkout',
     ...lazyPage(() => import('./pages/checkout-route.tsx'), orderStrings, paymentStrings, placeStrings, loanStrings),
   },
-  { path: 'my-account', ...lazyPage(() => import('@/features/auth/my-account-page.tsx'), kycStrings) },
+  { path: 'my-account', ...lazyPage(() => import('@/features/auth/my-account-page.tsx'), kycStrings, accountStrings) },
   { path: 'kyc', ...lazyPage(() => import('@/features/kyc/kyc-page.tsx'), kycStrings, placeStrings) },
   { path: 'my-orders', ...lazyPage(() => import('@/features/orders/my-orders-page.tsx'), orderStrings) },
   {

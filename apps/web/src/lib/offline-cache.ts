@@ -1,4 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { clearOfflineCache, OFFLINE_DATA_KEY as STORAGE_KEY } from './offline-cache-key.ts';
 
 /**
  * What a signed-in customer last saw of their money — the wallet and its statement, their orders,
@@ -12,7 +13,7 @@ import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tan
  * the same calls they make.
  */
 
-const STORAGE_KEY = 'ecogrid.offline-data';
+export { clearOfflineCache };
 /** A week: long enough for a phone that goes days without a network, short enough to not mislead. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 /** The query keys' first parts that are kept: the wallet's ('payments'), the orders' and the loans'. */
@@ -31,14 +32,6 @@ function read(): Stored | null {
 }
 
 /** Forgets everything kept for offline use (sign-out, or the server's 401). */
-export function clearOfflineCache(): void {
-  try {
-    localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Storage blocked: nothing was kept either.
-  }
-}
-
 /** Puts what was kept for this user back into the cache, each answer with the time it was fetched. */
 export function restoreOfflineCache(client: QueryClient, userId: string | null): void {
   const stored = read();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import account from './en.account.json';
 import admin from './en.admin.json';
 import adminLoans from './en.admin-loans.json';
 import cart from './en.cart.json';
@@ -25,10 +26,20 @@ const merge = (a: Tree, b: Tree): Tree => {
   }
   return out;
 };
-const en = [admin, payments, catalogue, cart, orders, places, kyc, kycReview, agent, adminLoans, loans].reduce<Tree>(
-  merge,
-  shell,
-);
+const en = [
+  account,
+  admin,
+  payments,
+  catalogue,
+  cart,
+  orders,
+  places,
+  kyc,
+  kycReview,
+  agent,
+  adminLoans,
+  loans,
+].reduce<Tree>(merge, shell);
 
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { clearOfflineCache } from '@/lib/offline-cache.ts';
+import { clearOfflineCache } from '@/lib/offline-cache-key.ts';
 
 export type SessionUser = {
   id: string;
