@@ -198,7 +198,7 @@ describe('an order whose payment failed', () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     const route = doc.paths['/api/orders/{id}/payments']?.post;
-    expect(Object.keys(route?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '409', '422']);
+    expect(Object.keys(route?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '409', '413', '422']);
   });
 });
 
