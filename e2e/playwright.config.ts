@@ -61,6 +61,8 @@ export default defineConfig({
       DEMO_ACCOUNTS: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Production as people run it, on the sandbox network asked for by name (test money).
+      MOBILE_MONEY_SANDBOX: 'true',
       AUTH_SECRET: 'e2e-only-secret-0123456789-abcdefghijklmnop',
     },
   },
