@@ -41,6 +41,11 @@ export function restoreOfflineCache(client: QueryClient, userId: string | null):
     return;
   }
   hydrate(client, { mutations: [], queries: stored.queries });
+  // Kept answers show at once, but they are never taken for fresh ones: a screen that opens with
+  // a network asks the server again (a device token may have come since).
+  for (const { queryKey } of stored.queries) {
+    void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  }
 }
 
 /**

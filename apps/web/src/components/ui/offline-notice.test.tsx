@@ -72,6 +72,8 @@ describe('data kept for offline use', () => {
     expect(later.getQueryData(['payments', 'wallet'])).toEqual({ balance: 125_000 });
     expect(later.getQueryState(['payments', 'wallet'])?.dataUpdatedAt).toBe(FETCHED_AT);
     expect(later.getQueryData(['loans', 'one', 'l1'])).toEqual({ tokens: [{ token: '123 456 789' }] });
+    // Shown at once, but asked again by a screen that opens with a network: a token may have come since.
+    expect(later.getQueryState(['loans', 'one', 'l1'])?.isInvalidated).toBe(true);
     // Only the customer's own money, orders and loans: the public catalogue has its own cache.
     expect(later.getQueryData(['catalog', 'products'])).toBeUndefined();
 

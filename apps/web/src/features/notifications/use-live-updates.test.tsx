@@ -87,4 +87,31 @@ describe('live updates', () => {
     expect(client.getQueryState(['loans', 'one', 'l1'])?.isInvalidated).toBe(true);
     expect(toasts).toEqual(['Payment Update']);
   });
+
+  it('shows one toast for a payment: the spec’s Payment Update, not its notification as well', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    toasts.length = 0;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Listen />
+      </QueryClientProvider>,
+    );
+    const stream = FakeEventSource.last!;
+    stream.emit('notification', {
+      type: 'payment_update',
+      title: 'Payment received',
+      message: 'UGX 50,000 was added to your EcoGrid wallet.',
+      data: { purpose: 'wallet_topup' },
+    });
+    stream.emit('payment', { status: 'successful', amount: 50_000 });
+    // An agent's news of a customer's order has no event of its own: it is toasted.
+    stream.emit('notification', {
+      type: 'order_update',
+      title: 'Order update',
+      message: 'Nambi Grace’s order ORD-100001 is on its way.',
+      data: { customerId: 'c1' },
+    });
+    await Promise.resolve();
+    expect(toasts).toEqual(['Payment Update', 'Order update']);
+  });
 });

@@ -25,6 +25,15 @@ const EVENT_LISTS = {
 } as const;
 
 /**
+ * A customer's own order or payment news comes with an 'order' or 'payment' event whose toast is
+ * the spec's ('Order Status Update', 'Payment Update'); its notification, in other words, only
+ * refreshes the bell, so one change shows one toast. An agent's news of a customer's order comes
+ * alone, and is toasted.
+ */
+const toastedByItsEvent = (n: Partial<Notification>) =>
+  (n.type === 'order_update' || n.type === 'payment_update') && n.data?.customerId === undefined;
+
+/**
  * While signed in, listens to /api/events: each new notification raises its toast (one at a
  * time) and refreshes the bell and the inbox; order, payment and loan events raise theirs.
  * The browser reconnects by itself after a network drop; after an error answer (a proxy's 502
@@ -53,7 +62,9 @@ export function useLiveUpdates(signedIn: boolean, stillSignedIn: () => Promise<b
       });
       source.addEventListener('notification', (event) => {
         const notification = JSON.parse((event as MessageEvent<string>).data) as Partial<Notification>;
-        if (notification.title) void showToast(notification.title, { description: notification.message });
+        if (notification.title && !toastedByItsEvent(notification)) {
+          void showToast(notification.title, { description: notification.message });
+        }
         void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
       });
       // An admin changed the catalogue (a price, stock, a picture, the categories): the
