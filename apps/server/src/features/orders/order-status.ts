@@ -61,7 +61,8 @@ export async function changeStatus(
       type: 'order_update',
       title: news.title,
       message: news.message('Your'),
-      data,
+      // withEvent: the 'order' event above carries this change's toast; the notice only fills the inbox.
+      data: { ...data, withEvent: 'order' },
       sms: news.sms,
     },
   ];

@@ -572,7 +572,8 @@ export async function settlePayment(
       type: 'payment_update',
       title: news.title,
       message: news.message,
-      data,
+      // withEvent: the 'payment' event above carries this change's toast; the notice only fills the inbox.
+      data: { ...data, withEvent: 'payment' },
       // A mobile-money prompt's result is news on the payer's phone; a wallet payment's is on screen.
       sms: row.method !== 'wallet',
     });

@@ -101,10 +101,10 @@ describe('live updates', () => {
       type: 'payment_update',
       title: 'Payment received',
       message: 'UGX 50,000 was added to your EcoGrid wallet.',
-      data: { purpose: 'wallet_topup' },
+      data: { purpose: 'wallet_topup', withEvent: 'payment' },
     });
     stream.emit('payment', { status: 'successful', amount: 50_000 });
-    // An agent's news of a customer's order has no event of its own: it is toasted.
+    // News with no event of its own (an admin's notice, an agent's news of a customer's order) is toasted.
     stream.emit('notification', {
       type: 'order_update',
       title: 'Order update',

@@ -26,12 +26,10 @@ const EVENT_LISTS = {
 
 /**
  * A customer's own order or payment news comes with an 'order' or 'payment' event whose toast is
- * the spec's ('Order Status Update', 'Payment Update'); its notification, in other words, only
- * refreshes the bell, so one change shows one toast. An agent's news of a customer's order comes
- * alone, and is toasted.
+ * the spec's ('Order Status Update', 'Payment Update'); the server marks such a notification
+ * `withEvent`, and it only refreshes the bell, so one change shows one toast.
  */
-const toastedByItsEvent = (n: Partial<Notification>) =>
-  (n.type === 'order_update' || n.type === 'payment_update') && n.data?.customerId === undefined;
+const toastedByItsEvent = (n: Partial<Notification>) => typeof n.data?.withEvent === 'string';
 
 /**
  * While signed in, listens to /api/events: each new notification raises its toast (one at a
