@@ -79,7 +79,7 @@ const settingsSchema = z.object({
   SANDBOX_LATE_CALLBACK_SECONDS: z.coerce.number().min(0).max(3600).default(90),
 });
 
-/** Every setting the server reads; .env.example and the README list the same ones. */
+/** Every setting the server reads; .env.example and docs/settings.md list the same ones. */
 export const SETTING_NAMES = Object.keys(settingsSchema.shape);
 
 export type Settings = Omit<
