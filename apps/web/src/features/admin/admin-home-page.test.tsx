@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import AdminHomePage from './admin-home-page.tsx';
-import { fakeServer, renderPage } from './test-setup.tsx';
+import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 let healthReply: { status: number; body: unknown };
 const server = fakeServer(() => healthReply);

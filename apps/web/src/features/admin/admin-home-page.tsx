@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { healthQuery, type Health } from './api.ts';
-import { AdminError } from './components/admin-error.tsx';
-import { Badge } from './components/badge.tsx';
+import { AdminError } from '@/components/admin/admin-error.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (

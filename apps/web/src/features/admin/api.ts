@@ -3,14 +3,9 @@ import type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
 import type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
 import type { Payment, PaymentMethod, PaymentPurpose, PaymentStatus } from '@ecogrid/core/payments';
 import type { UserType } from '@ecogrid/core/roles';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { apiFetch, toSearch } from '@/lib/api-client.ts';
+import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client.ts';
+import { FRESH_MS, pages, type Page } from '@/lib/paged-query.ts';
 
 export { USER_TYPES, type UserType } from '@ecogrid/core/roles';
 
@@ -73,9 +68,6 @@ export type Health = {
 export type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
 export type JobsOverview = { queues: JobQueue[]; schedules: JobSchedule[]; deadLetters: DeadLetter[] };
 
-/** One page of a newest-first list; `nextCursor` is null on the last page. */
-export type Page<T> = { items: T[]; nextCursor: string | null };
-
 /** The security log's event types, in the order the filter lists them. */
 export const SECURITY_EVENT_TYPES = [
   'signin_success',
@@ -88,26 +80,6 @@ export const SECURITY_EVENT_TYPES = [
   'admin_user_reactivated',
   'admin_mfa_reset',
 ] as const;
-
-/** Twenty-five rows fill a few phone screens without a long download on a slow network. */
-export const PAGE_SIZE = 25;
-
-/** Admin lists change while an operator watches them (a sign-in code arriving), so they are fresh for 30 s only. */
-const FRESH_MS = 30_000;
-
-/** A paged admin list: cursor paging, fresh for 30 s, the last list kept on screen while a new filter loads. */
-export const pages = <T>(key: readonly unknown[], path: string, params: Record<string, string | undefined>) =>
-  infiniteQueryOptions({
-    queryKey: key,
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<T>>(`${path}${toSearch({ ...params, limit: PAGE_SIZE, cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
-    staleTime: FRESH_MS,
-    refetchOnMount: true,
-    // A new search or filter keeps the last list on screen until its answer comes.
-    placeholderData: keepPreviousData,
-  });
 
 export const usersQuery = (q: string) =>
   pages<AdminUser>(['admin', 'users', { q }], '/api/admin/users', { q: q || undefined });

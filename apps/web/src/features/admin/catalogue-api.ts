@@ -11,7 +11,7 @@ import type {
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 import { uploadFile } from '@/lib/upload.ts';
-import { PAGE_SIZE, type Page } from './api.ts';
+import { PAGE_SIZE, type Page } from '@/lib/paged-query.ts';
 
 export type { AdminCategory, AdminProduct, CatalogAudit, StockMovement } from '@ecogrid/core/catalog-admin';
 

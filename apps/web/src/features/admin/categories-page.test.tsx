@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from './catalogue-api.ts';
 import { aCategory, CATEGORIES } from './catalogue-fixtures.ts';
 import CategoriesPage from './categories-page.tsx';
-import { fakeServer, renderPage } from './test-setup.tsx';
+import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('@/components/ui/toast.tsx', () => ({

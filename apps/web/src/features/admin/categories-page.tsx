@@ -8,9 +8,9 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { adminCategoriesQuery, createCategory, refreshCatalogue, reorderCategories } from './catalogue-api.ts';
-import { AdminError, useErrorText } from './components/admin-error.tsx';
+import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
 import { CategoryItem } from './components/category-item.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 
 type AddErrors = { name?: string; slug?: string };

@@ -1,7 +1,7 @@
 import type { OpenPaygoTokenType } from '@ecogrid/core/openpaygo';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
-import { PAGE_SIZE, type Page } from './api.ts';
+import { PAGE_SIZE, type Page } from '@/lib/paged-query.ts';
 
 export const DEVICE_STATUSES = ['in_stock', 'assigned', 'unlocked'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Device, DeviceToken } from './devices-api.ts';
 import DevicesPage from './devices-page.tsx';
-import { fakeServer, renderPage } from './test-setup.tsx';
+import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const LOAN_ID = '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b';
 const HOME_60 = '7e1d2c3b-4a5f-4e6d-8c7b-6a5f4e3d2c1b';

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { DeviceImport } from './components/device-import.tsx';
 import { DeviceItem } from './components/device-item.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { PagedList } from './components/paged-list.tsx';
-import { SearchField } from './components/search-field.tsx';
-import { SelectField } from './components/select-field.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { PagedList } from '@/components/admin/paged-list.tsx';
+import { SearchField } from '@/components/admin/search-field.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { DEVICE_STATUSES, deviceProductsQuery, devicesQuery, type DeviceStatus } from './devices-api.ts';
-import { useAddressFilters } from './use-address-filters.ts';
+import { useAddressFilters } from '@/lib/use-address-filters.ts';
 
 const asStatus = (value: string | null): DeviceStatus | undefined => DEVICE_STATUSES.find((status) => status === value);
 /** What the server takes as (the start of) a serial number. */

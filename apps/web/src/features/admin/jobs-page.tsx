@@ -12,11 +12,11 @@ import {
   type JobQueue,
   type JobSchedule,
 } from './api.ts';
-import { AdminError, useErrorText } from './components/admin-error.tsx';
-import { Badge } from './components/badge.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
+import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { useAdminFormats } from './format.ts';
+import { useAdminFormats } from '@/lib/formats.ts';
 
 /** A queue's name in words where the page knows it, else as the server names it. */
 function useQueueName() {

@@ -2,7 +2,7 @@ import type { Actor } from '@ecogrid/core/audit';
 import type { Kyc, KycDecision, KycIdType, KycStatus } from '@ecogrid/core/kyc';
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, ApiError } from '@/lib/api-client.ts';
-import { pages, type Page } from './api.ts';
+import { pages, type Page } from '@/lib/paged-query.ts';
 
 export { KYC_DOCUMENT_KINDS, KYC_STATUSES, KYC_STEPS, kycDecisionSchema } from '@ecogrid/core/kyc';
 export type { Kyc, KycDecision, KycDocument, KycDocumentKind, KycIdType, KycStatus, KycStep } from '@ecogrid/core/kyc';

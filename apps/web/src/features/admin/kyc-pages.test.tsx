@@ -7,7 +7,7 @@ import kycReviewStrings from '@/locales/en.kyc-review.json';
 import type { AdminKyc, AdminKycSummary, Kyc, KycDecision } from './kyc-api.ts';
 import KycQueuePage from './kyc-queue-page.tsx';
 import KycReviewPage from './kyc-review-page.tsx';
-import { errorOf, fakeServer, renderPage } from './test-setup.tsx';
+import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 // The toast layer loads its library lazily and needs the app shell's toaster: record the toasts instead.
 vi.mock('@/components/ui/toast.tsx', () => ({ showToast: vi.fn(async () => {}) }));

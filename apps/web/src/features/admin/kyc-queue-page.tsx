@@ -2,14 +2,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Fact } from './components/order-facts.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { PagedList } from './components/paged-list.tsx';
-import { RefreshButton } from './components/refresh-button.tsx';
-import { tabIds, Tabs } from './components/tabs.tsx';
-import { useAdminFormats } from './format.ts';
+import { Fact } from '@/components/admin/fact.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { PagedList } from '@/components/admin/paged-list.tsx';
+import { RefreshButton } from '@/components/admin/refresh-button.tsx';
+import { tabIds, Tabs } from '@/components/admin/tabs.tsx';
+import { useAdminFormats } from '@/lib/formats.ts';
 import { adminKycListQuery, type AdminKycSummary, type KycStatus } from './kyc-api.ts';
-import { useAddressFilters } from './use-address-filters.ts';
+import { useAddressFilters } from '@/lib/use-address-filters.ts';
 
 /** The tabs' order: the queue first, then the checks still being filled in, then the decided ones. */
 const STATUS_TABS = ['submitted', 'pending', 'verified', 'rejected'] as const satisfies readonly KycStatus[];

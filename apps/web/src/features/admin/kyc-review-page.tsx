@@ -7,15 +7,15 @@ import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { AdminError } from './components/admin-error.tsx';
-import { DecisionPart } from './components/decision-part.tsx';
+import { AdminError } from '@/components/admin/admin-error.tsx';
+import { DecisionPart } from '@/components/admin/decision-part.tsx';
 import { KycHistory, UploadedBy } from './components/kyc-history.tsx';
-import { Badge, type Tone } from './components/badge.tsx';
-import { Fact } from './components/order-facts.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { Part } from './components/part.tsx';
+import { Badge, type Tone } from '@/components/ui/badge.tsx';
+import { Fact } from '@/components/admin/fact.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { TIME_ZONE, useAdminFormats } from './format.ts';
+import { TIME_ZONE, useAdminFormats } from '@/lib/formats.ts';
 import {
   adminKycQuery,
   afterDecision,
@@ -420,23 +420,23 @@ export default function KycReviewPage() {
         <AdminError error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         <>
-          <Part id="status-title" title={t('kycReview.statusTitle')}>
+          <Part className="min-w-0 space-y-3" id="status-title" title={t('kycReview.statusTitle')}>
             <StatusCard kyc={detail.data} focusRef={statusCard} />
           </Part>
           <SameIdWarning kyc={detail.data} />
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-4">
             <div className="min-w-0 space-y-6">
-              <Part id="details-title" title={t('kycReview.detailsTitle')}>
+              <Part className="min-w-0 space-y-3" id="details-title" title={t('kycReview.detailsTitle')}>
                 <Details kyc={detail.data} />
               </Part>
-              <Part id="account-title" title={t('kycReview.accountTitle')}>
+              <Part className="min-w-0 space-y-3" id="account-title" title={t('kycReview.accountTitle')}>
                 <Account account={detail.data.account} />
               </Part>
-              <Part id="progress-title" title={t('kycReview.progressTitle')}>
+              <Part className="min-w-0 space-y-3" id="progress-title" title={t('kycReview.progressTitle')}>
                 <Progress kyc={detail.data} />
               </Part>
             </div>
-            <Part id="documents-title" title={t('kycReview.documentsTitle')}>
+            <Part className="min-w-0 space-y-3" id="documents-title" title={t('kycReview.documentsTitle')}>
               <Documents kyc={detail.data} owner={owner} />
             </Part>
           </div>
@@ -445,7 +445,7 @@ export default function KycReviewPage() {
             owner={owner}
             onDecided={() => requestAnimationFrame(() => statusCard.current?.focus())}
           />
-          <Part id="history-title" title={t('kycReview.historyTitle')}>
+          <Part className="min-w-0 space-y-3" id="history-title" title={t('kycReview.historyTitle')}>
             <KycHistory kyc={detail.data} />
           </Part>
         </>

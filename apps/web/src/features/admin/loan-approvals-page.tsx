@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoanList } from './components/loan-list.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { adminLoansQuery, type LoanFilters } from './loans-api.ts';
 
 const QUEUE: LoanFilters = { status: 'pending_approval' };

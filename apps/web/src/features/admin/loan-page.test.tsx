@@ -5,7 +5,7 @@ import { showToast } from '@/components/ui/toast.tsx';
 import { anAdminLoan, LOAN_ID } from './loan-fixtures.ts';
 import LoanPage from './loan-page.tsx';
 import type { AdminLoan } from './loans-api.ts';
-import { errorOf, fakeServer, renderPage } from './test-setup.tsx';
+import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 vi.mock('@/components/ui/toast.tsx', () => ({ showToast: vi.fn(async () => {}) }));
 

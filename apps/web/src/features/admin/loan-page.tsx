@@ -4,16 +4,16 @@ import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
-import { AdminError } from './components/admin-error.tsx';
+import { AdminError } from '@/components/admin/admin-error.tsx';
 import { DueFacts, LoanStatusBadge } from './components/loan-card.tsx';
 import { LoanDecision } from './components/loan-decision.tsx';
 import { QuoteFacts } from './components/loan-quote.tsx';
 import { LoanPayments, LoanSchedule, LoanTokens } from './components/loan-records.tsx';
-import { Fact } from './components/order-facts.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { Part } from './components/part.tsx';
+import { Fact } from '@/components/admin/fact.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { useAdminFormats } from './format.ts';
+import { useAdminFormats } from '@/lib/formats.ts';
 import { adminLoanQuery, type AdminLoan } from './loans-api.ts';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
@@ -141,25 +141,25 @@ export default function LoanPage() {
         <AdminError error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         <>
-          <Part id="status-title" title={t('adminLoans.statusTitle')}>
+          <Part className="min-w-0 space-y-3" id="status-title" title={t('adminLoans.statusTitle')}>
             <StatusCard loan={detail.data} focusRef={statusCard} />
           </Part>
           <LoanDecision loan={detail.data} onDecided={() => requestAnimationFrame(() => statusCard.current?.focus())} />
           <div className="grid gap-6 md:grid-cols-2 md:gap-3">
-            <Part id="customer-title" title={t('adminLoans.customerTitle')}>
+            <Part className="min-w-0 space-y-3" id="customer-title" title={t('adminLoans.customerTitle')}>
               <Customer loan={detail.data} />
             </Part>
-            <Part id="terms-title" title={t('adminLoans.termsTitle')}>
+            <Part className="min-w-0 space-y-3" id="terms-title" title={t('adminLoans.termsTitle')}>
               <Terms loan={detail.data} />
             </Part>
           </div>
-          <Part id="schedule-title" title={t('adminLoans.schedule.title')}>
+          <Part className="min-w-0 space-y-3" id="schedule-title" title={t('adminLoans.schedule.title')}>
             <LoanSchedule loan={detail.data} />
           </Part>
-          <Part id="payments-title" title={t('adminLoans.payments.title')}>
+          <Part className="min-w-0 space-y-3" id="payments-title" title={t('adminLoans.payments.title')}>
             <LoanPayments loan={detail.data} />
           </Part>
-          <Part id="tokens-title" title={t('adminLoans.tokens.title')}>
+          <Part className="min-w-0 space-y-3" id="tokens-title" title={t('adminLoans.tokens.title')}>
             <LoanTokens loan={detail.data} />
           </Part>
         </>

@@ -7,7 +7,7 @@ import { LoanPlans } from './components/loan-plans.tsx';
 import { aPlan, PLAN_ID } from './loan-fixtures.ts';
 import type { LoanPlan } from './loans-api.ts';
 import ProductEditPage from './product-edit-page.tsx';
-import { errorOf, fakeServer, renderPage } from './test-setup.tsx';
+import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('@/components/ui/toast.tsx', () => ({

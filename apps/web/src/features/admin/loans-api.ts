@@ -15,7 +15,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
-import { PAGE_SIZE, type Page } from './api.ts';
+import { PAGE_SIZE, type Page } from '@/lib/paged-query.ts';
 
 export { LOAN_STATUSES, loanDecisionSchema, loanPlanInputSchema } from '@ecogrid/core/loans';
 export type { Loan, LoanDecision, LoanPlan, LoanPlanInput, LoanStatus, PortfolioFigures, PortfolioLoan };

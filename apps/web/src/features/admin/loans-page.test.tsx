@@ -6,7 +6,7 @@ import type { PortfolioFigures } from './loans-api.ts';
 import LoanApprovalsPage from './loan-approvals-page.tsx';
 import { aPortfolioLoan, FIGURES, LOAN_ID } from './loan-fixtures.ts';
 import LoansPage from './loans-page.tsx';
-import { fakeServer, renderPage } from './test-setup.tsx';
+import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 let figures: PortfolioFigures;
 const server = fakeServer(({ url }) => {

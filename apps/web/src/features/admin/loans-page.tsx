@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LoanFigures } from './components/loan-figures.tsx';
 import { LoanFiltersForm } from './components/loan-filters.tsx';
 import { LoanList } from './components/loan-list.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { adminLoansQuery, loanFiguresQuery } from './loans-api.ts';
 import { useLoanFilters } from './use-loan-filters.ts';
 

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { AdminError } from './components/admin-error.tsx';
-import { Fact, OrderAuditList, OrderItems, OrderSummaryCard, OrderTimelineList } from './components/order-facts.tsx';
+import { AdminError } from '@/components/admin/admin-error.tsx';
+import { Fact } from '@/components/admin/fact.tsx';
+import { OrderAuditList, OrderItems, OrderSummaryCard, OrderTimelineList } from './components/order-facts.tsx';
 import { OrderMoves } from './components/order-moves.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { Part } from './components/part.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { adminOrderQuery, type AdminOrder } from './orders-api.ts';
 
@@ -71,23 +72,23 @@ export default function OrderPage() {
       ) : (
         <>
           <div className="grid gap-6 md:grid-cols-2 md:gap-3">
-            <Part id="summary-title" title={t('admin.orders.one')}>
+            <Part className="min-w-0 space-y-3" id="summary-title" title={t('admin.orders.one')}>
               <OrderSummaryCard order={detail.data} />
             </Part>
-            <Part id="customer-title" title={t('admin.payments.customer')}>
+            <Part className="min-w-0 space-y-3" id="customer-title" title={t('admin.payments.customer')}>
               <Customer customer={detail.data.customer} />
             </Part>
           </div>
-          <Part id="moves-title" title={t('admin.orders.movesTitle')}>
+          <Part className="min-w-0 space-y-3" id="moves-title" title={t('admin.orders.movesTitle')}>
             <OrderMoves key={detail.data.status} order={detail.data} onMoved={moved} />
           </Part>
-          <Part id="items-title" title={t('orders.itemsTitle')}>
+          <Part className="min-w-0 space-y-3" id="items-title" title={t('orders.itemsTitle')}>
             <OrderItems order={detail.data} />
           </Part>
-          <Part id="timeline-title" title={t('orders.timelineTitle')}>
+          <Part className="min-w-0 space-y-3" id="timeline-title" title={t('orders.timelineTitle')}>
             <OrderTimelineList order={detail.data} />
           </Part>
-          <Part id="audit-title" title={t('admin.orders.auditTitle')}>
+          <Part className="min-w-0 space-y-3" id="audit-title" title={t('admin.orders.auditTitle')}>
             <OrderAuditList order={detail.data} />
           </Part>
         </>

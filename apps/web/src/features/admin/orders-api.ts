@@ -2,7 +2,7 @@ import type { AuditEntry } from '@ecogrid/core/audit';
 import type { DeliveryFeeRule, Order, OrderStatus, OrderSummary } from '@ecogrid/core/orders';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
-import { PAGE_SIZE, type Page } from './api.ts';
+import { PAGE_SIZE, type Page } from '@/lib/paged-query.ts';
 
 export type { DeliveryFeeRule, Order, OrderStatus } from '@ecogrid/core/orders';
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderSummary, DeliveryFeeRule } from './orders-api.ts';
 import OrdersPage from './orders-page.tsx';
-import { fakeServer, renderPage } from './test-setup.tsx';
+import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const anOrder = (changes: Partial<AdminOrderSummary> = {}): AdminOrderSummary => ({
   id: '5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a',

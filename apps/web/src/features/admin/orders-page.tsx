@@ -3,14 +3,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '@/lib/use-debounced.ts';
-import { AdminPageHeader } from './components/page-header.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { DeliveryFeeSetting } from './components/delivery-fee-form.tsx';
 import { OrderCard } from './components/order-card.tsx';
-import { PagedList } from './components/paged-list.tsx';
-import { SearchField } from './components/search-field.tsx';
-import { SelectField } from './components/select-field.tsx';
+import { PagedList } from '@/components/admin/paged-list.tsx';
+import { SearchField } from '@/components/admin/search-field.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { adminOrdersQuery, type OrderFilters } from './orders-api.ts';
-import { useAddressFilters } from './use-address-filters.ts';
+import { useAddressFilters } from '@/lib/use-address-filters.ts';
 
 /** /admin/orders: every order, filtered by status, searched by order number or customer; and the delivery fee. */
 export default function OrdersPage() {

@@ -1,14 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAddressFilters } from './use-address-filters.ts';
+import { useAddressFilters } from '@/lib/use-address-filters.ts';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { outboxQuery, type OutboxChannel } from './api.ts';
 import { OutboxItem } from './components/outbox-item.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { PagedList } from './components/paged-list.tsx';
-import { SearchField } from './components/search-field.tsx';
-import { SelectField } from './components/select-field.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { PagedList } from '@/components/admin/paged-list.tsx';
+import { SearchField } from '@/components/admin/search-field.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 
 const asChannel = (value: string | null): OutboxChannel | undefined =>
   value === 'email' || value === 'sms' ? value : undefined;

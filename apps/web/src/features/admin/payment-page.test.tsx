@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentDetail } from './api.ts';
 import PaymentPage from './payment-page.tsx';
-import { anAdminPayment, fakeServer, renderPage } from './test-setup.tsx';
+import { anAdminPayment, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const ID = '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b';
 const PATH = `/admin/payments/${ID}`;

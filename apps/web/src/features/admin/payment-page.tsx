@@ -1,25 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { paymentQuery, type AdminPayment } from './api.ts';
-import { AdminError } from './components/admin-error.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
+import { Fact } from '@/components/admin/fact.tsx';
+import { Part } from '@/components/ui/part.tsx';
+import { AdminError } from '@/components/admin/admin-error.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { PaymentAuditList, PaymentEvents, PaymentJournal } from './components/payment-history.tsx';
 import { PaymentStatusBadge } from './components/payment-status.tsx';
 import { ResolvePayment } from './components/resolve-payment.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { useAdminFormats } from './format.ts';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8rem_1fr] gap-2">
-      <dt className="text-stone-600">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
-}
+import { useAdminFormats } from '@/lib/formats.ts';
 
 function Summary({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation();
@@ -77,17 +70,6 @@ function Customer({ user }: { user: AdminPayment['user'] }) {
   );
 }
 
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /**
  * /admin/payments/:id: one payment with its customer, what happened to it (events), the money
  * it moved (journal postings), what admins did (audit), and the way to resolve it by hand.
@@ -129,26 +111,26 @@ export default function PaymentPage() {
       ) : (
         <>
           <div className="grid gap-6 md:grid-cols-2 md:gap-3">
-            <Part id="summary-title" title={t('admin.payments.one')}>
+            <Part className="space-y-3" id="summary-title" title={t('admin.payments.one')}>
               <Summary payment={detail.data.payment} />
             </Part>
-            <Part id="customer-title" title={t('admin.payments.customer')}>
+            <Part className="space-y-3" id="customer-title" title={t('admin.payments.customer')}>
               <Customer user={detail.data.payment.user} />
             </Part>
           </div>
           {(detail.data.actions.markFailed || detail.data.actions.refund) && (
-            <Part id="resolve-title" title={t('admin.payments.resolveTitle')}>
+            <Part className="space-y-3" id="resolve-title" title={t('admin.payments.resolveTitle')}>
               <p className="text-stone-700">{t('admin.payments.resolveIntro')}</p>
               <ResolvePayment key={detail.data.payment.updatedAt} detail={detail.data} onResolved={resolved} />
             </Part>
           )}
-          <Part id="events-title" title={t('admin.payments.eventsTitle')}>
+          <Part className="space-y-3" id="events-title" title={t('admin.payments.eventsTitle')}>
             <PaymentEvents events={detail.data.events} />
           </Part>
-          <Part id="journal-title" title={t('admin.payments.journalTitle')}>
+          <Part className="space-y-3" id="journal-title" title={t('admin.payments.journalTitle')}>
             <PaymentJournal journal={detail.data.journal} />
           </Part>
-          <Part id="audit-title" title={t('admin.payments.auditTitle')}>
+          <Part className="space-y-3" id="audit-title" title={t('admin.payments.auditTitle')}>
             <PaymentAuditList audit={detail.data.audit} />
           </Part>
         </>

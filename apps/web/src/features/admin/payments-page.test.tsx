@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import PaymentsPage from './payments-page.tsx';
-import { anAdminPayment, fakeServer, renderPage } from './test-setup.tsx';
+import { anAdminPayment, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const older = anAdminPayment({
   id: 'p2',

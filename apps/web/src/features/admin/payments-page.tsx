@@ -2,14 +2,14 @@ import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@ecogrid/co
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAddressFilters } from './use-address-filters.ts';
+import { useAddressFilters } from '@/lib/use-address-filters.ts';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { paymentsQuery, type PaymentFilters } from './api.ts';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { PagedList } from './components/paged-list.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { PagedList } from '@/components/admin/paged-list.tsx';
 import { PaymentCard } from './components/payment-card.tsx';
-import { SearchField } from './components/search-field.tsx';
-import { SelectField } from './components/select-field.tsx';
+import { SearchField } from '@/components/admin/search-field.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 
 /** A filter value from the address, if it is one the list knows. */
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>

@@ -8,7 +8,7 @@ import { i18n } from '@/lib/i18n.ts';
 import type { ProductDetail } from './catalogue-api.ts';
 import { aDetail, aMovement, aProduct, CATEGORIES, PRODUCT_ID, UPLOADED } from './catalogue-fixtures.ts';
 import ProductEditPage from './product-edit-page.tsx';
-import { errorOf as errorWith, fakeServer } from './test-setup.tsx';
+import { errorOf as errorWith, fakeServer } from '@/test/admin-setup.tsx';
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('@/components/ui/toast.tsx', () => ({

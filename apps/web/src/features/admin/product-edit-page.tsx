@@ -13,12 +13,12 @@ import {
   type AdminCategory,
   type AdminProduct,
 } from './catalogue-api.ts';
-import { AdminError, useErrorText } from './components/admin-error.tsx';
+import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
 import { CatalogAuditList } from './components/catalog-audit-list.tsx';
 import { LoanPlans } from './components/loan-plans.tsx';
 import { OnSale } from './components/on-sale.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { Part } from './components/part.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { Part } from '@/components/ui/part.tsx';
 import { ProductForm } from './components/product-form.tsx';
 import { ProductImages } from './components/product-images.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
@@ -162,25 +162,25 @@ export default function ProductEditPage() {
         <NewProduct categories={categories.data!.items} />
       ) : (
         <>
-          <Part id="details-title" title={t('admin.productPage.details')}>
+          <Part className="min-w-0 space-y-3" id="details-title" title={t('admin.productPage.details')}>
             <p className="text-sm text-stone-700">
               {t('admin.productPage.address', { slug: detail.data!.product.slug })}
             </p>
             <EditProduct product={detail.data!.product} categories={categories.data!.items} />
           </Part>
-          <Part id="images-title" title={t('admin.images.title')}>
+          <Part className="min-w-0 space-y-3" id="images-title" title={t('admin.images.title')}>
             <ProductImages product={detail.data!.product} />
           </Part>
-          <Part id="stock-title" title={t('admin.stock.title')}>
+          <Part className="min-w-0 space-y-3" id="stock-title" title={t('admin.stock.title')}>
             <StockPanel product={detail.data!.product} />
           </Part>
-          <Part id="loan-plans-title" title={t('adminLoans.plans.title')}>
+          <Part className="min-w-0 space-y-3" id="loan-plans-title" title={t('adminLoans.plans.title')}>
             <LoanPlans product={detail.data!.product} />
           </Part>
-          <Part id="sale-title" title={t('admin.productPage.saleTitle')}>
+          <Part className="min-w-0 space-y-3" id="sale-title" title={t('admin.productPage.saleTitle')}>
             <OnSale product={detail.data!.product} />
           </Part>
-          <Part id="audit-title" title={t('admin.productPage.auditTitle')}>
+          <Part className="min-w-0 space-y-3" id="audit-title" title={t('admin.productPage.auditTitle')}>
             <CatalogAuditList audit={detail.data!.audit} />
           </Part>
         </>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { aProduct, CATEGORIES, PRODUCT_ID } from './catalogue-fixtures.ts';
 import ProductsPage from './products-page.tsx';
-import { fakeServer, renderPage } from './test-setup.tsx';
+import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const fridge = aProduct({
   id: 'f1',

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { adminCategoriesQuery, adminProductsQuery, type ProductFilters } from './catalogue-api.ts';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { PagedList } from './components/paged-list.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { PagedList } from '@/components/admin/paged-list.tsx';
 import { ProductCard } from './components/product-card.tsx';
-import { SearchField } from './components/search-field.tsx';
-import { SelectField } from './components/select-field.tsx';
-import { useAddressFilters } from './use-address-filters.ts';
+import { SearchField } from '@/components/admin/search-field.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { useAddressFilters } from '@/lib/use-address-filters.ts';
 
 const STATES = ['true', 'false'] as const;
 

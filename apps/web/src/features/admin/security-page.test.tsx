@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuthAttempt, SecurityEvent } from './api.ts';
 import SecurityPage from './security-page.tsx';
-import { fakeServer, renderPage } from './test-setup.tsx';
+import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const ADMIN_ID = '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b';
 const AGENT_ID = '9d8c7b6a-5f4e-4d3c-8b2a-1a2b3c4d5e6f';

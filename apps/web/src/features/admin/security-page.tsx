@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { authAttemptsQuery, SECURITY_EVENT_TYPES, securityEventsQuery } from './api.ts';
 import { AttemptItem, EventItem, useEventLabel } from './components/log-items.tsx';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { PagedList } from './components/paged-list.tsx';
-import { RefreshButton } from './components/refresh-button.tsx';
-import { SelectField } from './components/select-field.tsx';
-import { tabIds, Tabs } from './components/tabs.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { PagedList } from '@/components/admin/paged-list.tsx';
+import { RefreshButton } from '@/components/admin/refresh-button.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { tabIds, Tabs } from '@/components/admin/tabs.tsx';
 
 type View = 'events' | 'attempts';
 

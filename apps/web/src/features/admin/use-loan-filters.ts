@@ -2,7 +2,7 @@ import { portfolioFiltersSchema } from '@ecogrid/core/loans';
 import { useState } from 'react';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { LOAN_STATUSES, type LoanFilters } from './loans-api.ts';
-import { useAddressFilters } from './use-address-filters.ts';
+import { useAddressFilters } from '@/lib/use-address-filters.ts';
 
 /** The filters typed into boxes; the status is a list, applied at once. */
 type TypedFilter = 'district' | 'agent' | 'minDaysPastDue' | 'maxDaysPastDue';

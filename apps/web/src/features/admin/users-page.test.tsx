@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser } from './api.ts';
-import { fakeServer, renderPage } from './test-setup.tsx';
+import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 import UsersPage from './users-page.tsx';
 
 const sarah: AdminUser = {

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { usersQuery, type AdminUser } from './api.ts';
-import { AdminPageHeader } from './components/page-header.tsx';
-import { PagedList } from './components/paged-list.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { PagedList } from '@/components/admin/paged-list.tsx';
 import { UserActionsDialog } from './components/user-actions-dialog.tsx';
 import { UserCard } from './components/user-card.tsx';
-import { SearchField } from './components/search-field.tsx';
+import { SearchField } from '@/components/admin/search-field.tsx';
 
 /** /admin/users: find an account by name, email, phone or agent code, and change its role or standing. */
 export default function UsersPage() {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import type { CatalogAudit } from '../catalogue-api.ts';
-import { useAdminFormats } from '../format.ts';
-import { useActorText } from './actor.tsx';
+import { useAdminFormats } from '@/lib/formats.ts';
+import { useActorText } from '@/components/admin/actor.tsx';
 
 const shown = (value: unknown, field: string) =>
   field === 'price' && typeof value === 'number'

@@ -8,9 +8,9 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { outcomeUnknown } from '@/lib/idempotency.ts';
 import { refreshCatalogue, setCategoryActive, updateCategory, type AdminCategory } from '../catalogue-api.ts';
-import { useErrorText } from './admin-error.tsx';
-import { Badge } from './badge.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog.tsx';
 
 type Props = {
   category: AdminCategory;

@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { outcomeUnknown } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { deliveryFeeQuery, setDeliveryFee, type DeliveryFeeRule } from '../orders-api.ts';
-import { AdminError, useErrorText } from './admin-error.tsx';
+import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
 
 type Field = 'flatFee' | 'freeFrom';
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { DEVICE_FILE_COLUMNS, devicesKey, importDevices, MAX_DEVICE_FILE_BYTES } from '../devices-api.ts';
-import { useErrorText } from './admin-error.tsx';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
 
 /** Every bad line the server found in the file, when it listed them. */
 const problemsOf = (error: unknown) => (error instanceof ApiError ? error.problems : []);

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { deviceTokensQuery, type Device, type DeviceStatus } from '../devices-api.ts';
-import { AdminError } from './admin-error.tsx';
-import { Badge, type Tone } from './badge.tsx';
+import { AdminError } from '@/components/admin/admin-error.tsx';
+import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { IssueTokenForm } from './issue-token-form.tsx';
 import { TokenList } from './token-list.tsx';
 

@@ -13,8 +13,8 @@ import {
   type IssuedToken,
   type TokenRequest,
 } from '../devices-api.ts';
-import { useErrorText } from './admin-error.tsx';
-import { SelectField } from './select-field.tsx';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 
 /** The reason's bounds and the days a token can carry, as the server checks them. */

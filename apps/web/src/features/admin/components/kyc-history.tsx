@@ -1,9 +1,9 @@
 import type { Actor } from '@ecogrid/core/audit';
 import { useTranslation } from 'react-i18next';
-import { useAdminFormats } from '../format.ts';
+import { useAdminFormats } from '@/lib/formats.ts';
 import type { AdminKyc } from '../kyc-api.ts';
-import { useActorText } from './actor.tsx';
-import { Badge } from './badge.tsx';
+import { useActorText } from '@/components/admin/actor.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
 
 /** Which agent uploaded a document for the customer, by name. */
 export function UploadedBy({ actor }: { actor: Actor }) {

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
-import { useAdminFormats } from '../format.ts';
+import { useAdminFormats } from '@/lib/formats.ts';
 import type { LoanStatus, PortfolioLoan } from '../loans-api.ts';
-import { Badge, type Tone } from './badge.tsx';
-import { Fact } from './order-facts.tsx';
+import { Badge, type Tone } from '@/components/ui/badge.tsx';
+import { Fact } from '@/components/admin/fact.tsx';
 
 const STATUS_TONE: Record<LoanStatus, Tone> = {
   pending_approval: 'warn',

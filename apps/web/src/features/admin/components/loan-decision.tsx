@@ -10,7 +10,7 @@ import {
   type AdminLoan,
   type LoanDecision as Decision,
 } from '../loans-api.ts';
-import { DecisionPart } from './decision-part.tsx';
+import { DecisionPart } from '@/components/admin/decision-part.tsx';
 
 /** The reason's bounds, as loanDecisionSchema (and the server) checks them. */
 const REASON = { min: 3, max: 300 } as const;

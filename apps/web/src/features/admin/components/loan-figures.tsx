@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import { loanFiguresQuery, type PortfolioFigures } from '../loans-api.ts';
-import { AdminError } from './admin-error.tsx';
+import { AdminError } from '@/components/admin/admin-error.tsx';
 
 function Figure({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
   return (

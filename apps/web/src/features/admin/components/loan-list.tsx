@@ -1,10 +1,10 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../api.ts';
+import type { Page } from '@/lib/paged-query.ts';
 import type { PortfolioLoan } from '../loans-api.ts';
 import { LoanCard } from './loan-card.tsx';
-import { PagedList } from './paged-list.tsx';
-import { RefreshButton } from './refresh-button.tsx';
+import { PagedList } from '@/components/admin/paged-list.tsx';
+import { RefreshButton } from '@/components/admin/refresh-button.tsx';
 
 /** A list of loans a page at a time, with how many are shown and the way to refresh it. */
 export function LoanList({

@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { usePlanCheck, type PlanErrors, type PlanField, type PlanValues } from '../loan-plan-form.ts';
 import type { LoanPlanInput } from '../loans-api.ts';
 import { QuoteFacts } from './loan-quote.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 
 /** Focuses an element when it is first shown: a form just opened, or the plan just saved. */
 export const focusOnMount = (element: HTMLElement | null) => element?.focus();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import type { AdminProduct } from '../catalogue-api.ts';
-import { useAdminFormats } from '../format.ts';
+import { useAdminFormats } from '@/lib/formats.ts';
 import { planValues } from '../loan-plan-form.ts';
 import {
   createLoanPlan,
@@ -15,11 +15,11 @@ import {
   type LoanPlan,
   type LoanPlanInput,
 } from '../loans-api.ts';
-import { AdminError, useErrorText } from './admin-error.tsx';
-import { Badge } from './badge.tsx';
+import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
 import { focusOnMount, LoanPlanForm } from './loan-plan-form.tsx';
 import { QuoteFacts } from './loan-quote.tsx';
-import { Fact } from './order-facts.tsx';
+import { Fact } from '@/components/admin/fact.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 
 /** Gives the focus back to the add button when the new plan's form is left. */

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
-import { useAdminFormats } from '../format.ts';
+import { useAdminFormats } from '@/lib/formats.ts';
 import type { AdminLoan } from '../loans-api.ts';
-import { Badge, type Tone } from './badge.tsx';
+import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { TokenList } from './token-list.tsx';
 
 const REPAYMENT_TONE: Record<AdminLoan['schedule'][number]['status'], Tone> = {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthAttempt, Person, SecurityEvent } from '../api.ts';
-import { useAdminFormats } from '../format.ts';
-import { Badge, type Tone } from './badge.tsx';
+import { useAdminFormats } from '@/lib/formats.ts';
+import { Badge, type Tone } from '@/components/ui/badge.tsx';
 
 const detailText = (value: unknown) =>
   typeof value === 'string' ? value : value === null || value === undefined ? '—' : JSON.stringify(value);

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { outcomeUnknown } from '@/lib/idempotency.ts';
 import { refreshCatalogue, setProductActive, type AdminProduct } from '../catalogue-api.ts';
-import { useErrorText } from './admin-error.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog.tsx';
 import { ProductStateBadge } from './product-badges.tsx';
 
 /** Whether shoppers can buy the product, and the way to take it off sale or back, after a confirmation. */

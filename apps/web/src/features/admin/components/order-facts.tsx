@@ -1,21 +1,12 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
-import { useAdminFormats } from '../format.ts';
+import { useAdminFormats } from '@/lib/formats.ts';
 import type { AdminOrder } from '../orders-api.ts';
 import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
-import { useActorText } from './actor.tsx';
+import { Fact } from '@/components/admin/fact.tsx';
+import { useActorText } from '@/components/admin/actor.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-
-export function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8rem_1fr] gap-2">
-      <dt className="text-stone-600">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
-}
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 

@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { outcomeUnknown } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { moveOrder, type AdminOrder, type OrderMove } from '../orders-api.ts';
-import { useErrorText } from './admin-error.tsx';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
 
 /** The note's bound, as the server checks it. */
 const NOTE_MAX = 300;

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@ecogrid/core/orders';
 import { useTranslation } from 'react-i18next';
-import { Badge, type Tone } from './badge.tsx';
+import { Badge, type Tone } from '@/components/ui/badge.tsx';
 
 const statusTone: Record<OrderStatus, Tone> = {
   pending_payment: 'warn',

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '../api.ts';
-import { useAdminFormats } from '../format.ts';
-import { Badge, type Tone } from './badge.tsx';
+import { useAdminFormats } from '@/lib/formats.ts';
+import { Badge, type Tone } from '@/components/ui/badge.tsx';
 
 const statusTone: Record<OutboxMessage['status'], Tone> = {
   queued: 'info',

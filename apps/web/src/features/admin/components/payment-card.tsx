@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import type { AdminPayment } from '../api.ts';
-import { useAdminFormats } from '../format.ts';
+import { useAdminFormats } from '@/lib/formats.ts';
 import { PaymentStatusBadge } from './payment-status.tsx';
 
 /** One payment in the admin list: its reference (the way in), status, amount, and whose it is. */

@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '@ecogrid/core/payments';
 import { useTranslation } from 'react-i18next';
-import { Badge, type Tone } from './badge.tsx';
+import { Badge, type Tone } from '@/components/ui/badge.tsx';
 
 const statusTone: Record<PaymentStatus, Tone> = {
   pending: 'warn',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Badge } from './badge.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
 
 /** At or below this many units, a product is flagged as running low. */
 export const LOW_STOCK = 5;

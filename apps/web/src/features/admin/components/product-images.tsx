@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { makeMainImage, refreshCatalogue, removeImage, uploadImage, type AdminProduct } from '../catalogue-api.ts';
-import { useErrorText } from './admin-error.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog.tsx';
 
 /** What is being uploaded: the chosen file's preview and how far it has got. */
 type Upload = { preview: string; name: string; progress: number };

@@ -7,7 +7,7 @@ import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { localPhone } from '@/lib/phone.ts';
 import { resolvePayment, type PaymentDetail, type Resolution } from '../api.ts';
-import { useErrorText } from './admin-error.tsx';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
 
 /** The reason's bounds, as the server checks them. */
 const REASON = { min: 5, max: 500 } as const;

@@ -14,9 +14,9 @@ import {
   type AdminProduct,
   type StockMovement,
 } from '../catalogue-api.ts';
-import { useAdminFormats } from '../format.ts';
-import { useErrorText } from './admin-error.tsx';
-import { LoadMore } from './load-more.tsx';
+import { useAdminFormats } from '@/lib/formats.ts';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
+import { LoadMore } from '@/components/admin/load-more.tsx';
 import { LOW_STOCK, StockBadge } from './product-badges.tsx';
 
 const REASONS = ['delivery', 'count', 'damaged', 'returned'] as const;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAdminFormats } from '../format.ts';
+import { useAdminFormats } from '@/lib/formats.ts';
 
 type Token = { count: number; type: string; days: number | null; token: string; createdAt: string };
 

@@ -14,10 +14,10 @@ import {
   type UserAction,
   type UserType,
 } from '../api.ts';
-import { useAdminFormats } from '../format.ts';
-import { useErrorText } from './admin-error.tsx';
+import { useAdminFormats } from '@/lib/formats.ts';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { ApproveAgentForm } from './approve-agent-form.tsx';
-import { Dialog, focusFirst } from './dialog.tsx';
+import { Dialog, focusFirst } from '@/components/admin/dialog.tsx';
 
 type Step = 'menu' | 'role' | 'approve' | 'deactivate' | 'reactivate' | 'resetMfa';
 

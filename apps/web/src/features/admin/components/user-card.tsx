@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import type { AdminUser } from '../api.ts';
-import { useAdminFormats } from '../format.ts';
-import { Badge } from './badge.tsx';
+import { useAdminFormats } from '@/lib/formats.ts';
+import { Badge } from '@/components/ui/badge.tsx';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { Dialog } from './dialog.tsx';
+import { Dialog } from '@/components/admin/dialog.tsx';
 
 type Props = {
   title: string;

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { useErrorText } from './admin-error.tsx';
-import { Part } from './part.tsx';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
+import { Part } from '@/components/ui/part.tsx';
 
 type Verdict = { decision: 'approve' | 'reject' };
 
@@ -45,7 +45,7 @@ export function DecisionPart<D extends Verdict>(props: Props<D>) {
   const errorText = useErrorText();
   if (!waiting && !decide.isError) return null;
   return (
-    <Part id="decision-title" title={title}>
+    <Part className="min-w-0 space-y-3" id="decision-title" title={title}>
       {decide.isError && <FormAlert>{errorText(decide.error)}</FormAlert>}
       {waiting && (
         <div className="space-y-4" aria-busy={decide.isPending}>

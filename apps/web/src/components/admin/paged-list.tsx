@@ -1,10 +1,10 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../api.ts';
-import { AdminError } from './admin-error.tsx';
-import { LoadMore } from './load-more.tsx';
-import { RefreshButton } from './refresh-button.tsx';
+import type { Page } from '@/lib/paged-query.ts';
+import { AdminError } from '@/components/admin/admin-error.tsx';
+import { LoadMore } from '@/components/admin/load-more.tsx';
+import { RefreshButton } from '@/components/admin/refresh-button.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 
 type Props<T> = {
