@@ -35,8 +35,8 @@ describe('the built web app', () => {
       'src/features/orders/order-page.tsx',
       'src/features/loans/loans-page.tsx',
       'src/features/loans/loan-page.tsx',
-      'src/features/admin/orders-page.tsx',
-      'src/features/admin/order-page.tsx',
+      'src/features/orders/admin/orders-page.tsx',
+      'src/features/orders/admin/order-page.tsx',
       'src/features/admin/loan-pages.tsx',
     ]) {
       const files = measureInitialJs(dist, page).files.map((f) => f.file);

@@ -173,10 +173,10 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/categories', ...cataloguePage('CategoriesPage') },
   { path: 'admin/kyc', ...adminPage(() => import('@/features/admin/kyc-queue-page.tsx'), kycReviewStrings) },
   { path: 'admin/kyc/:userId', ...adminPage(() => import('@/features/admin/kyc-review-page.tsx'), kycReviewStrings) },
-  { path: 'admin/orders', ...adminPage(() => import('@/features/admin/orders-page.tsx'), orderStrings) },
+  { path: 'admin/orders', ...adminPage(() => import('@/features/orders/admin/orders-page.tsx'), orderStrings) },
   {
     path: 'admin/orders/:id',
-    ...adminPage(() => import('@/features/admin/order-page.tsx'), orderStrings, paymentStrings),
+    ...adminPage(() => import('@/features/orders/admin/order-page.tsx'), orderStrings, paymentStrings),
   },
   { path: 'admin/loans', ...loanPage('LoansPage') },
   { path: 'admin/loans/approvals', ...loanPage('LoanApprovalsPage') },

@@ -75,7 +75,7 @@ function Details({ order, onCancelled }: { order: Order; onCancelled: () => void
       </div>
       <Part id="timeline-title" title={t('orders.timelineTitle')}>
         <p className="text-sm text-stone-700">{t('orders.timesInKampala')}</p>
-        <OrderTimeline order={order} />
+        <OrderTimeline timeline={order.timeline} />
       </Part>
     </>
   );

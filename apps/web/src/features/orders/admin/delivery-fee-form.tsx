@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { outcomeUnknown } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
-import { deliveryFeeQuery, setDeliveryFee, type DeliveryFeeRule } from '../orders-api.ts';
+import { deliveryFeeQuery, setDeliveryFee, type DeliveryFeeRule } from './api.ts';
 import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
 
 type Field = 'flatFee' | 'freeFrom';

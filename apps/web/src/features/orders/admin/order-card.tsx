@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
-import type { AdminOrderSummary } from '../orders-api.ts';
-import { OrderStatusBadge } from './order-status-badge.tsx';
+import type { AdminOrderSummary } from './api.ts';
+import { OrderStatusBadge } from '../components/order-status.tsx';
 
 /** One order in the admin list: its number (the way in), status, total, items and customer. */
 export function OrderCard({ order }: { order: AdminOrderSummary }) {

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
-import type { AdminOrder } from '../orders-api.ts';
+import type { AdminOrder } from './api.ts';
 import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
 import { Fact } from '@/components/admin/fact.tsx';
 import { useActorText } from '@/components/admin/actor.tsx';
-import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OrderStatusBadge } from '../components/order-status.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 
@@ -95,27 +95,6 @@ export function OrderItems({ order }: { order: AdminOrder }) {
         <Fact term={t('orders.vatIncluded')}>{formatUgx(order.vat)}</Fact>
       </dl>
     </div>
-  );
-}
-
-/** What happened to the order, oldest first. */
-export function OrderTimelineList({ order }: { order: AdminOrder }) {
-  const formats = useAdminFormats();
-  return (
-    <ol className="space-y-3 border-l-2 border-stone-300 pl-4">
-      {order.timeline.map((event, i) => (
-        <li key={`${event.at}-${i}`} className="relative space-y-1 rounded-lg border border-stone-200 bg-white p-3">
-          <span aria-hidden="true" className="absolute top-4 -left-[1.4rem] h-3 w-3 rounded-full bg-stone-400" />
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <OrderStatusBadge status={event.status} />
-            <time dateTime={event.at} className="text-sm text-stone-700">
-              {formats.dateTime(event.at)}
-            </time>
-          </div>
-          {event.note && <p className="text-sm">{event.note}</p>}
-        </li>
-      ))}
-    </ol>
   );
 }
 

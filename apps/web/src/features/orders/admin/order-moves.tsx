@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { outcomeUnknown } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
-import { moveOrder, type AdminOrder, type OrderMove } from '../orders-api.ts';
+import { moveOrder, type AdminOrder, type OrderMove } from './api.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 
 /** The note's bound, as the server checks it. */

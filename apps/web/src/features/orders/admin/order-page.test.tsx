@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import OrderPage from './order-page.tsx';
-import type { AdminOrder, OrderStatus } from './orders-api.ts';
+import type { AdminOrder, OrderStatus } from './api.ts';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const ID = '5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a';

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AdminError } from '@/components/admin/admin-error.tsx';
 import { Fact } from '@/components/admin/fact.tsx';
-import { OrderAuditList, OrderItems, OrderSummaryCard, OrderTimelineList } from './components/order-facts.tsx';
-import { OrderMoves } from './components/order-moves.tsx';
+import { OrderAuditList, OrderItems, OrderSummaryCard } from './order-facts.tsx';
+import { OrderTimeline } from '../components/order-details.tsx';
+import { OrderMoves } from './order-moves.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { useAdminFormats } from '@/lib/formats.ts';
 import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { adminOrderQuery, type AdminOrder } from './orders-api.ts';
+import { adminOrderQuery, type AdminOrder } from './api.ts';
 
 function Customer({ customer }: { customer: AdminOrder['customer'] }) {
   const { t } = useTranslation();
@@ -39,6 +41,7 @@ export default function OrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const detail = useQuery(adminOrderQuery(id));
+  const formats = useAdminFormats();
   const [announcement, setAnnouncement] = useState('');
   const status = useRef<HTMLParagraphElement>(null);
   const moved = (text: string) => {
@@ -86,7 +89,7 @@ export default function OrderPage() {
             <OrderItems order={detail.data} />
           </Part>
           <Part className="min-w-0 space-y-3" id="timeline-title" title={t('orders.timelineTitle')}>
-            <OrderTimelineList order={detail.data} />
+            <OrderTimeline timeline={detail.data.timeline} formatAt={formats.dateTime} />
           </Part>
           <Part className="min-w-0 space-y-3" id="audit-title" title={t('admin.orders.auditTitle')}>
             <OrderAuditList order={detail.data} />

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminOrderSummary, DeliveryFeeRule } from './orders-api.ts';
+import type { AdminOrderSummary, DeliveryFeeRule } from './api.ts';
 import OrdersPage from './orders-page.tsx';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
-import { DeliveryFeeSetting } from './components/delivery-fee-form.tsx';
-import { OrderCard } from './components/order-card.tsx';
+import { DeliveryFeeSetting } from './delivery-fee-form.tsx';
+import { OrderCard } from './order-card.tsx';
 import { PagedList } from '@/components/admin/paged-list.tsx';
 import { SearchField } from '@/components/admin/search-field.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
-import { adminOrdersQuery, type OrderFilters } from './orders-api.ts';
+import { adminOrdersQuery, type OrderFilters } from './api.ts';
 import { useAddressFilters } from '@/lib/use-address-filters.ts';
 
 /** /admin/orders: every order, filtered by status, searched by order number or customer; and the delivery fee. */
