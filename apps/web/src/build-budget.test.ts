@@ -37,7 +37,7 @@ describe('the built web app', () => {
       'src/features/loans/loan-page.tsx',
       'src/features/orders/admin/orders-page.tsx',
       'src/features/orders/admin/order-page.tsx',
-      'src/features/admin/loan-pages.tsx',
+      'src/features/loans/admin/loan-pages.tsx',
     ]) {
       const files = measureInitialJs(dist, page).files.map((f) => f.file);
       expect(

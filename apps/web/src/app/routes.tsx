@@ -61,7 +61,7 @@ const cataloguePage = (name: 'ProductsPage' | 'ProductEditPage' | 'CategoriesPag
 /** The admin loan pages, one chunk for the three routes; payment statuses and methods come with one loan's payments. */
 const loanPage = (name: 'LoansPage' | 'LoanApprovalsPage' | 'LoanPage') =>
   lazyPage(
-    () => import('@/features/admin/loan-pages.tsx').then((pages) => ({ default: pages[name] })),
+    () => import('@/features/loans/admin/loan-pages.tsx').then((pages) => ({ default: pages[name] })),
     adminStrings,
     adminLoanStrings,
     paymentStrings,
@@ -172,7 +172,10 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/products/:id', ...cataloguePage('ProductEditPage') },
   { path: 'admin/categories', ...cataloguePage('CategoriesPage') },
   { path: 'admin/kyc', ...adminPage(() => import('@/features/admin/kyc-queue-page.tsx'), kycReviewStrings) },
-  { path: 'admin/kyc/:userId', ...adminPage(() => import('@/features/admin/kyc-review-page.tsx'), kycReviewStrings) },
+  {
+    path: 'admin/kyc/:userId',
+    ...adminPage(() => import('@/features/admin/kyc-review-page.tsx'), kycReviewStrings),
+  },
   { path: 'admin/orders', ...adminPage(() => import('@/features/orders/admin/orders-page.tsx'), orderStrings) },
   {
     path: 'admin/orders/:id',
@@ -181,7 +184,7 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/loans', ...loanPage('LoansPage') },
   { path: 'admin/loans/approvals', ...loanPage('LoanApprovalsPage') },
   { path: 'admin/loans/:id', ...loanPage('LoanPage') },
-  { path: 'admin/devices', ...adminPage(() => import('@/features/admin/devices-page.tsx'), adminLoanStrings) },
+  { path: 'admin/devices', ...adminPage(() => import('@/features/loans/admin/devices-page.tsx'), adminLoanStrings) },
 ];
 
 /** Old and short addresses (spec section 2). */

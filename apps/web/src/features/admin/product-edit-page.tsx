@@ -15,7 +15,7 @@ import {
 } from './catalogue-api.ts';
 import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
 import { CatalogAuditList } from './components/catalog-audit-list.tsx';
-import { LoanPlans } from './components/loan-plans.tsx';
+import { LoanPlans } from '@/features/loans/admin/loan-plans.tsx';
 import { OnSale } from './components/on-sale.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { Part } from '@/components/ui/part.tsx';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { basisPointsToPercent, parseAgentTerms, type AgentTermsError } from '../agent-terms.ts';
+import { basisPointsToPercent, parseAgentTerms, type AgentTermsError } from '@/lib/agent-terms.ts';
 import type { AdminUser } from '../api.ts';
 
 type Props = {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
-import { loanFiguresQuery, type PortfolioFigures } from '../loans-api.ts';
+import { loanFiguresQuery, type PortfolioFigures } from './api.ts';
 import { AdminError } from '@/components/admin/admin-error.tsx';
 
 function Figure({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {

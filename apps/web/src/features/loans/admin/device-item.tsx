@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { deviceTokensQuery, type Device, type DeviceStatus } from '../devices-api.ts';
+import { deviceTokensQuery, type Device, type DeviceStatus } from './devices-api.ts';
 import { AdminError } from '@/components/admin/admin-error.tsx';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { IssueTokenForm } from './issue-token-form.tsx';

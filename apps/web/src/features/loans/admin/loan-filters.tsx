@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { LOAN_STATUSES } from '../loans-api.ts';
-import type { useLoanFilters } from '../use-loan-filters.ts';
+import { LOAN_STATUSES } from './api.ts';
+import type { useLoanFilters } from './use-loan-filters.ts';
 import { SelectField } from '@/components/ui/select-field.tsx';
 
 type Props = { state: ReturnType<typeof useLoanFilters> };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
-import type { LoanStatus, PortfolioLoan } from '../loans-api.ts';
+import type { LoanStatus, PortfolioLoan } from './api.ts';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { Fact } from '@/components/admin/fact.tsx';
 

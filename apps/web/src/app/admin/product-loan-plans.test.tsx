@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductDetail } from './catalogue-api.ts';
-import { aDetail, aProduct, CATEGORIES, PRODUCT_ID } from './catalogue-fixtures.ts';
-import { LoanPlans } from './components/loan-plans.tsx';
-import { aPlan, PLAN_ID } from './loan-fixtures.ts';
-import type { LoanPlan } from './loans-api.ts';
-import ProductEditPage from './product-edit-page.tsx';
+import type { ProductDetail } from '@/features/admin/catalogue-api.ts';
+import { aDetail, aProduct, CATEGORIES, PRODUCT_ID } from '@/features/admin/catalogue-fixtures.ts';
+import { LoanPlans } from '@/features/loans/admin/loan-plans.tsx';
+import { aYearlyPlan, PLAN_ID } from '@/test/loan-fixtures.ts';
+import type { LoanPlan } from '@/features/loans/admin/api.ts';
+import ProductEditPage from '@/features/admin/product-edit-page.tsx';
 import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const toasts = vi.hoisted(() => [] as string[]);
@@ -28,14 +28,15 @@ const server = fakeServer(({ url, method, body }) => {
   if (url.startsWith(`/api/admin/catalog/products/${PRODUCT_ID}/stock-movements`)) return { body: detail.movements };
   if (url === PLANS && method === 'GET') return { body: { plans } };
   if (refusal) return refusal;
-  if (url === PLANS && method === 'POST') return { status: 201, body: aPlan({ ...(body as object), id: NEW_PLAN }) };
-  if (url === `/api/admin/loan-plans/${PLAN_ID}` && method === 'PATCH') return { body: aPlan(body as object) };
+  if (url === PLANS && method === 'POST')
+    return { status: 201, body: aYearlyPlan({ ...(body as object), id: NEW_PLAN }) };
+  if (url === `/api/admin/loan-plans/${PLAN_ID}` && method === 'PATCH') return { body: aYearlyPlan(body as object) };
   return { status: 404, body: { error: { code: 'not_found', message: 'No such route.' } } };
 });
 
 beforeEach(() => {
   detail = aDetail();
-  plans = [aPlan()];
+  plans = [aYearlyPlan()];
   refusal = null;
   toasts.length = 0;
   server.start();

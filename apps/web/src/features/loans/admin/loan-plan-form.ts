@@ -1,7 +1,7 @@
 import { PLAN_LIMITS, type LoanFrequency } from '@ecogrid/core/credit';
 import { useTranslation } from 'react-i18next';
-import { basisPointsToPercent, percentToBasisPoints } from './agent-terms.ts';
-import { loanPlanInputSchema, type LoanPlan, type LoanPlanInput } from './loans-api.ts';
+import { basisPointsToPercent, percentToBasisPoints } from '@/lib/agent-terms.ts';
+import { loanPlanInputSchema, type LoanPlan, type LoanPlanInput } from './api.ts';
 
 /** The plan form as typed: percentages as the admin reads them ("25" for 25 %), sent as basis points. */
 export type PlanValues = {

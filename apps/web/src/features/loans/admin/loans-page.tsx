@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoanFigures } from './components/loan-figures.tsx';
-import { LoanFiltersForm } from './components/loan-filters.tsx';
-import { LoanList } from './components/loan-list.tsx';
+import { LoanFigures } from './loan-figures.tsx';
+import { LoanFiltersForm } from './loan-filters.tsx';
+import { LoanList } from './loan-list.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
-import { adminLoansQuery, loanFiguresQuery } from './loans-api.ts';
+import { adminLoansQuery, loanFiguresQuery } from './api.ts';
 import { useLoanFilters } from './use-loan-filters.ts';
 
 /** The way to the approval queue, with how many applications wait. */

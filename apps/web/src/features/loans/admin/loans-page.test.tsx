@@ -2,9 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PortfolioFigures } from './loans-api.ts';
+import type { PortfolioFigures } from './api.ts';
 import LoanApprovalsPage from './loan-approvals-page.tsx';
-import { aPortfolioLoan, FIGURES, LOAN_ID } from './loan-fixtures.ts';
+import { aPortfolioLoan, FIGURES, LOAN_ID } from '@/test/loan-fixtures.ts';
 import LoansPage from './loans-page.tsx';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 

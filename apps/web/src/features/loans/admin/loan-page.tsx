@@ -5,16 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { AdminError } from '@/components/admin/admin-error.tsx';
-import { DueFacts, LoanStatusBadge } from './components/loan-card.tsx';
-import { LoanDecision } from './components/loan-decision.tsx';
-import { QuoteFacts } from './components/loan-quote.tsx';
-import { LoanPayments, LoanSchedule, LoanTokens } from './components/loan-records.tsx';
+import { DueFacts, LoanStatusBadge } from './loan-card.tsx';
+import { LoanDecision } from './loan-decision.tsx';
+import { QuoteFacts } from './loan-quote.tsx';
+import { LoanPayments, LoanSchedule, LoanTokens } from './loan-records.tsx';
 import { Fact } from '@/components/admin/fact.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { useAdminFormats } from '@/lib/formats.ts';
-import { adminLoanQuery, type AdminLoan } from './loans-api.ts';
+import { adminLoanQuery, type AdminLoan } from './api.ts';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 

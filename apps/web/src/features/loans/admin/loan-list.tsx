@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@/lib/paged-query.ts';
-import type { PortfolioLoan } from '../loans-api.ts';
+import type { PortfolioLoan } from './api.ts';
 import { LoanCard } from './loan-card.tsx';
 import { PagedList } from '@/components/admin/paged-list.tsx';
 import { RefreshButton } from '@/components/admin/refresh-button.tsx';

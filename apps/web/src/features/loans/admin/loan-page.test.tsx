@@ -2,9 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '@/components/ui/toast.tsx';
-import { anAdminLoan, LOAN_ID } from './loan-fixtures.ts';
+import { anAdminLoan, LOAN_ID } from '@/test/loan-fixtures.ts';
 import LoanPage from './loan-page.tsx';
-import type { AdminLoan } from './loans-api.ts';
+import type { AdminLoan } from './api.ts';
 import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 vi.mock('@/components/ui/toast.tsx', () => ({ showToast: vi.fn(async () => {}) }));

@@ -4,20 +4,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
-import type { AdminProduct } from '../catalogue-api.ts';
+import type { AdminProduct } from '@ecogrid/core/catalog-admin';
 import { useAdminFormats } from '@/lib/formats.ts';
-import { planValues } from '../loan-plan-form.ts';
-import {
-  createLoanPlan,
-  keepPlan,
-  loanPlansQuery,
-  updateLoanPlan,
-  type LoanPlan,
-  type LoanPlanInput,
-} from '../loans-api.ts';
+import { planValues } from './loan-plan-form.ts';
+import { createLoanPlan, keepPlan, loanPlansQuery, updateLoanPlan, type LoanPlan, type LoanPlanInput } from './api.ts';
 import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { focusOnMount, LoanPlanForm } from './loan-plan-form.tsx';
+import { focusOnMount, LoanPlanForm } from './loan-plan-fields.tsx';
 import { QuoteFacts } from './loan-quote.tsx';
 import { Fact } from '@/components/admin/fact.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
-import type { AdminLoan } from '../loans-api.ts';
+import type { AdminLoan } from './api.ts';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { TokenList } from './token-list.tsx';
 

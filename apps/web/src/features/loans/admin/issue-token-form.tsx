@@ -12,7 +12,7 @@ import {
   type Device,
   type IssuedToken,
   type TokenRequest,
-} from '../devices-api.ts';
+} from './devices-api.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';

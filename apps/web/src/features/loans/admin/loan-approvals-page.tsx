@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoanList } from './components/loan-list.tsx';
+import { LoanList } from './loan-list.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
-import { adminLoansQuery, type LoanFilters } from './loans-api.ts';
+import { adminLoansQuery, type LoanFilters } from './api.ts';
 
 const QUEUE: LoanFilters = { status: 'pending_approval' };
 

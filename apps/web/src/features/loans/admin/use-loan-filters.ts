@@ -1,7 +1,7 @@
 import { portfolioFiltersSchema } from '@ecogrid/core/loans';
 import { useState } from 'react';
 import { useDebounced } from '@/lib/use-debounced.ts';
-import { LOAN_STATUSES, type LoanFilters } from './loans-api.ts';
+import { LOAN_STATUSES, type LoanFilters } from './api.ts';
 import { useAddressFilters } from '@/lib/use-address-filters.ts';
 
 /** The filters typed into boxes; the status is a list, applied at once. */

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { usePlanCheck, type PlanErrors, type PlanField, type PlanValues } from '../loan-plan-form.ts';
-import type { LoanPlanInput } from '../loans-api.ts';
+import { usePlanCheck, type PlanErrors, type PlanField, type PlanValues } from './loan-plan-form.ts';
+import type { LoanPlanInput } from './api.ts';
 import { QuoteFacts } from './loan-quote.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 

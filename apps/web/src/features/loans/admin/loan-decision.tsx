@@ -9,7 +9,7 @@ import {
   refetchLoan,
   type AdminLoan,
   type LoanDecision as Decision,
-} from '../loans-api.ts';
+} from './api.ts';
 import { DecisionPart } from '@/components/admin/decision-part.tsx';
 
 /** The reason's bounds, as loanDecisionSchema (and the server) checks them. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { DEVICE_FILE_COLUMNS, devicesKey, importDevices, MAX_DEVICE_FILE_BYTES } from '../devices-api.ts';
+import { DEVICE_FILE_COLUMNS, devicesKey, importDevices, MAX_DEVICE_FILE_BYTES } from './devices-api.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 
 /** Every bad line the server found in the file, when it listed them. */
