@@ -171,10 +171,10 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/products/new', ...cataloguePage('ProductEditPage') },
   { path: 'admin/products/:id', ...cataloguePage('ProductEditPage') },
   { path: 'admin/categories', ...cataloguePage('CategoriesPage') },
-  { path: 'admin/kyc', ...adminPage(() => import('@/features/admin/kyc-queue-page.tsx'), kycReviewStrings) },
+  { path: 'admin/kyc', ...adminPage(() => import('@/features/kyc/admin/kyc-queue-page.tsx'), kycReviewStrings) },
   {
     path: 'admin/kyc/:userId',
-    ...adminPage(() => import('@/features/admin/kyc-review-page.tsx'), kycReviewStrings),
+    ...adminPage(() => import('@/features/kyc/admin/kyc-review-page.tsx'), kycReviewStrings),
   },
   { path: 'admin/orders', ...adminPage(() => import('@/features/orders/admin/orders-page.tsx'), orderStrings) },
   {

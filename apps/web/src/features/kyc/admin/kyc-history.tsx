@@ -1,7 +1,7 @@
 import type { Actor } from '@ecogrid/core/audit';
 import { useTranslation } from 'react-i18next';
 import { useAdminFormats } from '@/lib/formats.ts';
-import type { AdminKyc } from '../kyc-api.ts';
+import type { AdminKyc } from './api.ts';
 import { useActorText } from '@/components/admin/actor.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { showToast } from '@/components/ui/toast.tsx';
 import { addEnglish } from '@/lib/i18n.ts';
 import kycReviewStrings from '@/locales/en.kyc-review.json';
-import type { AdminKyc, AdminKycSummary, Kyc, KycDecision } from './kyc-api.ts';
+import type { AdminKyc, AdminKycSummary, Kyc, KycDecision } from './api.ts';
 import KycQueuePage from './kyc-queue-page.tsx';
 import KycReviewPage from './kyc-review-page.tsx';
 import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';

@@ -8,7 +8,7 @@ import { PagedList } from '@/components/admin/paged-list.tsx';
 import { RefreshButton } from '@/components/admin/refresh-button.tsx';
 import { tabIds, Tabs } from '@/components/admin/tabs.tsx';
 import { useAdminFormats } from '@/lib/formats.ts';
-import { adminKycListQuery, type AdminKycSummary, type KycStatus } from './kyc-api.ts';
+import { adminKycListQuery, type AdminKycSummary, type KycStatus } from './api.ts';
 import { useAddressFilters } from '@/lib/use-address-filters.ts';
 
 /** The tabs' order: the queue first, then the checks still being filled in, then the decided ones. */
