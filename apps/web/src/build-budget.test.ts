@@ -27,7 +27,7 @@ describe('the built web app', () => {
       'src/features/admin/outbox-page.tsx',
       'src/features/admin/payments-page.tsx',
       'src/features/admin/payment-page.tsx',
-      'src/features/admin/catalogue-pages.tsx',
+      'src/app/admin/catalogue-pages.tsx',
       'src/features/wallet/wallet-page.tsx',
       'src/features/cart/cart-page.tsx',
       'src/app/pages/checkout-route.tsx',

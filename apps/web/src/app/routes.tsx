@@ -53,7 +53,7 @@ const adminLoanStrings = () => import('@/locales/en.admin-loans.json');
 /** The admin catalogue pages, one chunk for the four routes; a product's page has its loan plans. */
 const cataloguePage = (name: 'ProductsPage' | 'ProductEditPage' | 'CategoriesPage') =>
   lazyPage(
-    () => import('@/features/admin/catalogue-pages.tsx').then((pages) => ({ default: pages[name] })),
+    () => import('./admin/catalogue-pages.tsx').then((pages) => ({ default: pages[name] })),
     adminStrings,
     catalogueStrings,
     adminLoanStrings,

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductDetail } from '@/features/admin/catalogue-api.ts';
-import { aDetail, aProduct, CATEGORIES, PRODUCT_ID } from '@/features/admin/catalogue-fixtures.ts';
+import type { ProductDetail } from '@/features/catalog/admin/api.ts';
+import { aDetail, aProduct, CATEGORIES, PRODUCT_ID } from '@/features/catalog/admin/catalogue-fixtures.ts';
 import { LoanPlans } from '@/features/loans/admin/loan-plans.tsx';
 import { aYearlyPlan, PLAN_ID } from '@/test/loan-fixtures.ts';
 import type { LoanPlan } from '@/features/loans/admin/api.ts';
-import ProductEditPage from '@/features/admin/product-edit-page.tsx';
+import { ProductEditPage } from './catalogue-pages.tsx';
 import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 const toasts = vi.hoisted(() => [] as string[]);

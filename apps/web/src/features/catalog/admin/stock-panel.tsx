@@ -7,13 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
-import {
-  adjustStock,
-  refreshCatalogue,
-  stockMovementsQuery,
-  type AdminProduct,
-  type StockMovement,
-} from '../catalogue-api.ts';
+import { adjustStock, refreshCatalogue, stockMovementsQuery, type AdminProduct, type StockMovement } from './api.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { LoadMore } from '@/components/admin/load-more.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
-import type { CatalogAudit } from '../catalogue-api.ts';
+import type { CatalogAudit } from './api.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
 import { useActorText } from '@/components/admin/actor.tsx';
 

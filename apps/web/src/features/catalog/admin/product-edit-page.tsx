@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '@/components/ui/toast.tsx';
@@ -12,17 +12,16 @@ import {
   updateProduct,
   type AdminCategory,
   type AdminProduct,
-} from './catalogue-api.ts';
+} from './api.ts';
 import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
-import { CatalogAuditList } from './components/catalog-audit-list.tsx';
-import { LoanPlans } from '@/features/loans/admin/loan-plans.tsx';
-import { OnSale } from './components/on-sale.tsx';
+import { CatalogAuditList } from './catalog-audit-list.tsx';
+import { OnSale } from './on-sale.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { Part } from '@/components/ui/part.tsx';
-import { ProductForm } from './components/product-form.tsx';
-import { ProductImages } from './components/product-images.tsx';
+import { ProductForm } from './product-fields.tsx';
+import { ProductImages } from './product-images.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { StockPanel } from './components/stock-panel.tsx';
+import { StockPanel } from './stock-panel.tsx';
 import { formValues, serverFieldError, useProductCheck, type FieldErrors, type FormValues } from './product-form.ts';
 
 /** The form's refusals: its own checks, or where the server's refusal belongs. */
@@ -130,7 +129,12 @@ function EditProduct({ product, categories }: { product: AdminProduct; categorie
  * server), its pictures, its stock with every movement, its pay-as-you-go plans, whether it is
  * on sale, and what admins did to it.
  */
-export default function ProductEditPage() {
+export default function ProductEditPage({
+  LoanPlans,
+}: {
+  /** The product's loan plans, from the loans feature; the page composing it passes them in. */
+  LoanPlans?: ComponentType<{ product: AdminProduct }>;
+}) {
   const { t } = useTranslation();
   const { id } = useParams();
   const categories = useQuery(adminCategoriesQuery);
@@ -174,9 +178,11 @@ export default function ProductEditPage() {
           <Part className="min-w-0 space-y-3" id="stock-title" title={t('admin.stock.title')}>
             <StockPanel product={detail.data!.product} />
           </Part>
-          <Part className="min-w-0 space-y-3" id="loan-plans-title" title={t('adminLoans.plans.title')}>
-            <LoanPlans product={detail.data!.product} />
-          </Part>
+          {LoanPlans && (
+            <Part className="min-w-0 space-y-3" id="loan-plans-title" title={t('adminLoans.plans.title')}>
+              <LoanPlans product={detail.data!.product} />
+            </Part>
+          )}
           <Part className="min-w-0 space-y-3" id="sale-title" title={t('admin.productPage.saleTitle')}>
             <OnSale product={detail.data!.product} />
           </Part>

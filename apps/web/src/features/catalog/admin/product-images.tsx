@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
-import { makeMainImage, refreshCatalogue, removeImage, uploadImage, type AdminProduct } from '../catalogue-api.ts';
+import { makeMainImage, refreshCatalogue, removeImage, uploadImage, type AdminProduct } from './api.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog.tsx';
 

@@ -7,9 +7,9 @@ import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { adminCategoriesQuery, createCategory, refreshCatalogue, reorderCategories } from './catalogue-api.ts';
+import { adminCategoriesQuery, createCategory, refreshCatalogue, reorderCategories } from './api.ts';
 import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
-import { CategoryItem } from './components/category-item.tsx';
+import { CategoryItem } from './category-item.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 

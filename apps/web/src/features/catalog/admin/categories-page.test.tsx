@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCategory } from './catalogue-api.ts';
+import type { AdminCategory } from './api.ts';
 import { aCategory, CATEGORIES } from './catalogue-fixtures.ts';
 import CategoriesPage from './categories-page.tsx';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';

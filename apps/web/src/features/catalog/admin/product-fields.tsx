@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import type { AdminCategory } from '../catalogue-api.ts';
-import type { Field, FieldErrors, FormValues } from '../product-form.ts';
+import type { AdminCategory } from './api.ts';
+import type { Field, FieldErrors, FormValues } from './product-form.ts';
 
 type Props = {
   initial: FormValues;

@@ -1,4 +1,4 @@
-import type { AdminCategory, AdminProduct, ProductDetail, StockMovement } from './catalogue-api.ts';
+import type { AdminCategory, AdminProduct, ProductDetail, StockMovement } from './api.ts';
 
 export const PRODUCT_ID = '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b';
 export const UPLOADED = '/media/products/0123456789abcdef0123456789abcdef.webp';

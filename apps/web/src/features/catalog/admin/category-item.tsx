@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { outcomeUnknown } from '@/lib/idempotency.ts';
-import { refreshCatalogue, setCategoryActive, updateCategory, type AdminCategory } from '../catalogue-api.ts';
+import { refreshCatalogue, setCategoryActive, updateCategory, type AdminCategory } from './api.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog.tsx';

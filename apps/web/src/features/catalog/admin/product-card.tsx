@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
-import type { AdminProduct } from '../catalogue-api.ts';
+import type { AdminProduct } from './api.ts';
 import { ProductStateBadge, StockBadge } from './product-badges.tsx';
 
 /** One product in the back office's list: its picture, name (the way in), SKU, price, stock and state. */

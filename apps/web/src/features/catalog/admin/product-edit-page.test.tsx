@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n.ts';
-import type { ProductDetail } from './catalogue-api.ts';
+import type { ProductDetail } from './api.ts';
 import { aDetail, aMovement, aProduct, CATEGORIES, PRODUCT_ID, UPLOADED } from './catalogue-fixtures.ts';
 import ProductEditPage from './product-edit-page.tsx';
 import { errorOf as errorWith, fakeServer } from '@/test/admin-setup.tsx';

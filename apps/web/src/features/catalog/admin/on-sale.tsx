@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { outcomeUnknown } from '@/lib/idempotency.ts';
-import { refreshCatalogue, setProductActive, type AdminProduct } from '../catalogue-api.ts';
+import { refreshCatalogue, setProductActive, type AdminProduct } from './api.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog.tsx';
 import { ProductStateBadge } from './product-badges.tsx';
