@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { AdminPayment } from '@/features/admin/api.ts';
+import type { AdminPayment } from '@/features/payments/api.ts';
 import { i18n } from '@/lib/i18n.ts';
 import { fakeServer as sharedFakeServer, type SeenRequest } from '@/test/fake-server.ts';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxMessage } from '../api.ts';
+import type { OutboxMessage } from './api.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 

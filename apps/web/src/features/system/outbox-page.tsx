@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAddressFilters } from '@/lib/use-address-filters.ts';
 import { useDebounced } from '@/lib/use-debounced.ts';
 import { outboxQuery, type OutboxChannel } from './api.ts';
-import { OutboxItem } from './components/outbox-item.tsx';
+import { OutboxItem } from './outbox-item.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { PagedList } from '@/components/admin/paged-list.tsx';
 import { SearchField } from '@/components/admin/search-field.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthAttempt, Person, SecurityEvent } from '../api.ts';
+import type { AuthAttempt, Person, SecurityEvent } from './api.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { authAttemptsQuery, SECURITY_EVENT_TYPES, securityEventsQuery } from './api.ts';
-import { AttemptItem, EventItem, useEventLabel } from './components/log-items.tsx';
+import { AttemptItem, EventItem, useEventLabel } from './log-items.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { PagedList } from '@/components/admin/paged-list.tsx';
 import { RefreshButton } from '@/components/admin/refresh-button.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
-import type { JournalEntry, PaymentAudit, PaymentEvent } from '../api.ts';
+import type { JournalEntry, PaymentAudit, PaymentEvent } from './api.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
 import { useActorText } from '@/components/admin/actor.tsx';
 import { PaymentStatusBadge } from './payment-status.tsx';

@@ -6,14 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import {
-  replaceCachedUser,
-  runUserAction,
-  USER_TYPES,
-  type AdminUser,
-  type UserAction,
-  type UserType,
-} from '../api.ts';
+import { replaceCachedUser, runUserAction, USER_TYPES, type AdminUser, type UserAction, type UserType } from './api.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { ApproveAgentForm } from './approve-agent-form.tsx';

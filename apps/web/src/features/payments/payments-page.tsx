@@ -7,7 +7,7 @@ import { useDebounced } from '@/lib/use-debounced.ts';
 import { paymentsQuery, type PaymentFilters } from './api.ts';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { PagedList } from '@/components/admin/paged-list.tsx';
-import { PaymentCard } from './components/payment-card.tsx';
+import { PaymentCard } from './payment-card.tsx';
 import { SearchField } from '@/components/admin/search-field.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 

@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { localPhone } from '@/lib/phone.ts';
-import { resolvePayment, type PaymentDetail, type Resolution } from '../api.ts';
+import { resolvePayment, type PaymentDetail, type Resolution } from './api.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 
 /** The reason's bounds, as the server checks them. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
-import type { AdminUser } from '../api.ts';
+import type { AdminUser } from './api.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 

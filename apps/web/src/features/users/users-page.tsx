@@ -6,8 +6,8 @@ import { useDebounced } from '@/lib/use-debounced.ts';
 import { usersQuery, type AdminUser } from './api.ts';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { PagedList } from '@/components/admin/paged-list.tsx';
-import { UserActionsDialog } from './components/user-actions-dialog.tsx';
-import { UserCard } from './components/user-card.tsx';
+import { UserActionsDialog } from './user-actions-dialog.tsx';
+import { UserCard } from './user-card.tsx';
 import { SearchField } from '@/components/admin/search-field.tsx';
 
 /** /admin/users: find an account by name, email, phone or agent code, and change its role or standing. */

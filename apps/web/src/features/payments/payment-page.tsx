@@ -8,9 +8,9 @@ import { Fact } from '@/components/admin/fact.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { AdminError } from '@/components/admin/admin-error.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
-import { PaymentAuditList, PaymentEvents, PaymentJournal } from './components/payment-history.tsx';
-import { PaymentStatusBadge } from './components/payment-status.tsx';
-import { ResolvePayment } from './components/resolve-payment.tsx';
+import { PaymentAuditList, PaymentEvents, PaymentJournal } from './payment-history.tsx';
+import { PaymentStatusBadge } from './payment-status.tsx';
+import { ResolvePayment } from './resolve-payment.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { useAdminFormats } from '@/lib/formats.ts';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
-import type { AdminPayment } from '../api.ts';
+import type { AdminPayment } from './api.ts';
 import { useAdminFormats } from '@/lib/formats.ts';
 import { PaymentStatusBadge } from './payment-status.tsx';
 

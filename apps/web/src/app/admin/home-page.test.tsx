@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import AdminHomePage from './admin-home-page.tsx';
+import AdminHomePage from './home-page.tsx';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 let healthReply: { status: number; body: unknown };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { basisPointsToPercent, parseAgentTerms, type AgentTermsError } from '@/lib/agent-terms.ts';
-import type { AdminUser } from '../api.ts';
+import type { AdminUser } from './api.ts';
 
 type Props = {
   user: AdminUser;
