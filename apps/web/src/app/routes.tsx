@@ -141,7 +141,7 @@ export const appRoutes: RouteObject[] = [
       { index: true, ...later('pages.agentDashboard') },
       {
         path: 'customers',
-        ...lazyPage(() => import('@/features/agent/customers-page.tsx'), agentStrings, loanStrings),
+        ...lazyPage(() => import('@/features/agents/customers-page.tsx'), agentStrings, loanStrings),
       },
       {
         path: 'customers/:customerId/kyc',
