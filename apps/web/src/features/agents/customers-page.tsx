@@ -11,6 +11,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { TestModeCode } from '@/components/ui/test-mode-code.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { localPhone } from '@/lib/phone.ts';
 import {
   agentCustomersQuery,
@@ -34,17 +35,6 @@ const STATUS_TONES: Record<AgentCustomer['kycStatus'], Tone> = {
   verified: 'good',
   rejected: 'bad',
 };
-
-/** Times in Kampala's clock, in the reader's language. */
-function useDateTime() {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Africa/Kampala',
-  });
-  return (iso: string) => format.format(new Date(iso));
-}
 
 /** A busy button's spinner; the button's words already say what is happening. */
 function Spinner() {
@@ -73,7 +63,7 @@ function ConsentForm({ initialPhone }: { initialPhone: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const dateTime = useDateTime();
+  const dateTime = useFormats().dateTime;
   const errorText = useErrorText();
   const [phone, setPhone] = useState(initialPhone);
   const [code, setCode] = useState('');
@@ -234,7 +224,7 @@ function ConsentForm({ initialPhone }: { initialPhone: string }) {
 
 function CustomerItem({ customer, onNewCode }: { customer: AgentCustomer; onNewCode: (phone: string) => void }) {
   const { t } = useTranslation();
-  const dateTime = useDateTime();
+  const dateTime = useFormats().dateTime;
   const nameId = `customer-${customer.customerId}`;
   const phone = localPhone(customer.phone);
   const status = customer.kycStatus in STATUS_TONES ? customer.kycStatus : 'pending';

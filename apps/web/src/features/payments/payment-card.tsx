@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import type { AdminPayment } from './api.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { PaymentStatusBadge } from './payment-status.tsx';
 
 /** One payment in the admin list: its reference (the way in), status, amount, and whose it is. */
 export function PaymentCard({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const titleId = useId();
   return (
     <li>
@@ -18,7 +18,7 @@ export function PaymentCard({ payment }: { payment: AdminPayment }) {
           <PaymentStatusBadge status={payment.status} />
           <span className="text-sm text-stone-700">{t(`payments.purpose.${payment.purpose}`)}</span>
           <time dateTime={payment.createdAt} className="ml-auto text-sm text-stone-700">
-            {formats.dateTime(payment.createdAt)}
+            {formats.stamp(payment.createdAt)}
           </time>
         </div>
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import type { JournalEntry, PaymentAudit, PaymentEvent } from './api.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { useActorText } from '@/components/admin/actor.tsx';
 import { PaymentStatusBadge } from './payment-status.tsx';
 
@@ -11,7 +11,7 @@ const detailText = (value: unknown) =>
 /** What happened to the payment, oldest first: the request, each network answer, admin decisions. */
 export function PaymentEvents({ events }: { events: PaymentEvent[] }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const by = useActorText();
   if (events.length === 0) return <p className="text-stone-700">{t('admin.payments.noEvents')}</p>;
   return (
@@ -23,7 +23,7 @@ export function PaymentEvents({ events }: { events: PaymentEvent[] }) {
             <span className="font-mono text-sm font-semibold">{event.kind}</span>
             <PaymentStatusBadge status={event.status} />
             <time dateTime={event.createdAt} className="ml-auto text-sm text-stone-700">
-              {formats.dateTime(event.createdAt)}
+              {formats.stamp(event.createdAt)}
             </time>
           </div>
           <p className="text-sm text-stone-700">{by(event.actor)}</p>
@@ -46,7 +46,7 @@ export function PaymentEvents({ events }: { events: PaymentEvent[] }) {
 /** The journal transactions the payment caused, each with its postings (they sum to zero). */
 export function PaymentJournal({ journal }: { journal: JournalEntry[] }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   if (journal.length === 0) return <p className="text-stone-700">{t('admin.payments.noJournal')}</p>;
   return (
     <ul className="space-y-3">
@@ -55,7 +55,7 @@ export function PaymentJournal({ journal }: { journal: JournalEntry[] }) {
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <span className="font-medium">{entry.description}</span>
             <time dateTime={entry.createdAt} className="text-sm text-stone-700">
-              {formats.dateTime(entry.createdAt)}
+              {formats.stamp(entry.createdAt)}
             </time>
           </div>
           <p className="font-mono text-xs text-stone-600">{entry.kind}</p>
@@ -99,7 +99,7 @@ export function PaymentJournal({ journal }: { journal: JournalEntry[] }) {
 /** What admins did to the payment, with who and why. */
 export function PaymentAuditList({ audit }: { audit: PaymentAudit[] }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const by = useActorText();
   if (audit.length === 0) return <p className="text-stone-700">{t('admin.payments.noAudit')}</p>;
   return (
@@ -109,7 +109,7 @@ export function PaymentAuditList({ audit }: { audit: PaymentAudit[] }) {
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <span className="font-mono text-sm font-semibold">{entry.action}</span>
             <time dateTime={entry.createdAt} className="text-sm text-stone-700">
-              {formats.dateTime(entry.createdAt)}
+              {formats.stamp(entry.createdAt)}
             </time>
           </div>
           {typeof entry.details.statusBefore === 'string' && entry.action === 'payment.mark_failed' && (

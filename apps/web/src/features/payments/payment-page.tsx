@@ -12,12 +12,12 @@ import { PaymentAuditList, PaymentEvents, PaymentJournal } from './payment-histo
 import { PaymentStatusBadge } from './payment-status.tsx';
 import { ResolvePayment } from './resolve-payment.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 function Summary({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
-  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formats.dateTime(iso)}</time> : '—');
+  const formats = useFormats();
+  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formats.stamp(iso)}</time> : '—');
   return (
     <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -16,7 +16,7 @@ import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 /** A queue's name in words where the page knows it, else as the server names it. */
 function useQueueName() {
@@ -49,7 +49,7 @@ function Queues({ queues }: { queues: JobQueue[] }) {
 
 function Schedule({ schedule }: { schedule: JobSchedule }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const queueName = useQueueName();
   const errorText = useErrorText();
   const titleId = useId();
@@ -60,7 +60,7 @@ function Schedule({ schedule }: { schedule: JobSchedule }) {
         {queueName(schedule.name)}
       </h3>
       <p className="text-sm text-stone-700">
-        {schedule.next ? t('admin.jobs.nextRun', { when: formats.dateTime(schedule.next) }) : t('admin.jobs.noNextRun')}
+        {schedule.next ? t('admin.jobs.nextRun', { when: formats.stamp(schedule.next) }) : t('admin.jobs.noNextRun')}
       </p>
       <Button
         variant="secondary"
@@ -81,7 +81,7 @@ function Schedule({ schedule }: { schedule: JobSchedule }) {
 
 function DeadLetterItem({ job, onRetried }: { job: DeadLetter; onRetried: () => void }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const queueName = useQueueName();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
@@ -99,7 +99,7 @@ function DeadLetterItem({ job, onRetried }: { job: DeadLetter; onRetried: () => 
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="bad">{t('admin.jobs.failedBadge')}</Badge>
           <time id={timeId} dateTime={job.failedAt} className="ml-auto text-sm text-stone-700">
-            {formats.dateTime(job.failedAt)}
+            {formats.stamp(job.failedAt)}
           </time>
         </div>
         <h3 id={titleId} className="font-semibold">
@@ -111,7 +111,7 @@ function DeadLetterItem({ job, onRetried }: { job: DeadLetter; onRetried: () => 
           {job.firstQueuedAt && (
             <>
               <dt className="text-stone-600">{t('admin.jobs.firstQueued')}</dt>
-              <dd>{formats.dateTime(job.firstQueuedAt)}</dd>
+              <dd>{formats.stamp(job.firstQueuedAt)}</dd>
             </>
           )}
           {job.error && (

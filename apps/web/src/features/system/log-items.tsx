@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthAttempt, Person, SecurityEvent } from './api.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 
 const detailText = (value: unknown) =>
@@ -66,7 +66,7 @@ const eventTone = (type: string): Tone =>
 /** One line of the security log with everything it recorded. */
 export function EventItem({ event }: { event: SecurityEvent }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const label = useEventLabel();
   // The account acted on is shown by name above; its id adds nothing.
   const details = Object.entries(event.details).filter(([key]) => !(key === 'targetUserId' && event.target));
@@ -75,7 +75,7 @@ export function EventItem({ event }: { event: SecurityEvent }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Badge tone={eventTone(event.eventType)}>{label(event.eventType)}</Badge>
         <time dateTime={event.createdAt} className="text-sm text-stone-700">
-          {formats.dateTime(event.createdAt)}
+          {formats.stamp(event.createdAt)}
         </time>
       </div>
       <Facts>
@@ -100,7 +100,7 @@ export function EventItem({ event }: { event: SecurityEvent }) {
 /** One sign-in attempt: who tried, how, whether it worked and why not. */
 export function AttemptItem({ attempt }: { attempt: AuthAttempt }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   return (
     <li className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -110,7 +110,7 @@ export function AttemptItem({ attempt }: { attempt: AuthAttempt }) {
           <Badge tone="bad">{t('admin.log.failed')}</Badge>
         )}
         <time dateTime={attempt.createdAt} className="text-sm text-stone-700">
-          {formats.dateTime(attempt.createdAt)}
+          {formats.stamp(attempt.createdAt)}
         </time>
       </div>
       <p className="font-semibold break-all">{attempt.identifier}</p>

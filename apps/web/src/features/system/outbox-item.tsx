@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from './api.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 
 const statusTone: Record<OutboxMessage['status'], Tone> = {
@@ -14,7 +14,7 @@ const statusTone: Record<OutboxMessage['status'], Tone> = {
 /** One message as it was written: to whom, by which way, what became of it, and its text. */
 export function OutboxItem({ message }: { message: OutboxMessage }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const titleId = useId();
   return (
     <li>
@@ -23,7 +23,7 @@ export function OutboxItem({ message }: { message: OutboxMessage }) {
           <Badge tone="info">{t(`admin.outbox.channel.${message.channel}`)}</Badge>
           <Badge tone={statusTone[message.status]}>{t(`admin.outbox.status.${message.status}`)}</Badge>
           <time dateTime={message.createdAt} className="ml-auto text-sm text-stone-700">
-            {formats.dateTime(message.createdAt)}
+            {formats.stamp(message.createdAt)}
           </time>
         </div>
         <h2 id={titleId} className="text-base font-semibold break-words">

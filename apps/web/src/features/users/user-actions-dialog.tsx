@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { replaceCachedUser, runUserAction, USER_TYPES, type AdminUser, type UserAction, type UserType } from './api.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { ApproveAgentForm } from './approve-agent-form.tsx';
 import { Dialog, focusFirst } from '@/components/admin/dialog.tsx';
@@ -128,7 +128,7 @@ export function UserActionsDialog({ user, onClose }: { user: AdminUser; onClose:
   const body = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const [step, setStep] = useState<Step>('menu');
   const action = useMutation({
     mutationFn: (change: UserAction) => runUserAction(user.id, change),

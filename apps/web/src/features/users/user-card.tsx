@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import type { AdminUser } from './api.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -17,7 +17,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 /** One account in the admin list: who they are, their role and standing, and the way to change it. */
 export function UserCard({ user, onActions }: { user: AdminUser; onActions: (user: AdminUser) => void }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const verified = (ok: boolean) => (ok ? t('admin.users.verified') : t('admin.users.unverified'));
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-white p-4">
@@ -63,7 +63,7 @@ export function UserCard({ user, onActions }: { user: AdminUser; onActions: (use
         )}
         <Row term={t('admin.users.twoStep')}>{user.twoFactorEnabled ? t('admin.users.on') : t('admin.users.off')}</Row>
         <Row term={t('admin.users.joined')}>
-          <time dateTime={user.createdAt}>{formats.dateTime(user.createdAt)}</time>
+          <time dateTime={user.createdAt}>{formats.stamp(user.createdAt)}</time>
         </Row>
       </dl>
       <div className="mt-auto">

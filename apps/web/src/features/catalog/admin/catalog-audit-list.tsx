@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import type { CatalogAudit } from './api.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { useActorText } from '@/components/admin/actor.tsx';
 
 const shown = (value: unknown, field: string) =>
@@ -16,7 +16,7 @@ const shown = (value: unknown, field: string) =>
 /** What admins did to a product, newest first: who, when, why, and each field before and after. */
 export function CatalogAuditList({ audit }: { audit: CatalogAudit[] }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const by = useActorText();
   if (audit.length === 0) return <p className="text-stone-700">{t('admin.productPage.noAudit')}</p>;
   return (
@@ -30,7 +30,7 @@ export function CatalogAuditList({ audit }: { audit: CatalogAudit[] }) {
                 {t(`admin.productPage.actions.${entry.action}`, { defaultValue: entry.action })}
               </span>
               <time dateTime={entry.createdAt} className="text-sm text-stone-700">
-                {formats.dateTime(entry.createdAt)}
+                {formats.stamp(entry.createdAt)}
               </time>
             </div>
             <p className="text-sm text-stone-700">{by(entry.actor)}</p>

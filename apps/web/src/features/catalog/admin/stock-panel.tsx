@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
 import { adjustStock, refreshCatalogue, stockMovementsQuery, type AdminProduct, type StockMovement } from './api.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { LoadMore } from '@/components/admin/load-more.tsx';
 import { LOW_STOCK, StockBadge } from './product-badges.tsx';
@@ -19,13 +19,13 @@ const signed = (change: number) => (change > 0 ? `+${change}` : `−${-change}`)
 
 function MovementItem({ movement }: { movement: StockMovement }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   return (
     <li className="space-y-1 rounded-lg border border-stone-200 bg-white p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-medium">{t(`admin.stock.kinds.${movement.kind}`)}</span>
         <time dateTime={movement.createdAt} className="text-sm text-stone-700">
-          {formats.dateTime(movement.createdAt)}
+          {formats.stamp(movement.createdAt)}
         </time>
       </div>
       <p className="tabular-nums">

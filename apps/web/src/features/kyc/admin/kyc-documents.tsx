@@ -3,7 +3,7 @@ import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { KYC_DOCUMENT_KINDS, kycDocumentQuery, type AdminKyc, type KycDocumentKind } from './api.ts';
 import { UploadedBy } from './kyc-history.tsx';
 
@@ -83,7 +83,7 @@ function DocumentView({
   userId: string;
 }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const fileSize = useFileSize();
   const [received, setReceived] = useState(0);
   const query = useQuery(kycDocumentQuery(document.id, setReceived));
@@ -132,7 +132,7 @@ function DocumentView({
         <p className="text-sm text-stone-700">
           {pdf ? 'PDF' : document.contentType === 'image/png' ? 'PNG' : 'JPEG'} · {fileSize(document.bytes)} ·{' '}
           <time dateTime={document.uploadedAt}>
-            {t('kycReview.uploadedAt', { time: formats.dateTime(document.uploadedAt) })}
+            {t('kycReview.uploadedAt', { time: formats.stamp(document.uploadedAt) })}
           </time>
         </p>
         {document.uploadedByAgent && <UploadedBy actor={document.uploadedBy} />}

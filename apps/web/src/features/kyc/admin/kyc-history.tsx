@@ -1,6 +1,6 @@
 import type { Actor } from '@ecogrid/core/audit';
 import { useTranslation } from 'react-i18next';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import type { AdminKyc } from './api.ts';
 import { useActorText } from '@/components/admin/actor.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -20,7 +20,7 @@ export function UploadedBy({ actor }: { actor: Actor }) {
 /** Each submission and decision: who took it (the customer or agent who submitted, the admin who decided), when, and why. */
 export function KycHistory({ kyc }: { kyc: AdminKyc }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const by = useActorText();
   if (kyc.history.length === 0) return <p className="text-stone-700">{t('kycReview.noHistory')}</p>;
   return (
@@ -30,7 +30,7 @@ export function KycHistory({ kyc }: { kyc: AdminKyc }) {
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <span className="font-semibold">{t(`kycReview.events.${event.kind}`)}</span>
             <time dateTime={event.at} className="text-sm text-stone-700">
-              {formats.dateTime(event.at)}
+              {formats.stamp(event.at)}
             </time>
           </div>
           <p className="text-sm text-stone-700">{by(event.by)}</p>

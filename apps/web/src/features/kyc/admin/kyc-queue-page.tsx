@@ -7,7 +7,7 @@ import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { PagedList } from '@/components/admin/paged-list.tsx';
 import { RefreshButton } from '@/components/admin/refresh-button.tsx';
 import { tabIds, Tabs } from '@/components/admin/tabs.tsx';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { adminKycListQuery, type AdminKycSummary, type KycStatus } from './api.ts';
 import { useAddressFilters } from '@/lib/use-address-filters.ts';
 
@@ -18,7 +18,7 @@ const DEFAULT_STATUS: KycStatus = 'submitted';
 /** One check: whose it is (the way in), the name and place on it, the ID type, and when it was sent or decided. */
 function KycCard({ check }: { check: AdminKycSummary }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const titleId = useId();
   const decided = check.status === 'verified' || check.status === 'rejected';
   const when = decided ? check.reviewedAt : check.submittedAt;
@@ -41,7 +41,7 @@ function KycCard({ check }: { check: AdminKycSummary }) {
             {check.idType ? t(`kycReview.idTypes.${check.idType}`) : t('kycReview.notGiven')}
           </Fact>
           <Fact term={decided ? t('kycReview.decided') : t('kycReview.submitted')}>
-            {when ? <time dateTime={when}>{formats.dateTime(when)}</time> : t('kycReview.notSubmitted')}
+            {when ? <time dateTime={when}>{formats.stamp(when)}</time> : t('kycReview.notSubmitted')}
           </Fact>
         </dl>
       </article>

@@ -15,7 +15,7 @@ import { Fact } from '@/components/admin/fact.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import {
   adminKycQuery,
   afterDecision,
@@ -59,7 +59,7 @@ const todayInKampala = () => kampalaDate(new Date());
 /** The status now, when it was sent and decided, and why it was rejected; focused after a decision. */
 function StatusCard({ kyc, focusRef }: { kyc: AdminKyc; focusRef: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   return (
     <div ref={focusRef} tabIndex={-1} className={`space-y-3 ${card}`}>
       <p>
@@ -69,14 +69,14 @@ function StatusCard({ kyc, focusRef }: { kyc: AdminKyc; focusRef: RefObject<HTML
       <dl className="space-y-1 text-sm">
         <Fact term={t('kycReview.submitted')}>
           {kyc.submittedAt ? (
-            <time dateTime={kyc.submittedAt}>{formats.dateTime(kyc.submittedAt)}</time>
+            <time dateTime={kyc.submittedAt}>{formats.stamp(kyc.submittedAt)}</time>
           ) : (
             t('kycReview.notSubmitted')
           )}
         </Fact>
         {kyc.reviewedAt && (
           <Fact term={t('kycReview.decided')}>
-            <time dateTime={kyc.reviewedAt}>{formats.dateTime(kyc.reviewedAt)}</time>
+            <time dateTime={kyc.reviewedAt}>{formats.stamp(kyc.reviewedAt)}</time>
           </Fact>
         )}
         {kyc.status === 'rejected' && kyc.rejectionReason && (

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import type { LoanStatus, PortfolioLoan } from './api.ts';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { Fact } from '@/components/admin/fact.tsx';
@@ -40,7 +40,7 @@ type DueLoan = Pick<
  */
 function NextDue({ loan }: { loan: DueLoan }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   if (!loan.nextDue) {
     if (loan.status === 'pending_approval' || loan.status === 'approved') {
       return (

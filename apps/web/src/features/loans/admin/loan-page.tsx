@@ -13,7 +13,7 @@ import { Fact } from '@/components/admin/fact.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { adminLoanQuery, type AdminLoan } from './api.ts';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
@@ -21,7 +21,7 @@ const card = 'rounded-lg border border-stone-200 bg-white p-4';
 /** Where the loan stands: status, balance, lateness, the next instalment; focused after a decision. */
 function StatusCard({ loan, focusRef }: { loan: AdminLoan; focusRef: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   return (
     <div ref={focusRef} tabIndex={-1} className={`space-y-3 ${card}`}>
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -35,7 +35,7 @@ function StatusCard({ loan, focusRef }: { loan: AdminLoan; focusRef: RefObject<H
         <Fact term={t('adminLoans.paid')}>{formatUgx(loan.paid)}</Fact>
         <DueFacts loan={loan} />
         <Fact term={t('adminLoans.applied')}>
-          <time dateTime={loan.createdAt}>{formats.dateTime(loan.createdAt)}</time>
+          <time dateTime={loan.createdAt}>{formats.stamp(loan.createdAt)}</time>
         </Fact>
         {loan.startDate && (
           <Fact term={t('adminLoans.started')}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import type { AdminProduct } from '@ecogrid/core/catalog-admin';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { planValues } from './loan-plan-form.ts';
 import { createLoanPlan, keepPlan, loanPlansQuery, updateLoanPlan, type LoanPlan, type LoanPlanInput } from './api.ts';
 import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
@@ -30,7 +30,7 @@ function PlanCard({
   onEdit: () => void;
 }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const titleId = useId();
   return (
     <article aria-labelledby={titleId} className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import type { AdminLoan } from './api.ts';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { TokenList } from './token-list.tsx';
@@ -20,7 +20,7 @@ const cell = 'px-3 py-2 text-left align-top';
  */
 export function LoanSchedule({ loan }: { loan: AdminLoan }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const captionId = useId();
   if (loan.schedule.length === 0) return <p className="text-stone-700">{t('adminLoans.schedule.none')}</p>;
   return (
@@ -78,7 +78,7 @@ export function LoanSchedule({ loan }: { loan: AdminLoan }) {
 /** The deposit and repayments, newest first as the server lists them. */
 export function LoanPayments({ loan }: { loan: AdminLoan }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   if (loan.payments.length === 0) return <p className="text-stone-700">{t('adminLoans.payments.none')}</p>;
   return (
     <ul className="space-y-3">
@@ -91,7 +91,7 @@ export function LoanPayments({ loan }: { loan: AdminLoan }) {
           <p className="text-sm text-stone-700">
             {t(`payments.method.${payment.method}`, { defaultValue: payment.method })} ·{' '}
             {t(`payments.status.${payment.status}`, { defaultValue: payment.status })} ·{' '}
-            <time dateTime={payment.createdAt}>{formats.dateTime(payment.createdAt)}</time>
+            <time dateTime={payment.createdAt}>{formats.stamp(payment.createdAt)}</time>
           </p>
           <p className="font-mono text-sm break-all">{payment.reference}</p>
         </li>

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 type Token = { count: number; type: string; days: number | null; token: string; createdAt: string };
 
 /** Device tokens, each with what it does and the count it moved the device to. */
 export function TokenList({ tokens, emptyText }: { tokens: readonly Token[]; emptyText: string }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   if (tokens.length === 0) return <p className="text-stone-700">{emptyText}</p>;
   return (
     <ul className="space-y-3">
@@ -20,7 +20,7 @@ export function TokenList({ tokens, emptyText }: { tokens: readonly Token[]; emp
             {t(`adminLoans.tokens.type.${token.type}`, { defaultValue: token.type })}
             {token.days !== null && <> · {t('adminLoans.tokens.days', { count: token.days })}</>} ·{' '}
             {t('adminLoans.tokens.count', { number: token.count })} ·{' '}
-            <time dateTime={token.createdAt}>{formats.dateTime(token.createdAt)}</time>
+            <time dateTime={token.createdAt}>{formats.stamp(token.createdAt)}</time>
           </p>
         </li>
       ))}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import type { LoanRepayment } from '../api.ts';
-import { useLoanFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 const tones: Record<LoanRepayment['status'], Tone> = { due: 'neutral', partly_paid: 'warn', paid: 'good' };
 /** The columns, amounts aligned to the end so their digits line up. */
@@ -21,7 +21,7 @@ const COLUMNS = [
  */
 export function ScheduleTable({ schedule, today }: { schedule: LoanRepayment[]; today: string }) {
   const { t } = useTranslation();
-  const formats = useLoanFormats();
+  const formats = useFormats();
   return (
     <div
       className="overflow-x-auto rounded-lg border border-stone-200 bg-white"

@@ -2,14 +2,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import type { AdminOrderSummary } from './api.ts';
 import { OrderStatusBadge } from '../components/order-status.tsx';
 
 /** One order in the admin list: its number (the way in), status, total, items and customer. */
 export function OrderCard({ order }: { order: AdminOrderSummary }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const titleId = useId();
   return (
     <li>
@@ -17,7 +17,7 @@ export function OrderCard({ order }: { order: AdminOrderSummary }) {
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={order.status} />
           <time dateTime={order.createdAt} className="ml-auto text-sm text-stone-700">
-            {formats.dateTime(order.createdAt)}
+            {formats.stamp(order.createdAt)}
           </time>
         </div>
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import type { AdminOrder } from './api.ts';
 import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
 import { Fact } from '@/components/admin/fact.tsx';
@@ -13,7 +13,7 @@ const card = 'rounded-lg border border-stone-200 bg-white p-4';
 /** Status, total, payment and where the order goes. */
 export function OrderSummaryCard({ order }: { order: AdminOrder }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const point = order.pickupPoint;
   const address = order.address;
   return (
@@ -24,7 +24,7 @@ export function OrderSummaryCard({ order }: { order: AdminOrder }) {
       </div>
       <dl className="space-y-1 text-sm">
         <Fact term={t('admin.orders.placed')}>
-          <time dateTime={order.createdAt}>{formats.dateTime(order.createdAt)}</time>
+          <time dateTime={order.createdAt}>{formats.stamp(order.createdAt)}</time>
         </Fact>
         <Fact term={t(paidWithKey(order))}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
         {order.paymentStatus && (
@@ -39,7 +39,7 @@ export function OrderSummaryCard({ order }: { order: AdminOrder }) {
         )}
         {order.paidAt && (
           <Fact term={t('orders.paidAt')}>
-            <time dateTime={order.paidAt}>{formats.dateTime(order.paidAt)}</time>
+            <time dateTime={order.paidAt}>{formats.stamp(order.paidAt)}</time>
           </Fact>
         )}
         <Fact term={order.fulfilment === 'pickup' ? t('orders.pickupAt') : t(deliverToKey(order.status))}>
@@ -107,7 +107,7 @@ const useStatusText = () => {
 /** What admins did to the order: the status it moved from and to, who (by name and role), when and why. */
 export function OrderAuditList({ order }: { order: AdminOrder }) {
   const { t } = useTranslation();
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const by = useActorText();
   const status = useStatusText();
   if (order.audit.length === 0) return <p className="text-stone-700">{t('admin.orders.noAudit')}</p>;
@@ -125,7 +125,7 @@ export function OrderAuditList({ order }: { order: AdminOrder }) {
                   : t(`admin.orders.actions.${entry.action}`, { defaultValue: entry.action })}
               </span>
               <time dateTime={entry.createdAt} className="text-sm text-stone-700">
-                {formats.dateTime(entry.createdAt)}
+                {formats.stamp(entry.createdAt)}
               </time>
             </div>
             <p className="text-sm text-stone-700">{by(entry.actor)}</p>

@@ -8,7 +8,7 @@ import { OrderAuditList, OrderItems, OrderSummaryCard } from './order-facts.tsx'
 import { OrderTimeline } from '../components/order-details.tsx';
 import { OrderMoves } from './order-moves.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
-import { useAdminFormats } from '@/lib/formats.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { adminOrderQuery, type AdminOrder } from './api.ts';
@@ -41,7 +41,7 @@ export default function OrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const detail = useQuery(adminOrderQuery(id));
-  const formats = useAdminFormats();
+  const formats = useFormats();
   const [announcement, setAnnouncement] = useState('');
   const status = useRef<HTMLParagraphElement>(null);
   const moved = (text: string) => {
@@ -89,7 +89,7 @@ export default function OrderPage() {
             <OrderItems order={detail.data} />
           </Part>
           <Part className="min-w-0 space-y-3" id="timeline-title" title={t('orders.timelineTitle')}>
-            <OrderTimeline timeline={detail.data.timeline} formatAt={formats.dateTime} />
+            <OrderTimeline timeline={detail.data.timeline} formatAt={formats.stamp} />
           </Part>
           <Part className="min-w-0 space-y-3" id="audit-title" title={t('admin.orders.auditTitle')}>
             <OrderAuditList order={detail.data} />

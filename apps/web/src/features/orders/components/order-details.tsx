@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import type { Order } from '../api.ts';
-import { useOrderFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
 import { OrderStatusBadge } from './order-status.tsx';
 
@@ -65,7 +65,7 @@ export function OrderLines({ order }: { order: Order }) {
 /** How the order is paid: the method, the payment's status and the reference to quote. */
 export function PaymentFacts({ order }: { order: Order }) {
   const { t } = useTranslation();
-  const formats = useOrderFormats();
+  const formats = useFormats();
   return (
     <dl className={`space-y-1 text-sm ${card}`}>
       <Fact term={t(paidWithKey(order))}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
@@ -144,7 +144,7 @@ export function OrderTimeline({
   /** How a moment reads; the customer's short time unless a page needs its own (admins read seconds). */
   formatAt?: (iso: string) => string;
 }) {
-  const formats = useOrderFormats();
+  const formats = useFormats();
   const at = formatAt ?? formats.dateTime;
   return (
     <ol className="space-y-3 border-l-2 border-stone-300 pl-4">
