@@ -67,6 +67,12 @@ const loanPage = (name: 'LoansPage' | 'LoanApprovalsPage' | 'LoanPage') =>
     paymentStrings,
   );
 
+/** The sign-in, sign-up, email and password pages, each with the account English. */
+const accountRoutes = (pages: Record<string, () => Promise<PageModule>>): RouteObject[] =>
+  Object.entries(pages).map(([path, load]) => ({ path, ...lazyPage(load, accountStrings) }));
+
+const authPage = () => import('@/features/auth/auth-page.tsx');
+
 /** An admin page, with the admin pages' shared English. */
 const adminPage = (load: () => Promise<PageModule>, ...strings: (() => Promise<Strings>)[]) =>
   lazyPage(load, adminStrings, ...strings);
@@ -80,19 +86,15 @@ export const publicRoutes: RouteObject[] = [
   { index: true, ...marketplace },
   { path: 'marketplace', ...marketplace },
   { path: 'product/:id', ...lazyPage(() => import('./pages/product-route.tsx'), cartStrings, loanStrings) },
-  { path: 'auth', ...lazyPage(() => import('@/features/auth/auth-page.tsx'), accountStrings) },
-  { path: 'login', ...lazyPage(() => import('@/features/auth/auth-page.tsx'), accountStrings) },
-  { path: 'signup', ...lazyPage(() => import('@/features/auth/auth-page.tsx'), accountStrings) },
-  {
-    path: 'email-verification',
-    ...lazyPage(() => import('@/features/auth/email-verification-page.tsx'), accountStrings),
-  },
-  {
-    path: 'email-confirmation',
-    ...lazyPage(() => import('@/features/auth/email-confirmation-page.tsx'), accountStrings),
-  },
-  { path: 'forgot-password', ...lazyPage(() => import('@/features/auth/forgot-password-page.tsx'), accountStrings) },
-  { path: 'reset-password', ...lazyPage(() => import('@/features/auth/reset-password-page.tsx'), accountStrings) },
+  ...accountRoutes({
+    auth: authPage,
+    login: authPage,
+    signup: authPage,
+    'email-verification': () => import('@/features/auth/email-verification-page.tsx'),
+    'email-confirmation': () => import('@/features/auth/email-confirmation-page.tsx'),
+    'forgot-password': () => import('@/features/auth/forgot-password-page.tsx'),
+    'reset-password': () => import('@/features/auth/reset-password-page.tsx'),
+  }),
   { path: 'support', ...later('pages.support') },
   { path: 'system-report-pdf', ...later('pages.systemReport') },
   { path: 'transformation-plan', ...later('pages.transformationPlan') },
