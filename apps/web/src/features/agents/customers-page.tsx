@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Badge, type Tone } from '@/components/ui/badge.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { KYC_STATUS_TONES } from '@/components/ui/kyc-status.ts';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
@@ -28,13 +29,6 @@ const CODE_ID = 'consent-code';
 const kycPath = (customerId: string) => `/agent/customers/${encodeURIComponent(customerId)}/kyc`;
 const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
-
-const STATUS_TONES: Record<AgentCustomer['kycStatus'], Tone> = {
-  pending: 'neutral',
-  submitted: 'info',
-  verified: 'good',
-  rejected: 'bad',
-};
 
 /** A busy button's spinner; the button's words already say what is happening. */
 function Spinner() {
@@ -227,7 +221,7 @@ function CustomerItem({ customer, onNewCode }: { customer: AgentCustomer; onNewC
   const dateTime = useFormats().dateTime;
   const nameId = `customer-${customer.customerId}`;
   const phone = localPhone(customer.phone);
-  const status = customer.kycStatus in STATUS_TONES ? customer.kycStatus : 'pending';
+  const status = customer.kycStatus in KYC_STATUS_TONES ? customer.kycStatus : 'pending';
   return (
     <li className="space-y-2 p-4">
       <h3 id={nameId} className="text-base font-semibold">
@@ -236,7 +230,7 @@ function CustomerItem({ customer, onNewCode }: { customer: AgentCustomer; onNewC
       <p className="text-stone-700">{phone || t('agent.list.noPhone')}</p>
       <p className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-stone-700">{t('agent.list.kyc')}</span>
-        <Badge tone={STATUS_TONES[status]}>{t(`agent.status.${status}`)}</Badge>
+        <Badge tone={KYC_STATUS_TONES[status]}>{t(`agent.status.${status}`)}</Badge>
       </p>
       {customer.consentActive ? (
         <>

@@ -3,14 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import { useFormats } from '@/lib/formats.ts';
 import type { AdminLoan } from './api.ts';
-import { Badge, type Tone } from '@/components/ui/badge.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { repaymentTones } from '../components/schedule-table.tsx';
 import { TokenList } from './token-list.tsx';
-
-const REPAYMENT_TONE: Record<AdminLoan['schedule'][number]['status'], Tone> = {
-  due: 'neutral',
-  partly_paid: 'warn',
-  paid: 'good',
-};
 
 const cell = 'px-3 py-2 text-left align-top';
 
@@ -65,7 +60,7 @@ export function LoanSchedule({ loan }: { loan: AdminLoan }) {
               <td className={`${cell} text-right whitespace-nowrap`}>{formatUgx(row.amountDue)}</td>
               <td className={`${cell} text-right whitespace-nowrap`}>{formatUgx(row.amountPaid)}</td>
               <td className={cell}>
-                <Badge tone={REPAYMENT_TONE[row.status]}>{t(`adminLoans.repayment.${row.status}`)}</Badge>
+                <Badge tone={repaymentTones[row.status]}>{t(`adminLoans.repayment.${row.status}`)}</Badge>
               </td>
             </tr>
           ))}
