@@ -21,13 +21,13 @@ describe('the built web app', () => {
     for (const page of [
       'src/app/pages/product-route.tsx',
       'src/features/auth/auth-page.tsx',
-      'src/features/admin/admin-home-page.tsx',
-      'src/features/admin/users-page.tsx',
-      'src/features/admin/security-page.tsx',
-      'src/features/admin/outbox-page.tsx',
-      'src/features/admin/payments-page.tsx',
-      'src/features/admin/payment-page.tsx',
-      'src/features/admin/catalogue-pages.tsx',
+      'src/app/admin/home-page.tsx',
+      'src/features/users/users-page.tsx',
+      'src/features/system/security-page.tsx',
+      'src/features/system/outbox-page.tsx',
+      'src/features/payments/payments-page.tsx',
+      'src/features/payments/payment-page.tsx',
+      'src/app/admin/catalogue-pages.tsx',
       'src/features/wallet/wallet-page.tsx',
       'src/features/cart/cart-page.tsx',
       'src/app/pages/checkout-route.tsx',
@@ -35,9 +35,9 @@ describe('the built web app', () => {
       'src/features/orders/order-page.tsx',
       'src/features/loans/loans-page.tsx',
       'src/features/loans/loan-page.tsx',
-      'src/features/admin/orders-page.tsx',
-      'src/features/admin/order-page.tsx',
-      'src/features/admin/loan-pages.tsx',
+      'src/features/orders/admin/orders-page.tsx',
+      'src/features/orders/admin/order-page.tsx',
+      'src/features/loans/admin/loan-pages.tsx',
     ]) {
       const files = measureInitialJs(dist, page).files.map((f) => f.file);
       expect(

@@ -53,7 +53,7 @@ const adminLoanStrings = () => import('@/locales/en.admin-loans.json');
 /** The admin catalogue pages, one chunk for the four routes; a product's page has its loan plans. */
 const cataloguePage = (name: 'ProductsPage' | 'ProductEditPage' | 'CategoriesPage') =>
   lazyPage(
-    () => import('@/features/admin/catalogue-pages.tsx').then((pages) => ({ default: pages[name] })),
+    () => import('./admin/catalogue-pages.tsx').then((pages) => ({ default: pages[name] })),
     adminStrings,
     catalogueStrings,
     adminLoanStrings,
@@ -61,11 +61,17 @@ const cataloguePage = (name: 'ProductsPage' | 'ProductEditPage' | 'CategoriesPag
 /** The admin loan pages, one chunk for the three routes; payment statuses and methods come with one loan's payments. */
 const loanPage = (name: 'LoansPage' | 'LoanApprovalsPage' | 'LoanPage') =>
   lazyPage(
-    () => import('@/features/admin/loan-pages.tsx').then((pages) => ({ default: pages[name] })),
+    () => import('@/features/loans/admin/loan-pages.tsx').then((pages) => ({ default: pages[name] })),
     adminStrings,
     adminLoanStrings,
     paymentStrings,
   );
+
+/** The sign-in, sign-up, email and password pages, each with the account English. */
+const accountRoutes = (pages: Record<string, () => Promise<PageModule>>): RouteObject[] =>
+  Object.entries(pages).map(([path, load]) => ({ path, ...lazyPage(load, accountStrings) }));
+
+const authPage = () => import('@/features/auth/auth-page.tsx');
 
 /** An admin page, with the admin pages' shared English. */
 const adminPage = (load: () => Promise<PageModule>, ...strings: (() => Promise<Strings>)[]) =>
@@ -80,19 +86,15 @@ export const publicRoutes: RouteObject[] = [
   { index: true, ...marketplace },
   { path: 'marketplace', ...marketplace },
   { path: 'product/:id', ...lazyPage(() => import('./pages/product-route.tsx'), cartStrings, loanStrings) },
-  { path: 'auth', ...lazyPage(() => import('@/features/auth/auth-page.tsx'), accountStrings) },
-  { path: 'login', ...lazyPage(() => import('@/features/auth/auth-page.tsx'), accountStrings) },
-  { path: 'signup', ...lazyPage(() => import('@/features/auth/auth-page.tsx'), accountStrings) },
-  {
-    path: 'email-verification',
-    ...lazyPage(() => import('@/features/auth/email-verification-page.tsx'), accountStrings),
-  },
-  {
-    path: 'email-confirmation',
-    ...lazyPage(() => import('@/features/auth/email-confirmation-page.tsx'), accountStrings),
-  },
-  { path: 'forgot-password', ...lazyPage(() => import('@/features/auth/forgot-password-page.tsx'), accountStrings) },
-  { path: 'reset-password', ...lazyPage(() => import('@/features/auth/reset-password-page.tsx'), accountStrings) },
+  ...accountRoutes({
+    auth: authPage,
+    login: authPage,
+    signup: authPage,
+    'email-verification': () => import('@/features/auth/email-verification-page.tsx'),
+    'email-confirmation': () => import('@/features/auth/email-confirmation-page.tsx'),
+    'forgot-password': () => import('@/features/auth/forgot-password-page.tsx'),
+    'reset-password': () => import('@/features/auth/reset-password-page.tsx'),
+  }),
   { path: 'support', ...later('pages.support') },
   { path: 'system-report-pdf', ...later('pages.systemReport') },
   { path: 'transformation-plan', ...later('pages.transformationPlan') },
@@ -141,7 +143,7 @@ export const appRoutes: RouteObject[] = [
       { index: true, ...later('pages.agentDashboard') },
       {
         path: 'customers',
-        ...lazyPage(() => import('@/features/agent/customers-page.tsx'), agentStrings, loanStrings),
+        ...lazyPage(() => import('@/features/agents/customers-page.tsx'), agentStrings, loanStrings),
       },
       {
         path: 'customers/:customerId/kyc',
@@ -156,32 +158,35 @@ export const appRoutes: RouteObject[] = [
 export const adminRoutes: RouteObject[] = [
   {
     path: 'system-audit',
-    ...adminPage(() => import('@/features/admin/admin-home-page.tsx'), paymentStrings, orderStrings, catalogueStrings),
+    ...adminPage(() => import('./admin/home-page.tsx'), paymentStrings, orderStrings, catalogueStrings),
   },
   { path: 'system-testing', ...later('pages.systemTesting') },
-  { path: 'security-dashboard', ...adminPage(() => import('@/features/admin/security-page.tsx')) },
+  { path: 'security-dashboard', ...adminPage(() => import('@/features/system/security-page.tsx')) },
   { path: 'mockups', ...later('pages.mockups') },
   { path: 'admin', element: <Navigate to="/system-audit" replace /> },
-  { path: 'admin/users', ...adminPage(() => import('@/features/admin/users-page.tsx')) },
-  { path: 'admin/outbox', ...adminPage(() => import('@/features/admin/outbox-page.tsx')) },
-  { path: 'admin/jobs', ...adminPage(() => import('@/features/admin/jobs-page.tsx')) },
-  { path: 'admin/payments', ...adminPage(() => import('@/features/admin/payments-page.tsx'), paymentStrings) },
-  { path: 'admin/payments/:id', ...adminPage(() => import('@/features/admin/payment-page.tsx'), paymentStrings) },
+  { path: 'admin/users', ...adminPage(() => import('@/features/users/users-page.tsx')) },
+  { path: 'admin/outbox', ...adminPage(() => import('@/features/system/outbox-page.tsx')) },
+  { path: 'admin/jobs', ...adminPage(() => import('@/features/system/jobs-page.tsx')) },
+  { path: 'admin/payments', ...adminPage(() => import('@/features/payments/payments-page.tsx'), paymentStrings) },
+  { path: 'admin/payments/:id', ...adminPage(() => import('@/features/payments/payment-page.tsx'), paymentStrings) },
   { path: 'admin/products', ...cataloguePage('ProductsPage') },
   { path: 'admin/products/new', ...cataloguePage('ProductEditPage') },
   { path: 'admin/products/:id', ...cataloguePage('ProductEditPage') },
   { path: 'admin/categories', ...cataloguePage('CategoriesPage') },
-  { path: 'admin/kyc', ...adminPage(() => import('@/features/admin/kyc-queue-page.tsx'), kycReviewStrings) },
-  { path: 'admin/kyc/:userId', ...adminPage(() => import('@/features/admin/kyc-review-page.tsx'), kycReviewStrings) },
-  { path: 'admin/orders', ...adminPage(() => import('@/features/admin/orders-page.tsx'), orderStrings) },
+  { path: 'admin/kyc', ...adminPage(() => import('@/features/kyc/admin/kyc-queue-page.tsx'), kycReviewStrings) },
+  {
+    path: 'admin/kyc/:userId',
+    ...adminPage(() => import('@/features/kyc/admin/kyc-review-page.tsx'), kycReviewStrings),
+  },
+  { path: 'admin/orders', ...adminPage(() => import('@/features/orders/admin/orders-page.tsx'), orderStrings) },
   {
     path: 'admin/orders/:id',
-    ...adminPage(() => import('@/features/admin/order-page.tsx'), orderStrings, paymentStrings),
+    ...adminPage(() => import('@/features/orders/admin/order-page.tsx'), orderStrings, paymentStrings),
   },
   { path: 'admin/loans', ...loanPage('LoansPage') },
   { path: 'admin/loans/approvals', ...loanPage('LoanApprovalsPage') },
   { path: 'admin/loans/:id', ...loanPage('LoanPage') },
-  { path: 'admin/devices', ...adminPage(() => import('@/features/admin/devices-page.tsx'), adminLoanStrings) },
+  { path: 'admin/devices', ...adminPage(() => import('@/features/loans/admin/devices-page.tsx'), adminLoanStrings) },
 ];
 
 /** Old and short addresses (spec section 2). */

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/ui/back-link.tsx';
-import { agentCustomersQuery } from '@/features/agent/api.ts';
+import { agentCustomersQuery } from '@/features/agents/api.ts';
 import { KycJourney } from '@/features/kyc/kyc-journey.tsx';
 
 /**

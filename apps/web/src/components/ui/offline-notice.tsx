@@ -1,6 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TIME_ZONE } from '@/lib/formats.ts';
 
 /** What the notices read of a query. */
 type QueryState = { data: unknown; dataUpdatedAt: number; fetchStatus: string; isPending: boolean; error: unknown };
@@ -40,7 +41,7 @@ function useUpdatedFormat() {
         hour: '2-digit',
         minute: '2-digit',
         hourCycle: 'h23',
-        timeZone: 'Africa/Kampala',
+        timeZone: TIME_ZONE,
       }),
     [language],
   );

@@ -40,7 +40,7 @@ export function PlaceFields({ idPrefix, value, onChange, errors, disabled }: Pro
           label={t(`places.${name}`)}
           error={errors[name]}
           placeholder={!ready ? t(`places.${name}First`) : loading ? t('places.loading') : t('places.choose')}
-          options={list.data ?? []}
+          options={(list.data ?? []).map((place) => ({ value: place.id, label: place.name }))}
           value={value[name]?.id ?? ''}
           disabled={disabled || !ready || !list.data}
           onChange={(event) => onChange(pick(list.data?.find((p) => p.id === event.target.value) ?? null))}

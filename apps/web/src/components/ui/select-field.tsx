@@ -5,15 +5,15 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   error?: string | undefined;
   /** Said in the list's first, empty option: "Choose…", or why there is nothing to choose yet. */
-  placeholder: string;
-  options: readonly { id: string; name: string }[];
+  placeholder?: string | undefined;
+  options: readonly { value: string; label: string }[];
 };
 
 /** A labelled drop-down list; its refusal is read out with it. */
-export function SelectField({ id, label, error, placeholder, options, ...select }: Props) {
+export function SelectField({ id, label, error, placeholder, options, className = '', ...select }: Props) {
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className="space-y-1">
+    <div className={`space-y-1 ${className}`}>
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
@@ -26,10 +26,10 @@ export function SelectField({ id, label, error, placeholder, options, ...select 
         }`}
         {...select}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>

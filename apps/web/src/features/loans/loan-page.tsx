@@ -25,7 +25,8 @@ import { PAY_FOCUS, PayLoan } from './components/pay-loan.tsx';
 import { ScheduleTable } from './components/schedule-table.tsx';
 import { Tokens } from './components/tokens.tsx';
 import { WithdrawApplication } from './components/withdraw-application.tsx';
-import { today, useLoanFormats } from './format.ts';
+import { useFormats } from '@/lib/formats.ts';
+import { today } from './format.ts';
 
 /** A payment made on this page has settled: what happened, focused so a screen reader hears it. */
 function Outcome({ payment, loan, onAgain }: { payment: LoanPayment; loan: Loan; onAgain: () => void }) {
@@ -60,7 +61,7 @@ function Outcome({ payment, loan, onAgain }: { payment: LoanPayment; loan: Loan;
 /** Where the loan stands, in a sentence for each status. */
 function StatusNote({ loan }: { loan: Loan }) {
   const { t } = useTranslation();
-  const formats = useLoanFormats();
+  const formats = useFormats();
   const text =
     loan.status === 'approved' && loan.depositDueBy
       ? t('loans.note.approvedBy', { amount: formatUgx(loan.deposit), date: formats.day(loan.depositDueBy) })
@@ -72,7 +73,7 @@ function StatusNote({ loan }: { loan: Loan }) {
 
 function Details({ loan }: { loan: Loan }) {
   const { t } = useTranslation();
-  const formats = useLoanFormats();
+  const formats = useFormats();
   // The payment started here, followed until it settles (the live 'loan' and 'payment' events
   // refetch the loan; failing those it is asked for every 5 s while a payment is pending).
   const [started, setStarted] = useState<Payment | null>(null);

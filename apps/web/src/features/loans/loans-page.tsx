@@ -15,7 +15,7 @@ import { Arrears, LoanStatusBadge } from '@/components/ui/loan-status.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { myLoansQuery, type LoanSummary } from './api.ts';
 import { Fact } from './components/loan-terms.tsx';
-import { useLoanFormats } from './format.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 /** What checkout leaves when it brings the customer here. */
 export type LoansPageState = {
@@ -31,7 +31,7 @@ export const loanPath = (id: string) => `/customer/loan/${encodeURIComponent(id)
 
 function LoanItem({ loan }: { loan: LoanSummary }) {
   const { t } = useTranslation();
-  const formats = useLoanFormats();
+  const formats = useFormats();
   return (
     <li className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
       <h2 className="text-lg font-semibold break-words">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
+import { useFormats } from '@/lib/formats.ts';
 import { markAllRead, markRead, notificationsQuery, type NotificationList } from './api.ts';
 import { notificationLink } from './notification-link.ts';
 
@@ -13,7 +14,8 @@ import { notificationLink } from './notification-link.ts';
  * mark all read.
  */
 export default function InboxPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const queryClient = useQueryClient();
   const list = useQuery(notificationsQuery);
   const setList = (update: (list: NotificationList) => NotificationList) =>
@@ -47,11 +49,6 @@ export default function InboxPage() {
 
   if (list.isPending) return <LoadingOverlay type="customer" />;
   if (list.isError) return <FormAlert>{list.error.message}</FormAlert>;
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Africa/Kampala',
-  });
   const failure = one.error ?? all.error;
   const link = (n: NotificationList['items'][number]) => {
     const to = notificationLink(n);
@@ -98,7 +95,7 @@ export default function InboxPage() {
                   {n.title}
                 </h2>
                 <time dateTime={n.createdAt} className="shrink-0 text-sm text-stone-600">
-                  {date.format(new Date(n.createdAt))}
+                  {formats.dateTime(n.createdAt)}
                 </time>
               </div>
               <p>{n.message}</p>

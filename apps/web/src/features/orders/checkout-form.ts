@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MobileNumber } from '@/components/ui/mobile-number-fields.tsx';
 import { paymentChoice, type PayMethod } from '@/components/ui/pay-with.tsx';
-import type { Address } from './components/address-fields.tsx';
+import type { Place } from '@/lib/places.ts';
+
+/** Where to deliver: the places picked (their names are what the order keeps) and directions for the rider. */
+export type Address = { district: Place | null; subCounty: Place | null; village: Place | null; directions: string };
 
 export type CheckoutForm = {
   fulfilment: 'delivery' | 'pickup';

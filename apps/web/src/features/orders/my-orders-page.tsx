@@ -9,11 +9,11 @@ import { LastUpdated, NotAvailableOffline, unavailableOffline } from '@/componen
 import { formatUgx } from '@/lib/money.ts';
 import { myOrdersQuery, type OrderSummary } from './api.ts';
 import { OrderStatusBadge } from './components/order-status.tsx';
-import { useOrderFormats } from './format.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 function OrderItem({ order }: { order: OrderSummary }) {
   const { t } = useTranslation();
-  const formats = useOrderFormats();
+  const formats = useFormats();
   const titleId = useId();
   return (
     <li>

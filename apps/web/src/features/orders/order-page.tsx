@@ -20,7 +20,7 @@ import { DeliveryFacts, OrderLines, OrderTimeline, PaymentFacts } from './compon
 import { OrderStatusBadge } from './components/order-status.tsx';
 import { PaymentWaiting } from './components/payment-waiting.tsx';
 import { RetryPayment } from './components/retry-payment.tsx';
-import { useOrderFormats } from './format.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 /** The state checkout leaves when it brings the customer here. */
 export type OrderPageState = { placed?: boolean } | null;
@@ -75,7 +75,7 @@ function Details({ order, onCancelled }: { order: Order; onCancelled: () => void
       </div>
       <Part id="timeline-title" title={t('orders.timelineTitle')}>
         <p className="text-sm text-stone-700">{t('orders.timesInKampala')}</p>
-        <OrderTimeline order={order} />
+        <OrderTimeline timeline={order.timeline} />
       </Part>
     </>
   );
@@ -91,7 +91,7 @@ export default function OrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const location = useLocation();
-  const formats = useOrderFormats();
+  const formats = useFormats();
   const query = useQuery(orderQuery(id));
   const [announcement, setAnnouncement] = useState(() =>
     (location.state as OrderPageState)?.placed ? t('orders.placed') : '',

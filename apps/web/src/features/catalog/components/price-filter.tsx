@@ -16,6 +16,33 @@ type Props = {
   onChange: (range: { min: number | undefined; max: number | undefined }) => void;
 };
 
+/** One price bound; a refusal (said once, under both) is read out with it. */
+function PriceInput({
+  label,
+  value,
+  onChange,
+  refused,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  refused: boolean;
+}) {
+  return (
+    <label className="min-w-28 flex-1 text-sm">
+      <span className="block">{label}</span>
+      <input
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={refused ? true : undefined}
+        aria-describedby={refused ? 'price-problem' : undefined}
+        className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
+      />
+    </label>
+  );
+}
+
 /**
  * Lowest and highest price in UGX, applied with the button (or Enter): the catalogue API's
  * price range. A lowest above the highest is refused in words and nothing changes.
@@ -40,32 +67,11 @@ export function PriceFilter({ min, max, onChange }: Props) {
     setProblem(null);
     onChange({ min: from, max: to });
   };
-  const field = 'min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base';
   return (
     <form onSubmit={apply} noValidate aria-label={t('catalog.price.title')} className="space-y-1">
       <div className="flex flex-wrap items-end gap-2">
-        <label className="min-w-28 flex-1 text-sm">
-          <span className="block">{t('catalog.price.min')}</span>
-          <input
-            inputMode="numeric"
-            value={low}
-            onChange={(e) => setLow(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'price-problem' : undefined}
-            className={field}
-          />
-        </label>
-        <label className="min-w-28 flex-1 text-sm">
-          <span className="block">{t('catalog.price.max')}</span>
-          <input
-            inputMode="numeric"
-            value={high}
-            onChange={(e) => setHigh(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'price-problem' : undefined}
-            className={field}
-          />
-        </label>
+        <PriceInput label={t('catalog.price.min')} value={low} onChange={setLow} refused={!!problem} />
+        <PriceInput label={t('catalog.price.max')} value={high} onChange={setHigh} refused={!!problem} />
         <Button type="submit" variant="secondary">
           {t('catalog.price.apply')}
         </Button>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import type { LoanPayment } from '../api.ts';
-import { useLoanFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 const tones: Record<string, Tone> = {
   pending: 'warn',
@@ -15,7 +15,7 @@ const tones: Record<string, Tone> = {
 /** The deposit and repayments made on the loan, newest first, each with its status and reference. */
 export function LoanPayments({ payments }: { payments: LoanPayment[] }) {
   const { t } = useTranslation();
-  const formats = useLoanFormats();
+  const formats = useFormats();
   if (payments.length === 0) return <p className="text-stone-700">{t('loans.payments.none')}</p>;
   return (
     <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white">
@@ -32,7 +32,7 @@ export function LoanPayments({ payments }: { payments: LoanPayment[] }) {
             <Badge tone={tones[payment.status] ?? 'neutral'}>
               {t(`payments.status.${payment.status}`, { defaultValue: payment.status })}
             </Badge>
-            <time dateTime={payment.createdAt}>{formats.moment(payment.createdAt)}</time>
+            <time dateTime={payment.createdAt}>{formats.dateTime(payment.createdAt)}</time>
             <span>{t('wallet.reference', { reference: payment.reference })}</span>
           </p>
         </li>

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import type { LoanPlan } from '../api.ts';
-import { today, useLoanFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
+import { today } from '../format.ts';
 
 export type Terms = Pick<
   LoanQuote,
@@ -65,7 +66,7 @@ export function LoanTerms({ terms, units = 1 }: { terms: Terms; units?: number }
 /** Every instalment with its due date and amount, folded away until asked for. */
 export function ScheduleDetails({ schedule, note }: { schedule: ScheduledInstalment[]; note: string }) {
   const { t } = useTranslation();
-  const formats = useLoanFormats();
+  const formats = useFormats();
   return (
     <details className="rounded-lg border border-stone-200 bg-white">
       <summary className="flex min-h-11 cursor-pointer items-center px-3 font-medium text-brand-800">

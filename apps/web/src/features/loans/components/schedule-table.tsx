@@ -2,9 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import type { LoanRepayment } from '../api.ts';
-import { useLoanFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
 
-const tones: Record<LoanRepayment['status'], Tone> = { due: 'neutral', partly_paid: 'warn', paid: 'good' };
+/** An instalment's status colour, on the customer's schedule and the admin's. */
+export const repaymentTones: Record<LoanRepayment['status'], Tone> = {
+  due: 'neutral',
+  partly_paid: 'warn',
+  paid: 'good',
+};
 /** The columns, amounts aligned to the end so their digits line up. */
 const COLUMNS = [
   { key: 'number', end: false },
@@ -21,7 +26,7 @@ const COLUMNS = [
  */
 export function ScheduleTable({ schedule, today }: { schedule: LoanRepayment[]; today: string }) {
   const { t } = useTranslation();
-  const formats = useLoanFormats();
+  const formats = useFormats();
   return (
     <div
       className="overflow-x-auto rounded-lg border border-stone-200 bg-white"
@@ -51,7 +56,7 @@ export function ScheduleTable({ schedule, today }: { schedule: LoanRepayment[]; 
                 <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatUgx(item.amountDue)}</td>
                 <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatUgx(item.amountPaid)}</td>
                 <td className="px-2 py-2">
-                  <Badge tone={late ? 'bad' : tones[item.status]}>
+                  <Badge tone={late ? 'bad' : repaymentTones[item.status]}>
                     {late ? t('loans.schedule.late') : t(`loans.repayment.${item.status}`)}
                   </Badge>
                 </td>

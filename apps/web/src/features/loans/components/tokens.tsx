@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LoanToken } from '../api.ts';
-import { groupDigits, useLoanFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
+import { groupDigits } from '../format.ts';
 
 const UNLOCK = 'DISABLE_PAYG';
 
@@ -21,7 +22,7 @@ function useTokenText() {
  */
 export function Tokens({ tokens }: { tokens: LoanToken[] }) {
   const { t } = useTranslation();
-  const formats = useLoanFormats();
+  const formats = useFormats();
   const text = useTokenText();
   const [newest, ...earlier] = tokens;
   if (!newest) return null;
@@ -40,7 +41,7 @@ export function Tokens({ tokens }: { tokens: LoanToken[] }) {
         </p>
         <p>{text(newest)}</p>
         <p className="text-sm text-stone-700">
-          <time dateTime={newest.createdAt}>{formats.moment(newest.createdAt)}</time>
+          <time dateTime={newest.createdAt}>{formats.dateTime(newest.createdAt)}</time>
         </p>
         <p className="text-sm text-stone-600">{t('loans.tokens.howTo')}</p>
       </div>
@@ -54,7 +55,7 @@ export function Tokens({ tokens }: { tokens: LoanToken[] }) {
               <li key={`${token.count}-${token.token}`} className="space-y-0.5 py-2">
                 <p className="font-mono text-lg tabular-nums">{groupDigits(token.token)}</p>
                 <p className="text-sm text-stone-700">
-                  {text(token)} · <time dateTime={token.createdAt}>{formats.moment(token.createdAt)}</time>
+                  {text(token)} · <time dateTime={token.createdAt}>{formats.dateTime(token.createdAt)}</time>
                 </p>
               </li>
             ))}

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { PlaceFields } from '@/components/ui/place-fields.tsx';
-import type { Place } from '@/lib/places.ts';
-import type { CheckoutErrors } from '../checkout-form.ts';
+import type { Address, CheckoutErrors } from '../checkout-form.ts';
 
-export type Address = { district: Place | null; subCounty: Place | null; village: Place | null; directions: string };
-
-export const DIRECTIONS_MAX = 300;
+/** The longest directions the server keeps. */
+const DIRECTIONS_MAX = 300;
 
 type Props = { value: Address; onChange: (value: Address) => void; errors: CheckoutErrors; disabled: boolean };
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import type { Order } from '../api.ts';
-import { useOrderFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
 import { OrderStatusBadge } from './order-status.tsx';
 
@@ -65,7 +65,7 @@ export function OrderLines({ order }: { order: Order }) {
 /** How the order is paid: the method, the payment's status and the reference to quote. */
 export function PaymentFacts({ order }: { order: Order }) {
   const { t } = useTranslation();
-  const formats = useOrderFormats();
+  const formats = useFormats();
   return (
     <dl className={`space-y-1 text-sm ${card}`}>
       <Fact term={t(paidWithKey(order))}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
@@ -136,17 +136,25 @@ export function DeliveryFacts({ order }: { order: Order }) {
 }
 
 /** What happened to the order, oldest first, in Kampala time. */
-export function OrderTimeline({ order }: { order: Order }) {
-  const formats = useOrderFormats();
+export function OrderTimeline({
+  timeline,
+  formatAt,
+}: {
+  timeline: Order['timeline'];
+  /** How a moment reads; the customer's short time unless a page needs its own (admins read seconds). */
+  formatAt?: (iso: string) => string;
+}) {
+  const formats = useFormats();
+  const at = formatAt ?? formats.dateTime;
   return (
     <ol className="space-y-3 border-l-2 border-stone-300 pl-4">
-      {order.timeline.map((event, i) => (
+      {timeline.map((event, i) => (
         <li key={`${event.at}-${i}`} className="relative space-y-1 rounded-lg border border-stone-200 bg-white p-3">
           <span aria-hidden="true" className="absolute top-4 -left-[1.4rem] h-3 w-3 rounded-full bg-brand-700" />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <OrderStatusBadge status={event.status} />
             <time dateTime={event.at} className="text-sm text-stone-700">
-              {formats.dateTime(event.at)}
+              {at(event.at)}
             </time>
           </div>
           {event.note && <p className="text-sm">{event.note}</p>}

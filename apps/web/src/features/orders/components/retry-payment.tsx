@@ -10,7 +10,7 @@ import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { localPhone } from '@/lib/phone.ts';
 import { orderQuery, payOrderAgain, walletQuery, type Order, type OrderPayment } from '../api.ts';
-import { useOrderFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 const ID = 'order-pay';
 /** The network codes the failure texts know; any other reads as the general one. */
@@ -40,7 +40,7 @@ export function useFailureWords(reason: string | null) {
  */
 export function RetryPayment({ order, focus = false }: { order: Order; focus?: boolean }) {
   const { t } = useTranslation();
-  const formats = useOrderFormats();
+  const formats = useFormats();
   const queryClient = useQueryClient();
   const wallet = useQuery(walletQuery);
   const attempt = useAttemptKey();

@@ -7,14 +7,14 @@ import { WaitingBar } from '@/components/ui/phone-approval.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { paymentQuery, statementQuery, walletQuery, type Payment } from '../api.ts';
 import { localPhone } from '../form.ts';
-import { useWalletFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 const networkName = (method: PaymentMethod) => (method === 'wallet' ? '' : NETWORK_NAMES[method]);
 
 /** While waiting: what the customer does on the phone, and the USSD code when no prompt comes. */
 function Waiting({ payment }: { payment: Payment }) {
   const { t } = useTranslation();
-  const formats = useWalletFormats();
+  const formats = useFormats();
   const topUp = payment.purpose !== 'payout';
   const values = {
     amount: formatUgx(payment.amount),

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import type { Payment } from '../api.ts';
 import { localPhone } from '../form.ts';
-import { useWalletFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 /** Payments still waiting for approval on the phone (asked for earlier, or on another device). */
 export function PendingPayments({ payments }: { payments: Payment[] }) {
   const { t } = useTranslation();
-  const formats = useWalletFormats();
+  const formats = useFormats();
   if (payments.length === 0) return null;
   return (
     <section aria-labelledby="pending-title" className="space-y-2">

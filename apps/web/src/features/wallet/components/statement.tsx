@@ -4,14 +4,14 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { statementQuery, type StatementLine } from '../api.ts';
-import { useWalletFormats } from '../format.ts';
+import { useFormats } from '@/lib/formats.ts';
 
 /** +UGX 10,000 for money in, −UGX 5,000 for money out (a true minus sign). */
 const signed = (amount: number) => (amount < 0 ? `−${formatUgx(-amount)}` : `+${formatUgx(amount)}`);
 
 function Line({ line }: { line: StatementLine }) {
   const { t } = useTranslation();
-  const formats = useWalletFormats();
+  const formats = useFormats();
   const incoming = line.amount >= 0;
   return (
     <li className="space-y-1 p-3">

@@ -1,0 +1,141 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button.tsx';
+import { healthQuery, type Health } from '@/features/system/api.ts';
+import { AdminError } from '@/components/admin/admin-error.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <dt className="text-stone-700">{term}</dt>
+      <dd className="flex flex-wrap items-center gap-2 font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function SystemStatus({ health }: { health: Health }) {
+  const { t } = useTranslation();
+  const { database, migrations, jobs } = health;
+  return (
+    <div className="space-y-3">
+      <p role="status" className="flex items-center gap-2">
+        {health.status === 'ok' ? (
+          <Badge tone="good">{t('admin.home.statusOk')}</Badge>
+        ) : (
+          <Badge tone="bad">{t('admin.home.statusDegraded')}</Badge>
+        )}
+      </p>
+      <dl className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white px-4">
+        <Fact term={t('admin.home.database')}>
+          {t(`admin.home.databaseKind.${database.kind}`)}
+          {database.reachable ? (
+            <Badge tone="good">{t('admin.home.reachable')}</Badge>
+          ) : (
+            <Badge tone="bad">{t('admin.home.unreachable')}</Badge>
+          )}
+        </Fact>
+        <Fact term={t('admin.home.migrations')}>
+          {t('admin.home.migrationsCount', { applied: migrations.applied, expected: migrations.expected })}
+          {migrations.upToDate ? (
+            <Badge tone="good">{t('admin.home.upToDate')}</Badge>
+          ) : (
+            <Badge tone="warn">{t('admin.home.behind')}</Badge>
+          )}
+        </Fact>
+        <Fact term={t('admin.home.jobs')}>
+          {jobs.reachable ? (
+            <Badge tone="good">{t('admin.home.reachable')}</Badge>
+          ) : (
+            <Badge tone="bad">{t('admin.home.unreachable')}</Badge>
+          )}
+        </Fact>
+        <Fact term={t('admin.home.version')}>
+          <span className="font-mono">{health.version}</span>
+        </Fact>
+      </dl>
+    </div>
+  );
+}
+
+const TOOLS = [
+  { to: '/admin/users', title: 'admin.users.title', body: 'admin.home.usersBody' },
+  { to: '/security-dashboard', title: 'admin.security.title', body: 'admin.home.securityBody' },
+  { to: '/admin/outbox', title: 'admin.outbox.title', body: 'admin.home.outboxBody' },
+  { to: '/admin/jobs', title: 'admin.jobs.title', body: 'admin.home.jobsBody' },
+  { to: '/admin/payments', title: 'admin.payments.title', body: 'admin.home.paymentsBody' },
+  { to: '/admin/orders', title: 'admin.orders.title', body: 'admin.home.ordersBody' },
+  { to: '/admin/kyc', title: 'admin.home.kycTitle', body: 'admin.home.kycBody' },
+  { to: '/admin/loans', title: 'admin.home.loansTitle', body: 'admin.home.loansBody' },
+  { to: '/admin/loans/approvals', title: 'admin.home.loanApprovalsTitle', body: 'admin.home.loanApprovalsBody' },
+  { to: '/admin/devices', title: 'admin.home.devicesTitle', body: 'admin.home.devicesBody' },
+  { to: '/admin/products', title: 'admin.products.title', body: 'admin.home.productsBody' },
+  { to: '/admin/categories', title: 'admin.categories.title', body: 'admin.home.categoriesBody' },
+] as const;
+
+/** /system-audit, the admin home: whether the system is healthy, and the admin tools. */
+export default function AdminHomePage() {
+  const { t } = useTranslation();
+  const health = useQuery(healthQuery);
+  return (
+    <section className="mx-auto max-w-4xl space-y-6 p-4" aria-labelledby="admin-title">
+      <header className="space-y-1">
+        <h1 id="admin-title" className="text-2xl font-bold">
+          {t('admin.home.title')}
+        </h1>
+        <p className="text-stone-700">{t('admin.home.intro')}</p>
+      </header>
+
+      <section aria-labelledby="status-title" className="space-y-3" aria-busy={health.isFetching}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="status-title" className="text-lg font-semibold">
+            {t('admin.home.statusTitle')}
+          </h2>
+          <Button
+            variant="secondary"
+            disabled={health.isFetching}
+            aria-busy={health.isFetching}
+            onClick={() => void health.refetch()}
+          >
+            {health.isFetching ? t('admin.refreshing') : t('admin.refresh')}
+          </Button>
+        </div>
+        {health.isPending ? (
+          <div className="animate-pulse space-y-2 rounded-lg border border-stone-200 bg-white p-4">
+            <p role="status" className="sr-only">
+              {t('admin.home.checking')}
+            </p>
+            <div aria-hidden="true" className="h-5 w-2/3 rounded bg-stone-200" />
+            <div aria-hidden="true" className="h-5 w-1/2 rounded bg-stone-100" />
+            <div aria-hidden="true" className="h-5 w-1/3 rounded bg-stone-100" />
+          </div>
+        ) : health.isError ? (
+          <AdminError error={health.error} onRetry={() => void health.refetch()} />
+        ) : (
+          <SystemStatus health={health.data} />
+        )}
+      </section>
+
+      <nav aria-labelledby="tools-title" className="space-y-3">
+        <h2 id="tools-title" className="text-lg font-semibold">
+          {t('admin.home.toolsTitle')}
+        </h2>
+        <ul className="grid gap-3 md:grid-cols-3">
+          {TOOLS.map((tool) => (
+            <li key={tool.to}>
+              <Link
+                to={tool.to}
+                className="flex h-full min-h-11 flex-col gap-1 rounded-lg border border-stone-200 bg-white p-4 hover:border-brand-700 hover:bg-brand-50"
+              >
+                <span className="text-base font-semibold text-brand-800">{t(tool.title)}</span>
+                <span className="text-sm text-stone-700">{t(tool.body)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </section>
+  );
+}

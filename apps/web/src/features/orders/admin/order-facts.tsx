@@ -1,0 +1,148 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatUgx } from '@/lib/money.ts';
+import { useFormats } from '@/lib/formats.ts';
+import type { AdminOrder } from './api.ts';
+import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
+import { Fact } from '@/components/admin/fact.tsx';
+import { useActorText } from '@/components/admin/actor.tsx';
+import { OrderStatusBadge } from '../components/order-status.tsx';
+
+const card = 'rounded-lg border border-stone-200 bg-white p-4';
+
+/** Status, total, payment and where the order goes. */
+export function OrderSummaryCard({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const point = order.pickupPoint;
+  const address = order.address;
+  return (
+    <div className={`space-y-3 ${card}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <OrderStatusBadge status={order.status} />
+        <span className="text-2xl font-bold tabular-nums">{formatUgx(order.total)}</span>
+      </div>
+      <dl className="space-y-1 text-sm">
+        <Fact term={t('admin.orders.placed')}>
+          <time dateTime={order.createdAt}>{formats.stamp(order.createdAt)}</time>
+        </Fact>
+        <Fact term={t(paidWithKey(order))}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
+        {order.paymentStatus && (
+          <Fact term={t('orders.paymentStatus')}>
+            {t(`payments.status.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}
+          </Fact>
+        )}
+        {order.paymentReference && (
+          <Fact term={t('orders.reference')}>
+            <span className="font-mono">{order.paymentReference}</span>
+          </Fact>
+        )}
+        {order.paidAt && (
+          <Fact term={t('orders.paidAt')}>
+            <time dateTime={order.paidAt}>{formats.stamp(order.paidAt)}</time>
+          </Fact>
+        )}
+        <Fact term={order.fulfilment === 'pickup' ? t('orders.pickupAt') : t(deliverToKey(order.status))}>
+          {point
+            ? `${point.name}, ${point.address}, ${point.district}`
+            : address
+              ? [address.village, address.subCounty, address.district].join(', ')
+              : '—'}
+          {address?.directions && <span className="block text-stone-700">{address.directions}</span>}
+        </Fact>
+        {order.loan && (
+          <Fact term={t('orders.onLoan')}>
+            <Link to={`/admin/loans/${order.loan.id}`} className="font-semibold text-brand-800 underline">
+              {t('orders.loanNumber', { number: order.loan.number })}
+            </Link>
+            <span className="block text-stone-700">
+              {t('orders.depositPaid')}: {formatUgx(order.loan.deposit)}
+            </span>
+          </Fact>
+        )}
+        {order.cancelReason && <Fact term={t('admin.orders.cancelReason')}>{order.cancelReason}</Fact>}
+      </dl>
+    </div>
+  );
+}
+
+/** The lines as ordered, with VAT class, and the totals. */
+export function OrderItems({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`space-y-3 ${card}`}>
+      <ul className="divide-y divide-stone-100">
+        {order.lines.map((line) => (
+          <li key={line.productId} className="space-y-0.5 py-2 first:pt-0">
+            <p className="flex items-baseline justify-between gap-2">
+              <span className="min-w-0 font-medium break-words">{line.name}</span>
+              <span className="font-semibold whitespace-nowrap tabular-nums">{formatUgx(line.lineTotal)}</span>
+            </p>
+            <p className="text-sm text-stone-700">
+              <span className="font-mono">{line.sku}</span>
+              {' · '}
+              {t('orders.lineQuantity', { quantity: line.quantity, price: formatUgx(line.unitPrice) })}
+              {' · '}
+              {t(`orders.taxClass.${line.taxClass}`)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-1 border-t border-stone-200 pt-3 text-sm">
+        <Fact term={t('orders.subtotal')}>{formatUgx(order.subtotal)}</Fact>
+        <Fact term={t('orders.deliveryFee')}>{formatUgx(order.deliveryFee)}</Fact>
+        <Fact term={t('orders.total')}>{formatUgx(order.total)}</Fact>
+        <Fact term={t('orders.vatIncluded')}>{formatUgx(order.vat)}</Fact>
+      </dl>
+    </div>
+  );
+}
+
+/** An order status in the words the customer reads. */
+const useStatusText = () => {
+  const { t } = useTranslation();
+  return (status: unknown) => t(`orders.status.${String(status)}`, { defaultValue: String(status) });
+};
+
+/** What admins did to the order: the status it moved from and to, who (by name and role), when and why. */
+export function OrderAuditList({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const by = useActorText();
+  const status = useStatusText();
+  if (order.audit.length === 0) return <p className="text-stone-700">{t('admin.orders.noAudit')}</p>;
+  return (
+    <ul className="space-y-3">
+      {order.audit.map((entry) => {
+        const from = entry.details.from;
+        const to = entry.action === 'order.cancel' ? 'cancelled' : entry.details.to;
+        return (
+          <li key={entry.id} className="space-y-1 rounded-lg border border-stone-200 bg-white p-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="font-medium">
+                {from !== undefined && to !== undefined
+                  ? t('admin.audit.status', { from: status(from), to: status(to) })
+                  : t(`admin.orders.actions.${entry.action}`, { defaultValue: entry.action })}
+              </span>
+              <time dateTime={entry.createdAt} className="text-sm text-stone-700">
+                {formats.stamp(entry.createdAt)}
+              </time>
+            </div>
+            <p className="text-sm text-stone-700">{by(entry.actor)}</p>
+            {typeof entry.details.deviceSerial === 'string' && (
+              <p className="text-sm">
+                <span className="text-stone-600">{t('admin.audit.device')}:</span>{' '}
+                <span className="font-mono">{entry.details.deviceSerial}</span>
+              </p>
+            )}
+            {entry.reason && (
+              <p className="text-sm break-words">
+                <span className="text-stone-600">{t('admin.audit.reason')}:</span> {entry.reason}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

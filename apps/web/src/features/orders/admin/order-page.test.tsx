@@ -1,0 +1,235 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import OrderPage from './order-page.tsx';
+import type { AdminOrder, OrderStatus } from './api.ts';
+import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
+
+const ID = '5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a';
+const PATH = `/admin/orders/${ID}`;
+const ADMIN_ID = '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b';
+const grace = { id: ADMIN_ID, name: 'Grace Namutebi', role: 'admin' as const };
+
+const anOrder = (changes: Partial<AdminOrder> = {}): AdminOrder => ({
+  id: ID,
+  number: 'ORD-100002',
+  status: 'paid',
+  total: 175_000,
+  itemCount: 2,
+  firstItem: 'SunKing Pro 400 lantern',
+  createdAt: '2026-03-02T07:15:00.000Z',
+  subtotal: 170_000,
+  deliveryFee: 5_000,
+  vat: 0,
+  fulfilment: 'delivery',
+  address: { district: 'Mukono', subCounty: 'Goma', village: 'Seeta', directions: '' },
+  pickupPoint: null,
+  paymentMethod: 'mtn',
+  paymentId: '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b',
+  paymentStatus: 'successful',
+  paymentReference: 'EG-7K2M9QXA',
+  paymentPhone: '+256772123456',
+  paymentFailureReason: null,
+  payBy: null,
+  cancelReason: null,
+  loan: null,
+  paidAt: '2026-03-02T07:16:00.000Z',
+  lines: [
+    {
+      productId: '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
+      name: 'SunKing Pro 400 lantern',
+      sku: 'SK-PRO-400',
+      imageUrl: null,
+      unitPrice: 85_000,
+      quantity: 2,
+      lineTotal: 170_000,
+      taxClass: 'exempt',
+      vat: 0,
+    },
+  ],
+  timeline: [
+    { status: 'pending_payment', note: 'Order placed', at: '2026-03-02T07:15:00.000Z' },
+    { status: 'paid', note: 'Paid by MTN Mobile Money', at: '2026-03-02T07:16:00.000Z' },
+  ],
+  customer: { id: 'u1', name: 'Nakato Sarah', email: 'sarah@example.ug', phone: '+256772123456' },
+  audit: [],
+  ...changes,
+});
+
+let order: AdminOrder;
+let moveReply: { status: number; body: unknown } | null;
+const server = fakeServer(({ url, method, body }) => {
+  if (url === `/api/admin/orders/${ID}` && method === 'GET') return { body: order };
+  if (url === `/api/admin/orders/${ID}/status` && method === 'POST') {
+    if (moveReply) return moveReply;
+    const { status, note } = body as { status: OrderStatus; note?: string };
+    order = {
+      ...order,
+      status,
+      cancelReason: status === 'cancelled' ? (note ?? null) : null,
+      timeline: [...order.timeline, { status, note: note ?? null, at: '2026-03-02T09:00:00.000Z' }],
+      audit: [
+        ...order.audit,
+        {
+          id: `audit-${order.audit.length + 1}`,
+          action: status === 'cancelled' ? 'order.cancel' : 'order.status',
+          actorId: ADMIN_ID,
+          actor: grace,
+          reason: note ?? null,
+          details: { from: order.status, to: status },
+          createdAt: '2026-03-02T09:00:00.000Z',
+        },
+      ],
+    };
+    return { body: order };
+  }
+  return { status: 404, body: { error: { code: 'not_found', message: 'Order not found.' } } };
+});
+
+beforeEach(() => {
+  order = anOrder();
+  moveReply = null;
+  server.start();
+});
+
+const moves = () =>
+  within(screen.getByRole('heading', { name: 'Next step' }).closest('section')!)
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
+const posts = () => server.seen.filter((r) => r.method === 'POST');
+
+describe('an order, for admins', () => {
+  it('shows the customer, the items, the payment, the timeline and the audit trail', async () => {
+    order = anOrder({
+      audit: [
+        {
+          id: 'audit-1',
+          action: 'order.status',
+          actorId: ADMIN_ID,
+          actor: grace,
+          reason: 'Rider booked',
+          details: { from: 'paid', to: 'processing' },
+          createdAt: '2026-11-25T11:03:00.000Z',
+        },
+      ],
+    });
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    expect(await screen.findByRole('heading', { name: 'ORD-100002', level: 1 })).toBeTruthy();
+    const customer = screen.getByRole('heading', { name: 'Customer' }).closest('section')!;
+    expect(customer.textContent).toContain('Nakato Sarah');
+    expect(customer.textContent).toContain('sarah@example.ug');
+    const summary = screen.getByRole('heading', { name: 'Order' }).closest('section')!;
+    expect(summary.textContent).toContain('MTN Mobile Money');
+    expect(summary.textContent).toContain('EG-7K2M9QXA');
+    expect(summary.textContent).toContain('Seeta, Goma, Mukono');
+    expect(screen.getByText('SK-PRO-400').closest('p')?.textContent).toBe('SK-PRO-400 · 2 × UGX 85,000 · VAT exempt');
+    const timeline = within(screen.getByRole('heading', { name: 'What happened' }).closest('section')!);
+    expect(timeline.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Order placed'),
+      expect.stringContaining('Paid by MTN Mobile Money'),
+    ]);
+    // Who moved it, by name and role, from which status to which, in Kampala time: never an id.
+    const audit = within(screen.getByRole('heading', { name: 'Audit trail' }).closest('section')!);
+    const [entry] = audit.getAllByRole('listitem');
+    expect(entry!.textContent).toContain('Status: Paid → Being prepared');
+    expect(entry!.textContent).toContain('by Grace Namutebi (Admin)');
+    expect(entry!.textContent).toContain('Nov 25, 2026, 2:03:00 PM');
+    expect(entry!.textContent).toContain('Rider booked');
+    expect(entry!.textContent).not.toContain(ADMIN_ID);
+  });
+
+  it('offers only the moves the order may make, never "paid"', async () => {
+    order = anOrder({ status: 'pending_payment', paidAt: null, paymentStatus: 'pending' });
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    await screen.findByRole('heading', { name: 'Next step' });
+    expect(moves()).toEqual(['Cancel order']);
+  });
+
+  it('links a credit order to its loan and offers no cancelling for it', async () => {
+    order = anOrder({ loan: { id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', number: 'LN-000042', deposit: 50_000 } });
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    await screen.findByRole('heading', { name: 'Next step' });
+    expect(moves()).toEqual(['Start preparing']);
+    const loan = screen.getByRole('link', { name: 'Loan LN-000042' });
+    expect(loan.getAttribute('href')).toBe('/admin/loans/a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d');
+  });
+
+  it('delivers a credit order with the serial number of the device handed over', async () => {
+    order = anOrder({
+      status: 'shipped',
+      loan: { id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', number: 'LN-000042', deposit: 50_000 },
+    });
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }));
+    fireEvent.change(screen.getByLabelText('Serial number of the device handed over (optional)'), {
+      target: { value: ' SHS4411223344 ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, mark as delivered' }));
+    await screen.findByRole('button', { name: 'Mark as completed' });
+    expect(posts().map((r) => r.body)).toEqual([{ status: 'delivered', deviceSerial: 'SHS4411223344' }]);
+  });
+
+  it('asks for no device when delivering an order bought for cash', async () => {
+    order = anOrder({ status: 'shipped' });
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }));
+    expect(screen.queryByLabelText('Serial number of the device handed over (optional)')).toBeNull();
+  });
+
+  it('moves the order on after confirmation, with an optional note', async () => {
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    await screen.findByRole('heading', { name: 'Next step' });
+    expect(moves()).toEqual(['Start preparing', 'Cancel order']);
+    fireEvent.click(screen.getByRole('button', { name: 'Start preparing' }));
+    expect(document.activeElement?.textContent).toBe(
+      'Change ORD-100002 to “Being prepared”? The customer is told at once.',
+    );
+    fireEvent.change(screen.getByLabelText('Note for the customer (optional)'), { target: { value: 'Packing today' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, start preparing' }));
+    const done = await screen.findByText('ORD-100002 is now “Being prepared”.');
+    await waitFor(() => expect(document.activeElement).toBe(done));
+    expect(posts().map((r) => r.body)).toEqual([{ status: 'processing', note: 'Packing today' }]);
+    await waitFor(() => expect(moves()).toEqual(['Mark as shipped']));
+    expect(screen.getByRole('heading', { name: 'What happened' }).closest('section')!.textContent).toContain(
+      'Packing today',
+    );
+  });
+
+  it('will not cancel without a reason, then cancels with it', async () => {
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    expect(
+      screen.getByText(
+        "Cancel ORD-100002? The UGX 175,000 paid goes back to the customer's wallet, its items go back on sale, and the customer is told.",
+      ),
+    ).toBeTruthy();
+    const reason = screen.getByLabelText('Reason (the customer reads it)');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Say why the order is cancelled: the customer will see it.')).toBeTruthy();
+    expect(document.activeElement).toBe(reason);
+    expect(posts()).toEqual([]);
+
+    fireEvent.change(reason, { target: { value: 'Customer asked by phone' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByText('ORD-100002 is now “Cancelled”.')).toBeTruthy();
+    expect(posts().map((r) => r.body)).toEqual([{ status: 'cancelled', note: 'Customer asked by phone' }]);
+    await waitFor(() =>
+      expect(screen.getByText('This order is finished: nothing more can be done to it.')).toBeTruthy(),
+    );
+  });
+
+  it("shows the server's refusal of a move", async () => {
+    moveReply = {
+      status: 409,
+      body: {
+        error: { code: 'order_status_not_allowed', message: 'An order that is cancelled cannot become processing.' },
+      },
+    };
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    fireEvent.click(await screen.findByRole('button', { name: 'Start preparing' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, start preparing' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An order that is cancelled cannot become processing.');
+    expect(posts()).toHaveLength(1);
+  });
+});

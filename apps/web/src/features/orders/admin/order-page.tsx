@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { AdminError } from '@/components/admin/admin-error.tsx';
+import { Fact } from '@/components/admin/fact.tsx';
+import { OrderAuditList, OrderItems, OrderSummaryCard } from './order-facts.tsx';
+import { OrderTimeline } from '../components/order-details.tsx';
+import { OrderMoves } from './order-moves.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { useFormats } from '@/lib/formats.ts';
+import { Part } from '@/components/ui/part.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
+import { adminOrderQuery, type AdminOrder } from './api.ts';
+
+function Customer({ customer }: { customer: AdminOrder['customer'] }) {
+  const { t } = useTranslation();
+  const find = customer.email ?? customer.phone ?? customer.name;
+  return (
+    <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
+      <p className="font-semibold break-words">{customer.name}</p>
+      <dl className="space-y-1 text-sm">
+        {customer.email && <Fact term={t('admin.users.email')}>{customer.email}</Fact>}
+        {customer.phone && <Fact term={t('admin.users.phone')}>{customer.phone}</Fact>}
+      </dl>
+      <Link
+        to={`/admin/users?q=${encodeURIComponent(find)}`}
+        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline"
+      >
+        {t('admin.payments.findUser')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /admin/orders/:id: one order with its customer, items, payment and timeline, the allowed next
+ * statuses (each confirmed, a cancellation with its reason), and the audit trail.
+ */
+export default function OrderPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const detail = useQuery(adminOrderQuery(id));
+  const formats = useFormats();
+  const [announcement, setAnnouncement] = useState('');
+  const status = useRef<HTMLParagraphElement>(null);
+  const moved = (text: string) => {
+    setAnnouncement(text);
+    requestAnimationFrame(() => status.current?.focus());
+  };
+  const order = detail.data;
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-6 p-4" aria-labelledby="order-title">
+      <AdminPageHeader titleId="order-title" title={order?.number ?? t('admin.orders.one')}>
+        <p>
+          <Link to="/admin/orders" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline">
+            {t('admin.orders.backToList')}
+          </Link>
+        </p>
+        <p className="text-sm">{t('admin.timesInKampala')}</p>
+      </AdminPageHeader>
+      <p
+        ref={status}
+        tabIndex={-1}
+        role="status"
+        className={announcement ? 'rounded-lg bg-brand-50 p-3 text-brand-900' : ''}
+      >
+        {announcement}
+      </p>
+      {detail.isPending ? (
+        <SkeletonList label={t('admin.orders.loadingOne')} count={3} />
+      ) : detail.isError ? (
+        <AdminError error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : (
+        <>
+          <div className="grid gap-6 md:grid-cols-2 md:gap-3">
+            <Part className="min-w-0 space-y-3" id="summary-title" title={t('admin.orders.one')}>
+              <OrderSummaryCard order={detail.data} />
+            </Part>
+            <Part className="min-w-0 space-y-3" id="customer-title" title={t('admin.payments.customer')}>
+              <Customer customer={detail.data.customer} />
+            </Part>
+          </div>
+          <Part className="min-w-0 space-y-3" id="moves-title" title={t('admin.orders.movesTitle')}>
+            <OrderMoves key={detail.data.status} order={detail.data} onMoved={moved} />
+          </Part>
+          <Part className="min-w-0 space-y-3" id="items-title" title={t('orders.itemsTitle')}>
+            <OrderItems order={detail.data} />
+          </Part>
+          <Part className="min-w-0 space-y-3" id="timeline-title" title={t('orders.timelineTitle')}>
+            <OrderTimeline timeline={detail.data.timeline} formatAt={formats.stamp} />
+          </Part>
+          <Part className="min-w-0 space-y-3" id="audit-title" title={t('admin.orders.auditTitle')}>
+            <OrderAuditList order={detail.data} />
+          </Part>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { formatUgx } from '@/lib/money.ts';
+import { paymentQuery, type AdminPayment } from './api.ts';
+import { Fact } from '@/components/admin/fact.tsx';
+import { Part } from '@/components/ui/part.tsx';
+import { AdminError } from '@/components/admin/admin-error.tsx';
+import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { PaymentAuditList, PaymentEvents, PaymentJournal } from './payment-history.tsx';
+import { PaymentStatusBadge } from './payment-status.tsx';
+import { ResolvePayment } from './resolve-payment.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
+import { useFormats } from '@/lib/formats.ts';
+
+function Summary({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formats.stamp(iso)}</time> : '—');
+  return (
+    <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <PaymentStatusBadge status={payment.status} />
+        <span className="text-2xl font-bold tabular-nums">{formatUgx(payment.amount)}</span>
+      </div>
+      <dl className="space-y-1 text-sm">
+        <Fact term={t('admin.payments.purposeLabel')}>{t(`payments.purpose.${payment.purpose}`)}</Fact>
+        <Fact term={t('admin.payments.methodLabel')}>{t(`payments.method.${payment.method}`)}</Fact>
+        {payment.phone && <Fact term={t('admin.payments.phone')}>{payment.phone}</Fact>}
+        <Fact term={t('admin.payments.created')}>{when(payment.createdAt)}</Fact>
+        <Fact term={t('admin.payments.updated')}>{when(payment.updatedAt)}</Fact>
+        {payment.settledAt && <Fact term={t('admin.payments.settled')}>{when(payment.settledAt)}</Fact>}
+        {payment.status === 'pending' && payment.expiresAt && (
+          <Fact term={t('admin.payments.expires')}>{when(payment.expiresAt)}</Fact>
+        )}
+        {payment.failureReason && (
+          <Fact term={t('admin.payments.failure')}>
+            {payment.failureMessage ?? payment.failureReason}{' '}
+            <span className="font-mono text-xs text-stone-600">({payment.failureReason})</span>
+          </Fact>
+        )}
+        {payment.orderId && (
+          <Fact term={t('admin.payments.order')}>
+            <span className="font-mono text-xs break-all">{payment.orderId}</span>
+          </Fact>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+function Customer({ user }: { user: AdminPayment['user'] }) {
+  const { t } = useTranslation();
+  const find = user.email ?? user.phone ?? user.name;
+  return (
+    <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
+      <p className="font-semibold break-words">{user.name}</p>
+      <dl className="space-y-1 text-sm">
+        {user.email && <Fact term={t('admin.users.email')}>{user.email}</Fact>}
+        {user.phone && <Fact term={t('admin.users.phone')}>{user.phone}</Fact>}
+      </dl>
+      <Link
+        to={`/admin/users?q=${encodeURIComponent(find)}`}
+        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline"
+      >
+        {t('admin.payments.findUser')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /admin/payments/:id: one payment with its customer, what happened to it (events), the money
+ * it moved (journal postings), what admins did (audit), and the way to resolve it by hand.
+ */
+export default function PaymentPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const detail = useQuery(paymentQuery(id));
+  const [announcement, setAnnouncement] = useState('');
+  const status = useRef<HTMLParagraphElement>(null);
+  const resolved = (text: string) => {
+    setAnnouncement(text);
+    requestAnimationFrame(() => status.current?.focus());
+  };
+  const title = detail.data?.payment.reference ?? t('admin.payments.one');
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-6 p-4" aria-labelledby="payment-title">
+      <AdminPageHeader titleId="payment-title" title={title}>
+        <p>
+          <Link to="/admin/payments" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline">
+            {t('admin.payments.backToList')}
+          </Link>
+        </p>
+        <p className="text-sm">{t('admin.timesInKampala')}</p>
+      </AdminPageHeader>
+      <p
+        ref={status}
+        tabIndex={-1}
+        role="status"
+        className={announcement ? 'rounded-lg bg-brand-50 p-3 text-brand-900' : ''}
+      >
+        {announcement}
+      </p>
+      {detail.isPending ? (
+        <SkeletonList label={t('admin.payments.loadingOne')} count={3} />
+      ) : detail.isError ? (
+        <AdminError error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : (
+        <>
+          <div className="grid gap-6 md:grid-cols-2 md:gap-3">
+            <Part className="space-y-3" id="summary-title" title={t('admin.payments.one')}>
+              <Summary payment={detail.data.payment} />
+            </Part>
+            <Part className="space-y-3" id="customer-title" title={t('admin.payments.customer')}>
+              <Customer user={detail.data.payment.user} />
+            </Part>
+          </div>
+          {(detail.data.actions.markFailed || detail.data.actions.refund) && (
+            <Part className="space-y-3" id="resolve-title" title={t('admin.payments.resolveTitle')}>
+              <p className="text-stone-700">{t('admin.payments.resolveIntro')}</p>
+              <ResolvePayment key={detail.data.payment.updatedAt} detail={detail.data} onResolved={resolved} />
+            </Part>
+          )}
+          <Part className="space-y-3" id="events-title" title={t('admin.payments.eventsTitle')}>
+            <PaymentEvents events={detail.data.events} />
+          </Part>
+          <Part className="space-y-3" id="journal-title" title={t('admin.payments.journalTitle')}>
+            <PaymentJournal journal={detail.data.journal} />
+          </Part>
+          <Part className="space-y-3" id="audit-title" title={t('admin.payments.auditTitle')}>
+            <PaymentAuditList audit={detail.data.audit} />
+          </Part>
+        </>
+      )}
+    </section>
+  );
+}

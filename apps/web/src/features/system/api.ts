@@ -1,0 +1,112 @@
+import type { Person } from '@ecogrid/core/audit';
+import type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
+import type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client.ts';
+import { pages } from '@/lib/paged-query.ts';
+
+export type SecurityEvent = {
+  id: string;
+  eventType: string;
+  userId: string | null;
+  /** The account the event is about, by name. */
+  user: Person | null;
+  /** The account an admin acted on, by name. */
+  target: Person | null;
+  details: Record<string, unknown>;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+};
+
+export type AuthAttempt = {
+  id: string;
+  userId: string | null;
+  /** The account tried, when the identifier matched one. */
+  user: Person | null;
+  loginMethod: string;
+  identifier: string;
+  success: boolean;
+  failureReason: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+};
+
+export type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
+export type { Person } from '@ecogrid/core/audit';
+
+export type Health = {
+  status: 'ok' | 'degraded';
+  version: string;
+  database: { reachable: boolean; kind: 'pglite' | 'postgres' };
+  migrations: { applied: number; expected: number; upToDate: boolean };
+  jobs: { reachable: boolean };
+};
+
+export type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
+export type JobsOverview = { queues: JobQueue[]; schedules: JobSchedule[]; deadLetters: DeadLetter[] };
+
+/** The security log's event types, in the order the filter lists them. */
+export const SECURITY_EVENT_TYPES = [
+  'signin_success',
+  'signin_failed',
+  'signup_success',
+  'signup_failed',
+  'admin_role_changed',
+  'admin_agent_approved',
+  'admin_user_deactivated',
+  'admin_user_reactivated',
+  'admin_mfa_reset',
+] as const;
+
+export const securityEventsQuery = (type: string) =>
+  pages<SecurityEvent>(['admin', 'security-events', { type }], '/api/admin/security-events', {
+    type: type || undefined,
+  });
+
+export const authAttemptsQuery = (failedOnly: boolean) =>
+  pages<AuthAttempt>(['admin', 'auth-attempts', { failedOnly }], '/api/admin/auth-attempts', {
+    failed: failedOnly ? 'true' : undefined,
+  });
+
+export const outboxQuery = (filters: { channel?: OutboxChannel | undefined; recipient: string }) =>
+  pages<OutboxMessage>(['admin', 'outbox', filters], '/api/admin/outbox', {
+    channel: filters.channel,
+    recipient: filters.recipient || undefined,
+  });
+
+export const jobsQuery = queryOptions({
+  queryKey: ['admin', 'jobs'],
+  queryFn: ({ signal }) => apiFetch<JobsOverview>('/api/admin/jobs', { signal }),
+  staleTime: 0,
+  refetchOnMount: true,
+});
+
+/** Sends a dead-lettered job back to its queue. */
+export const retryDeadLetter = (id: string) =>
+  apiFetch<{ retried: 1 }>(`/api/admin/jobs/dead-letters/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+
+/** Runs a scheduled task now. */
+export const runScheduledTask = (name: string) =>
+  apiFetch<{ jobId: string }>(`/api/admin/jobs/schedules/${encodeURIComponent(name)}/run`, { method: 'POST' });
+
+/** The health check answers 503 with the same body when degraded: that is a status to show, not a failure. */
+export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
+  const response = await fetch('/api/health', {
+    signal,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  const body =
+    response.ok || response.status === 503 ? ((await response.json().catch(() => null)) as Health | null) : null;
+  if (!body?.database || !body.migrations) throw new Error(`The health check answered ${response.status}.`);
+  return body;
+}
+
+export const healthQuery = queryOptions({
+  queryKey: ['admin', 'health'],
+  queryFn: ({ signal }) => fetchHealth(signal),
+  staleTime: 0,
+  refetchOnMount: true,
+});

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { OutboxMessage } from './api.ts';
+import OutboxPage from './outbox-page.tsx';
+import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
+
+const sms: OutboxMessage = {
+  id: 'a1',
+  channel: 'sms',
+  recipient: '+256772123456',
+  subject: null,
+  body: 'Your EcoGrid code is 482913.\nIt works for 5 minutes.',
+  status: 'stored',
+  provider: 'outbox',
+  error: null,
+  attempts: 1,
+  expiresAt: null,
+  createdAt: '2025-01-01T21:30:00.000Z',
+  updatedAt: '2025-01-01T21:30:01.000Z',
+};
+const email: OutboxMessage = {
+  id: 'a2',
+  channel: 'email',
+  recipient: 'john@example.ug',
+  subject: 'Confirm your email',
+  body: null,
+  status: 'sent',
+  provider: 'smtp',
+  error: null,
+  attempts: 1,
+  expiresAt: null,
+  createdAt: '2025-01-01T08:00:00.000Z',
+  updatedAt: '2025-01-01T08:00:01.000Z',
+};
+
+const older: OutboxMessage = {
+  ...sms,
+  id: 'a3',
+  body: 'Your EcoGrid code is 100200.',
+  createdAt: '2024-12-31T08:00:00.000Z',
+};
+
+let outboxReply: { status: number; body: unknown };
+const server = fakeServer(({ url }) => {
+  if (!url.startsWith('/api/admin/outbox')) return { status: 404, body: {} };
+  return url.includes('cursor=next-page') ? { body: { items: [older], nextCursor: null } } : outboxReply;
+});
+
+beforeEach(() => {
+  outboxReply = { status: 200, body: { items: [sms, email], nextCursor: 'next-page' } };
+  server.start();
+});
+
+describe('the outbox page', () => {
+  it('shows an SMS with its whole text, so an operator can read the code', async () => {
+    renderPage(OutboxPage, '/admin/outbox');
+    const smsCard = (await screen.findByRole('article', { name: 'SMS to +256772123456' })) as HTMLElement;
+    const body = within(smsCard).getByLabelText('Message text');
+    expect(body.tagName).toBe('PRE');
+    expect(body.textContent).toBe('Your EcoGrid code is 482913.\nIt works for 5 minutes.');
+    expect(smsCard.textContent).toContain('Kept here');
+    // 21:30 UTC is 00:30 the next day in Kampala.
+    expect(within(smsCard).getByText(/Jan 2, 2025/).tagName).toBe('TIME');
+
+    const emailCard = screen.getByRole('article', { name: 'Confirm your email' });
+    expect(emailCard.textContent).toContain('The text is not kept once a message is handed');
+  });
+
+  it('filters by channel and loads the next page with the cursor', async () => {
+    renderPage(OutboxPage, '/admin/outbox');
+    await screen.findByRole('article', { name: 'SMS to +256772123456' });
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Your EcoGrid code is 100200.')).toBeTruthy();
+    expect(server.seen.map((r) => r.url)).toContain('/api/admin/outbox?limit=25&cursor=next-page');
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Channel'), { target: { value: 'sms' } });
+    await waitFor(() => expect(server.seen.map((r) => r.url)).toContain('/api/admin/outbox?channel=sms&limit=25'));
+  });
+
+  it("shows the server's refusal for a non-admin instead of the list", async () => {
+    outboxReply = { status: 403, body: { error: { code: 'forbidden', message: 'This is for admins only.' } } };
+    renderPage(OutboxPage, '/admin/outbox');
+    expect((await screen.findByRole('alert')).textContent).toBe('This is for admins only.');
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+});
