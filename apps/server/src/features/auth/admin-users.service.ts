@@ -4,6 +4,7 @@ import { authAttempts, securityEvents, sessions, twoFactors, users } from '#src/
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { after, toPage, type Page, type PageQuery } from '#src/platform/pagination.ts';
 import { peopleByIds, PHONE_ONLY_EMAIL_DOMAIN, type Person } from './profile.service.ts';
+import { containsPattern } from '#src/platform/sql-text.ts';
 
 export type UserType = 'customer' | 'agent' | 'admin';
 
@@ -22,8 +23,6 @@ export type AdminUserRow = {
   isActive: boolean;
   createdAt: string;
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 function toRow(u: typeof users.$inferSelect): AdminUserRow {
   return {
@@ -50,7 +49,7 @@ export async function listUsers(
 ): Promise<Page<AdminUserRow>> {
   const conditions: (SQL | undefined)[] = [after(users.createdAt, users.id, query.cursor)];
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(
         ilike(users.fullName, pattern),

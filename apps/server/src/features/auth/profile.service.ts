@@ -4,6 +4,7 @@ import type { Database, Tx } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { hasTotp } from './roles.service.ts';
+import { containsPattern } from '#src/platform/sql-text.ts';
 
 export type Profile = {
   id: string;
@@ -194,7 +195,7 @@ export function actorOf(people: Map<string, Person>, id: string) {
 
 /** Ids of users whose name, email or phone contains the text (at most `limit`). */
 export async function searchUserIds(db: Database, text: string, limit: number): Promise<string[]> {
-  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const pattern = containsPattern(text);
   const rows = await db
     .select({ id: users.id })
     .from(users)

@@ -1,7 +1,7 @@
 import type { UserType } from '@ecogrid/core';
 import type { Context, Next } from 'hono';
-import { and, eq, isNull, or } from 'drizzle-orm';
-import type { Database } from '#src/db/client.ts';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Database, Tx } from '#src/db/client.ts';
 import { twoFactors, users } from '#src/db/schema/auth.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { errorResponse, type AppEnv } from '#src/platform/http.ts';
@@ -18,6 +18,13 @@ export async function hasRole(db: Database, userId: string, role: UserType): Pro
     .where(eq(users.id, userId));
   if (!row || !row.isActive || row.userType !== role) return false;
   return role !== 'agent' || row.agentStatus === 'approved';
+}
+
+/** Each user's type (customer, agent, admin), by id; users not on record are left out. */
+export async function userTypes(db: Database | Tx, ids: string[]): Promise<Map<string, UserType>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, userType: users.userType }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.userType]));
 }
 
 /** Whether the user's second factor includes a confirmed authenticator app (SMS codes alone do not count for admins). */

@@ -12,8 +12,7 @@ import { isConstraintViolation } from '#src/platform/db-errors.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { announceCatalogChange, auditCatalog, toAdminProduct, type Actor, type CatalogDeps } from './admin-common.ts';
 import { decodeCursor, encodeCursor } from './catalog.cursor.ts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+import { containsPattern, startsWithPattern } from '#src/platform/sql-text.ts';
 
 export type AdminProductQuery = {
   q?: string | undefined;
@@ -28,7 +27,7 @@ export async function listProductsForAdmin(db: Database, query: AdminProductQuer
   const words = query.q?.split(/\s+/).filter(Boolean).slice(0, 8) ?? [];
   const cursor = query.cursor ? decodeCursor(query.cursor, 'newest') : undefined;
   const conditions: (SQL | undefined)[] = words.map((word) =>
-    or(ilike(products.name, `%${escapeLike(word)}%`), ilike(products.sku, `%${escapeLike(word)}%`)),
+    or(ilike(products.name, containsPattern(word)), ilike(products.sku, containsPattern(word))),
   );
   if (query.category) conditions.push(eq(products.category, query.category));
   if (query.active !== undefined) conditions.push(eq(products.active, query.active));
@@ -88,7 +87,7 @@ async function freeSlug(tx: Tx, name: string): Promise<string> {
       await tx
         .select({ slug: products.slug })
         .from(products)
-        .where(or(eq(products.slug, base), like(products.slug, `${escapeLike(base)}-%`)))
+        .where(or(eq(products.slug, base), like(products.slug, startsWithPattern(`${base}-`))))
     ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;

@@ -4,6 +4,7 @@ import type { Database } from '#src/db/client.ts';
 import { categories, products, type ProductRow } from '#src/db/schema/catalog.ts';
 import { notFound } from '#src/platform/errors.ts';
 import { decodeCursor, encodeCursor } from './catalog.cursor.ts';
+import { containsPattern } from '#src/platform/sql-text.ts';
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -23,8 +24,6 @@ export function toProduct(row: ProductRow): Product {
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 const sortColumns = {
   newest: { column: products.createdAt, direction: 'desc' },
@@ -111,7 +110,7 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
     sort: query.sort,
   };
   const values: Record<string, unknown> = { limit: query.limit + 1 };
-  words.forEach((word, i) => (values[`w${i}`] = `%${escapeLike(word)}%`));
+  words.forEach((word, i) => (values[`w${i}`] = containsPattern(word)));
   if (shape.category) values.category = query.category;
   if (shape.minPrice) values.minPrice = query.minPrice;
   if (shape.maxPrice) values.maxPrice = query.maxPrice;

@@ -62,6 +62,7 @@ import {
 } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
 import { issueToken, takeDeviceForDelivery } from './devices.service.ts';
+import { startsWithPattern } from '#src/platform/sql-text.ts';
 
 export type LoanDeps = PaymentDeps;
 
@@ -469,7 +470,7 @@ async function loansByKey(db: Database, userId: string, key: string): Promise<Lo
   return db
     .select()
     .from(loans)
-    .where(and(eq(loans.userId, userId), like(loans.idempotencyKey, `${key.replace(/[\\%_]/g, '\\$&')}:%`)))
+    .where(and(eq(loans.userId, userId), like(loans.idempotencyKey, startsWithPattern(`${key}:`))))
     .orderBy(asc(loans.seq));
 }
 

@@ -9,10 +9,9 @@ import { auditTrailForAdmin, recordAudit } from '#src/features/audit/audit.servi
 import { actorOf, peopleByIds, searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
 import { journalForPayment } from '#src/features/wallet/ledger.service.ts';
 import { paymentRow, settlePayment, startWithdrawal, toPayment, type PaymentDeps } from './payments.service.ts';
+import { containsPattern } from '#src/platform/sql-text.ts';
 
 type UserSummary = { id: string; name: string; email: string | null; phone: string | null };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 async function withUsers(db: Database, rows: PaymentRow[]) {
   const users = await userSummaries(db, [...new Set(rows.map((r) => r.userId))]);
@@ -41,7 +40,7 @@ export async function listPaymentsForAdmin(
   ];
   const text = query.q?.trim();
   if (text) {
-    const pattern = `%${escapeLike(text)}%`;
+    const pattern = containsPattern(text);
     const digits = text.replace(/\D/g, '');
     const people = await searchUserIds(db, text, 500);
     filters.push(

@@ -23,9 +23,9 @@ import { sendNotification, type NotifierDeps } from '#src/features/notifications
 import { paymentNews } from './payment-news.ts';
 import {
   HOUSE_ACCOUNTS,
+  journalSql,
   ledgerError,
   postJournal,
-  walletToHouseSql,
   type Posting,
 } from '#src/features/wallet/ledger.service.ts';
 
@@ -380,15 +380,16 @@ export async function payFromWallet(
         on conflict (user_id, idempotency_key) do nothing
         returning id, reference, created_at
       ), moved as (
-        select ${walletToHouseSql({
+        select journal.journal_id from pay, ${journalSql({
           idempotencyKey: sql`'payment:' || pay.id`,
           kind: input.purpose,
           description: input.description,
           paymentId: sql`pay.id`,
-          userId: input.userId,
-          amount: input.amount,
-          house,
-        })} as transaction_id from pay
+          postings: [
+            { wallet: input.userId, amount: -input.amount },
+            { account: house, amount: input.amount },
+          ],
+        })} as journal
       ), history as (
         insert into payment_events (payment_id, kind, status, detail)
         select pay.id, 'settled', 'successful', '{"source":"wallet"}'::jsonb from pay, moved

@@ -1,7 +1,9 @@
+import type { UserType } from '@ecogrid/core';
 import type { StatementKind } from '@ecogrid/core/payments';
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database, Tx } from '#src/db/client.ts';
-import { journalTransactions, ledgerAccounts, ledgerPostings } from '#src/db/schema/wallet.ts';
+import { executePrepared, type Database, type Tx } from '#src/db/client.ts';
+import { journalTransactions, ledgerAccounts, ledgerPostings, type LedgerAccountKind } from '#src/db/schema/wallet.ts';
+import { userTypes } from '#src/features/auth/roles.service.ts';
 import { isConstraintViolation } from '#src/platform/db-errors.ts';
 import { AppError } from '#src/platform/errors.ts';
 
@@ -35,15 +37,53 @@ const walletCode = (userId: string) => `wallet:${userId}`;
 
 /**
  * Writes a journal transaction and moves the balances of its accounts, inside the caller's
- * database transaction (so the money moves only if the change it pays for commits).
+ * database transaction (so the money moves only if the change it pays for commits): one call of
+ * the database's `ledger_post` (see journalSql), one round trip.
  *
- * Each balance is changed by one UPDATE (or, for a wallet's first posting, an INSERT … ON
- * CONFLICT), which locks the row until commit; a wallet that would go below zero breaks the
- * `ledger_wallet_not_negative` constraint and the whole transaction is refused with 422.
- * Accounts are touched in a fixed order (wallets, then house accounts), so two transactions
- * never wait for each other in a circle. The database checks at commit that the postings sum to zero.
+ * A wallet's first credit opens it with the kind its owner's account has (an agent's is an agent
+ * wallet), asked of the auth feature. A wallet that would go below zero is refused with 422.
  */
 export async function postJournal(tx: Tx, entry: JournalEntry): Promise<{ transactionId: string; created: boolean }> {
+  const credited = [...new Set(entry.postings.flatMap((p) => ('wallet' in p && p.amount > 0 ? [p.wallet] : [])))];
+  const types = credited.length > 0 ? await userTypes(tx, credited) : new Map<string, UserType>();
+  const kinds = new Map<string, LedgerAccountKind>();
+  for (const userId of credited) {
+    const type = types.get(userId);
+    if (!type) throw new Error(`No user ${userId} for a wallet`);
+    kinds.set(userId, type === 'agent' ? 'agent_wallet' : 'customer_wallet');
+  }
+  try {
+    const [row] = await executePrepared<{ journal_id: string; created: boolean }>(
+      tx,
+      'post_journal',
+      sql`select journal_id, created from ${journalSql(entry, kinds)}`,
+    );
+    return { transactionId: row!.journal_id, created: row!.created };
+  } catch (error) {
+    throw ledgerError(error);
+  }
+}
+
+/**
+ * The call of the database's `ledger_post` (migration 0017), the one place a journal transaction
+ * is written, for postJournal or for a statement that does more around it (a wallet payment is
+ * one statement: the payment, its journal transaction and its history; the key and payment id
+ * may then be SQL naming the payment's new row). It returns `journal_id` and `created`.
+ *
+ * The rules (decision 006): the postings are non-zero whole shillings that sum to zero (checked
+ * here and again by the database at commit); the key is claimed first, and a key already used
+ * writes nothing and answers the first transaction; accounts move in one fixed order (wallets,
+ * then house accounts, each by code), each by one row-locking UPDATE, so no two transactions
+ * wait on each other in a circle; a wallet below zero breaks `ledger_wallet_not_negative`.
+ * A credited wallet that may not exist yet needs its kind in `opens`.
+ */
+export function journalSql(
+  entry: Omit<JournalEntry, 'idempotencyKey' | 'paymentId'> & {
+    idempotencyKey: string | SQL;
+    paymentId?: string | SQL | null;
+  },
+  opens: Map<string, LedgerAccountKind> = new Map(),
+): SQL {
   if (entry.postings.length < 2) throw new Error('A journal transaction needs at least two postings');
   let total = 0;
   for (const posting of entry.postings) {
@@ -52,87 +92,12 @@ export async function postJournal(tx: Tx, entry: JournalEntry): Promise<{ transa
     }
     total += posting.amount;
   }
-  if (total !== 0) throw new Error(`Journal transaction ${entry.idempotencyKey} does not balance (${total})`);
-
-  const [inserted] = await tx
-    .insert(journalTransactions)
-    .values({
-      idempotencyKey: entry.idempotencyKey,
-      kind: entry.kind,
-      description: entry.description,
-      paymentId: entry.paymentId ?? null,
-      reversesId: entry.reversesId ?? null,
-      createdBy: entry.createdBy ?? null,
-    })
-    .onConflictDoNothing({ target: journalTransactions.idempotencyKey })
-    .returning({ id: journalTransactions.id });
-  if (!inserted) {
-    const [existing] = await tx
-      .select({ id: journalTransactions.id })
-      .from(journalTransactions)
-      .where(eq(journalTransactions.idempotencyKey, entry.idempotencyKey));
-    return { transactionId: existing!.id, created: false };
-  }
-
-  // Wallets first, then house accounts, each group by code: one order for every transaction (so
-  // none waits on another in a circle), and the busy house rows locked for the shortest time.
-  const lines = entry.postings
-    .map((p) => ({
-      code: 'wallet' in p ? walletCode(p.wallet) : p.account,
-      wallet: 'wallet' in p ? p.wallet : null,
-      amount: p.amount,
-    }))
-    .sort((a, b) => Number(!a.wallet) - Number(!b.wallet) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  const rows: { transactionId: string; accountId: string; amount: number; balanceAfter: number }[] = [];
-  for (const line of lines) {
-    const moved = await (line.wallet
-      ? moveWallet(tx, line.wallet, line.amount)
-      : moveHouse(tx, line.code, line.amount));
-    rows.push({ transactionId: inserted.id, accountId: moved.id, amount: line.amount, balanceAfter: moved.balance });
-  }
-  await tx.insert(ledgerPostings).values(rows);
-  return { transactionId: inserted.id, created: true };
-}
-
-async function moveHouse(tx: Tx, code: string, amount: number) {
-  const [row] = await tx
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-    .where(eq(ledgerAccounts.code, code))
-    .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
-  if (!row) throw new Error(`No ledger account ${code}`);
-  return row;
-}
-
-/**
- * A wallet's balance moves. Money in opens the account on its first posting (an agent's is an
- * agent wallet); money out needs an account whose balance covers it.
- */
-async function moveWallet(tx: Tx, userId: string, amount: number) {
-  try {
-    if (amount < 0) {
-      const [row] = await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-        .where(eq(ledgerAccounts.code, walletCode(userId)))
-        .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
-      if (!row) throw new AppError('insufficient_funds', INSUFFICIENT_FUNDS, 422);
-      return row;
-    }
-    const result = (await tx.execute(sql`
-      insert into ledger_accounts (code, kind, user_id, balance)
-      select ${walletCode(userId)},
-             case when u.user_type = 'agent' then 'agent_wallet' else 'customer_wallet' end,
-             u.id, ${amount}
-        from users u where u.id = ${userId}
-      on conflict (code) do update set balance = ledger_accounts.balance + excluded.balance
-      returning id, balance`)) as unknown as { rows: { id: string; balance: string | number }[] };
-    const row = result.rows[0];
-    if (!row) throw new Error(`No user ${userId} for a wallet`);
-    return { id: row.id, balance: Number(row.balance) };
-  } catch (error) {
-    throw ledgerError(error);
-  }
+  if (total !== 0) throw new Error(`Journal transaction ${String(entry.idempotencyKey)} does not balance (${total})`);
+  const postings = entry.postings.map((p) =>
+    'wallet' in p && p.amount > 0 ? { ...p, opens: opens.get(p.wallet) ?? null } : p,
+  );
+  return sql`ledger_post(${entry.idempotencyKey}, ${entry.kind}, ${entry.description}, ${entry.paymentId ?? null}::uuid,
+    ${entry.reversesId ?? null}::uuid, ${entry.createdBy ?? null}, ${JSON.stringify(postings)}::jsonb)`;
 }
 
 /** A wallet going below zero, as the 422 the caller sees; any other error as it was. */
@@ -266,21 +231,4 @@ export async function checkLedger(db: Database): Promise<LedgerProblems> {
     negativeWallets: Number(row.negative),
     total: Number(row.total),
   };
-}
-
-/**
- * A payment from a wallet to a house account, for the statement the caller builds around it:
- * the call of the database's `ledger_wallet_to_house` (migration 0008), which writes the journal
- * transaction and both postings under the same rules as postJournal, in one round trip.
- */
-export function walletToHouseSql(entry: {
-  idempotencyKey: SQL;
-  kind: string;
-  description: string;
-  paymentId: SQL;
-  userId: string;
-  amount: number;
-  house: string;
-}): SQL {
-  return sql`ledger_wallet_to_house(${entry.idempotencyKey}, ${entry.kind}, ${entry.description}, ${entry.paymentId}, ${entry.userId}, ${entry.amount}::bigint, ${entry.house})`;
 }
