@@ -15,10 +15,16 @@ import { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts'
  * assigned: the one whose serial number the admin gave, if any). It answers whether it took the
  * serial number, so one given for an order that needs no device is refused.
  */
-type DeliveryRule = (tx: Tx, deps: OrderDeps, order: OrderRow, options: { deviceSerial?: string }) => Promise<boolean>;
-const deliveryRules: DeliveryRule[] = [];
-export function onOrderDelivered(rule: DeliveryRule): void {
-  deliveryRules.push(rule);
+export type DeliveryRule = (
+  tx: Tx,
+  deps: OrderDeps,
+  order: OrderRow,
+  options: { deviceSerial?: string },
+) => Promise<boolean>;
+const deliveryRules = new Map<string, DeliveryRule>();
+/** Registers a delivery rule under its name: the same name again replaces it, so registering twice is harmless. */
+export function onOrderDelivered(name: string, rule: DeliveryRule): void {
+  deliveryRules.set(name, rule);
 }
 
 /** Gives a paid order's money back to the customer's wallet (the sale is reversed). */
@@ -115,8 +121,12 @@ export async function moveOrder(
       actorId: input.actorId,
     });
     if (input.to === 'delivered') {
+      // A credit order delivered with nobody to give its loan a device would pass silently.
+      if (order.onCredit && deliveryRules.size === 0) {
+        throw new Error(`Order ${order.number} is on credit, but no delivery rule is registered`);
+      }
       let took = false;
-      for (const rule of deliveryRules)
+      for (const rule of deliveryRules.values())
         took = (await rule(tx, deps, moved, { deviceSerial: input.deviceSerial })) || took;
       if (input.deviceSerial && !took) {
         throw new AppError(
