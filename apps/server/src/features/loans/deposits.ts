@@ -1,7 +1,7 @@
 import { formatUgx } from '@ecogrid/core';
 import { dailyRate, kampalaDate, repaymentSchedule, type LoanQuote } from '@ecogrid/core/credit';
 import { loanNumber, type Loan, type PaymentChoice } from '@ecogrid/core/loans';
-import { PAYMENT_LIMITS, ugandanMobile, type Payment } from '@ecogrid/core/payments';
+import type { Payment } from '@ecogrid/core/payments';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#src/db/client.ts';
 import { loanPayments, loanRepayments, loans, type LoanRow } from '#src/db/schema/loans.ts';
@@ -10,18 +10,12 @@ import type { IdempotentRequest } from '#src/platform/idempotency.ts';
 import { productForSale } from '#src/features/catalog/stock.service.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
 import { placeCreditOrder } from '#src/features/orders/orders.service.ts';
-import {
-  payFromWallet,
-  paymentRow,
-  recordCollection,
-  sendPayment,
-  toPayment,
-} from '#src/features/payments/payments.service.ts';
+import { payByChoice, paymentRow, sendPayment, type PaymentRow } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
 import { depositDays, findLoan, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
 
-export type Collection = Awaited<ReturnType<typeof recordCollection>>['row'];
+export type Collection = PaymentRow;
 
 const quoteOf = (loan: LoanRow): LoanQuote => ({
   cashPrice: loan.cashPrice,
@@ -34,16 +28,6 @@ const quoteOf = (loan: LoanRow): LoanQuote => ({
   frequency: loan.frequency,
   costOfCredit: loan.creditPrice - loan.cashPrice,
 });
-
-export function checkMobileAmount(amount: number) {
-  if (amount > PAYMENT_LIMITS.max || amount < PAYMENT_LIMITS.min) {
-    throw new AppError(
-      amount > PAYMENT_LIMITS.max ? 'amount_too_large' : 'amount_too_small',
-      `Mobile money takes from ${formatUgx(PAYMENT_LIMITS.min)} to ${formatUgx(PAYMENT_LIMITS.max)} in one payment. Pay from your wallet, or change the amount.`,
-      422,
-    );
-  }
-}
 
 /**
  * Pays an approved loan's deposit in the caller's transaction: from the wallet (the loan is
@@ -58,34 +42,25 @@ export async function startDeposit(
   key = `loan:${loan.id}:deposit`,
 ): Promise<{ loan: LoanRow; collection: Collection | null; payment: Payment | null }> {
   if (loan.deposit === 0) return { loan: await activate(tx, deps, loan, null), collection: null, payment: null };
-  if (choice.method === 'wallet') {
-    const { payment } = await payFromWallet(tx, {
-      userId: loan.userId,
-      amount: loan.deposit,
-      purpose: 'loan_repayment',
-      description: `Deposit for loan ${loanNumber(loan.seq)}`,
-      idempotency: { key },
-      loanId: loan.id,
-    });
-    return { loan: await activate(tx, deps, loan, { id: payment.id, method: 'wallet' }), collection: null, payment };
-  }
-  checkMobileAmount(loan.deposit);
-  const { row } = await recordCollection(tx, deps, {
+  const { payment, collection } = await payByChoice(tx, deps, {
+    way: choice,
     userId: loan.userId,
-    purpose: 'loan_repayment',
     amount: loan.deposit,
-    phone: ugandanMobile(choice.phone)!,
-    network: choice.network,
-    idempotencyKey: key,
+    purpose: 'loan_repayment',
+    description: `Deposit for loan ${loanNumber(loan.seq)}`,
+    idempotency: { key },
     loanId: loan.id,
   });
+  if (!collection) {
+    return { loan: await activate(tx, deps, loan, { id: payment.id, method: 'wallet' }), collection: null, payment };
+  }
   const [waiting] = await tx
     .update(loans)
-    .set({ depositPaymentId: row.id, updatedAt: new Date() })
+    .set({ depositPaymentId: collection.id, updatedAt: new Date() })
     .where(eq(loans.id, loan.id))
     .returning();
   await loanEvent(tx, deps, waiting!);
-  return { loan: waiting!, collection: row, payment: toPayment(row) };
+  return { loan: waiting!, collection, payment };
 }
 
 /** A customer pays the deposit of a loan an admin approved, from the loan tracker. */

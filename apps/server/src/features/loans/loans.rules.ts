@@ -9,7 +9,8 @@ import {
   type DeliveryRule,
 } from '#src/features/orders/orders.service.ts';
 import { onPaymentSettled, type SettlementRule } from '#src/features/payments/payments.service.ts';
-import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
+import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
+import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { activate } from './deposits.ts';
 import { takeDeviceForDelivery } from './devices.service.ts';
 import { lockLoan, loanEvent } from './loan-rows.ts';
@@ -50,15 +51,13 @@ const settleLoanPayment: SettlementRule = async (tx, deps, payment) => {
     await applyRepayment(tx, deps, loan, { id: payment.id, amount: payment.amount });
     return;
   }
-  await postJournal(tx, {
+  await refundToWallet(tx, {
     idempotencyKey: `payment:${payment.id}:late-refund`,
-    kind: 'refund',
     description: `Refund: payment for loan ${loanNumber(loan.seq)} arrived when it took no more`,
     paymentId: payment.id,
-    postings: [
-      { account: HOUSE_ACCOUNTS.loansReceivable, amount: -payment.amount },
-      { wallet: loan.userId, amount: payment.amount },
-    ],
+    from: HOUSE_ACCOUNTS.loansReceivable,
+    userId: loan.userId,
+    amount: payment.amount,
   });
 };
 

@@ -1,16 +1,16 @@
 import { formatUgx } from '@ecogrid/core';
 import { allocateRepayment, daysBetween, kampalaDate } from '@ecogrid/core/credit';
 import { loanNumber, type Loan, type PaymentChoice } from '@ecogrid/core/loans';
-import { ugandanMobile, type Payment } from '@ecogrid/core/payments';
+import type { Payment } from '@ecogrid/core/payments';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '#src/db/client.ts';
 import { loanPayments, loanRepayments, loans, type LoanRow } from '#src/db/schema/loans.ts';
 import { AppError } from '#src/platform/errors.ts';
 import type { IdempotentRequest } from '#src/platform/idempotency.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
-import { payFromWallet, recordCollection, sendPayment, toPayment } from '#src/features/payments/payments.service.ts';
-import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
-import { checkMobileAmount } from './deposits.ts';
+import { payByChoice, sendPayment } from '#src/features/payments/payments.service.ts';
+import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
+import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { depositDays, findLoan, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
 import { sendTokens } from './tokens.ts';
@@ -42,29 +42,20 @@ export async function repayLoan(
       throw new AppError('overpayment', `You owe ${formatUgx(owed)} on this loan: pay at most that.`, 422);
     }
     const key = `loan:${loan.id}:repay:${input.idempotency.key}`;
-    if (input.payment.method === 'wallet') {
-      const { payment, replayed } = await payFromWallet(tx, {
-        userId: loan.userId,
-        amount: input.amount,
-        purpose: 'loan_repayment',
-        description: `Repayment of loan ${loanNumber(loan.seq)}`,
-        idempotency: { key, requestHash: input.idempotency.requestHash },
-        loanId: loan.id,
-      });
-      if (!replayed) await applyRepayment(tx, deps, loan, { id: payment.id, amount: payment.amount });
-      return { payment, collection: null };
-    }
-    checkMobileAmount(input.amount);
-    const { row } = await recordCollection(tx, deps, {
+    const paid = await payByChoice(tx, deps, {
+      way: input.payment,
       userId: loan.userId,
-      purpose: 'loan_repayment',
       amount: input.amount,
-      phone: ugandanMobile(input.payment.phone)!,
-      network: input.payment.network,
-      idempotencyKey: key,
+      purpose: 'loan_repayment',
+      description: `Repayment of loan ${loanNumber(loan.seq)}`,
+      idempotency: { key, requestHash: input.idempotency.requestHash },
       loanId: loan.id,
     });
-    return { payment: toPayment(row), collection: row };
+    // From the wallet it is paid now; by mobile money its settlement applies it.
+    if (!paid.collection && !paid.replayed) {
+      await applyRepayment(tx, deps, loan, { id: paid.payment.id, amount: paid.payment.amount });
+    }
+    return paid;
   });
   const payment = done.collection ? await sendPayment(deps, done.collection) : done.payment;
   return { loan: await loanView(deps.db, await findLoan(deps.db, input.loanId, null)), payment };
@@ -115,15 +106,13 @@ export async function applyRepayment(tx: Tx, deps: LoanDeps, loan: LoanRow, paym
       .where(eq(loanRepayments.id, row.id));
   }
   if (excess > 0) {
-    await postJournal(tx, {
+    await refundToWallet(tx, {
       idempotencyKey: `payment:${payment.id}:excess`,
-      kind: 'refund',
       description: `More than loan ${loanNumber(loan.seq)} owed: returned to the wallet`,
       paymentId: payment.id,
-      postings: [
-        { account: HOUSE_ACCOUNTS.loansReceivable, amount: -excess },
-        { wallet: loan.userId, amount: excess },
-      ],
+      from: HOUSE_ACCOUNTS.loansReceivable,
+      userId: loan.userId,
+      amount: excess,
     });
   }
   const paid = loan.paid + payment.amount - excess;

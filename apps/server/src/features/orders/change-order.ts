@@ -5,7 +5,8 @@ import type { OrderRow } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { releaseStock } from '#src/features/catalog/stock.service.ts';
-import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
+import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
+import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { changeStatus, statusWords } from './order-status.ts';
 import { orderView } from './order-view.ts';
 import { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
@@ -25,20 +26,6 @@ const deliveryRules = new Map<string, DeliveryRule>();
 /** Registers a delivery rule under its name: the same name again replaces it, so registering twice is harmless. */
 export function onOrderDelivered(name: string, rule: DeliveryRule): void {
   deliveryRules.set(name, rule);
-}
-
-/** Gives a paid order's money back to the customer's wallet (the sale is reversed). */
-async function refundToWallet(tx: Tx, order: OrderRow, key: string, description: string) {
-  await postJournal(tx, {
-    idempotencyKey: key,
-    kind: 'refund',
-    description,
-    paymentId: order.paymentId,
-    postings: [
-      { account: HOUSE_ACCOUNTS.salesRevenue, amount: -order.total },
-      { wallet: order.userId, amount: order.total },
-    ],
-  });
 }
 
 /**
@@ -71,7 +58,15 @@ export async function cancelOrder(
       );
     }
     if (order.status === 'paid') {
-      await refundToWallet(tx, order, `order:${order.id}:refund`, `Refund of order ${order.number}`);
+      // The sale is reversed: its price goes back to the customer's wallet.
+      await refundToWallet(tx, {
+        idempotencyKey: `order:${order.id}:refund`,
+        description: `Refund of order ${order.number}`,
+        paymentId: order.paymentId,
+        from: HOUSE_ACCOUNTS.salesRevenue,
+        userId: order.userId,
+        amount: order.total,
+      });
     }
     await releaseStock(tx, order.id, await orderLineQuantities(tx, order.id));
     const reason = input.reason?.trim() || (input.admin ? 'Cancelled by EcoGrid' : 'Cancelled by the customer');

@@ -3,5 +3,5 @@ export { cancelOrder, moveOrder, onOrderDelivered, type DeliveryRule } from './c
 export { placeCreditOrder } from './credit-order.ts';
 export { onCreditOrderView, type CreditLookup } from './order-view.ts';
 export { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
-export { checkMobileAmount, fulfilmentDetails, placeOrder } from './place-order.ts';
+export { fulfilmentDetails, placeOrder } from './place-order.ts';
 export { deliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';

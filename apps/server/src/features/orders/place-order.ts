@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatUgx } from '@ecogrid/core';
 import { deliveryFee, type Checkout, type Order } from '@ecogrid/core/orders';
-import { PAYMENT_LIMITS, ugandanMobile, type Payment } from '@ecogrid/core/payments';
+import { PAYMENT_LIMITS, type Payment } from '@ecogrid/core/payments';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { orderEvents, orderLines, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
@@ -9,7 +9,12 @@ import { AppError } from '#src/platform/errors.ts';
 import { keyReused, type IdempotentRequest } from '#src/platform/idempotency.ts';
 import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.ts';
 import { reserveStock } from '#src/features/catalog/stock.service.ts';
-import { payFromWallet, recordCollection, sendPayment } from '#src/features/payments/payments.service.ts';
+import {
+  payByChoice,
+  sendPayment,
+  type AmountAdvice,
+  type PaymentRow,
+} from '#src/features/payments/payments.service.ts';
 import { checkAddress } from '#src/features/places/places.service.ts';
 import { changeStatus } from './order-status.ts';
 import { orderView } from './order-view.ts';
@@ -34,7 +39,7 @@ export async function placeOrder(
   const earlier = await orderByKey(deps.db, input.userId, input.idempotency);
   if (earlier) return { order: await orderView(deps.db, earlier), payment: null, replayed: true };
   const { checkout, userId } = input;
-  let placed: { order: OrderRow; collection: Awaited<ReturnType<typeof recordCollection>>['row'] | null };
+  let placed: { order: OrderRow; collection: PaymentRow | null };
   try {
     placed = await deps.db.transaction(async (tx) => {
       const lines = await takeCartLines(tx, userId, 'cash');
@@ -48,7 +53,6 @@ export async function placeOrder(
       const fee = deliveryFee(await deliveryFeeRule(tx), subtotal, checkout.fulfilment);
       const total = subtotal + fee;
       const method = checkout.payment.method === 'wallet' ? 'wallet' : checkout.payment.network;
-      if (method !== 'wallet') checkMobileAmount(total);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -90,32 +94,29 @@ export async function placeOrder(
         tx,
         lines.map((l) => l.id),
       );
-      if (checkout.payment.method === 'wallet') {
-        const { payment } = await payFromWallet(tx, {
-          userId,
-          amount: total,
-          purpose: 'order',
-          description: `Order ${order.number}`,
-          idempotency: { key: `order:${orderId}` },
-          orderId,
-        });
+      const { payment, collection } = await payByChoice(tx, deps, {
+        way: checkout.payment,
+        userId,
+        amount: total,
+        purpose: 'order',
+        description: `Order ${order.number}`,
+        idempotency: { key: `order:${orderId}` },
+        orderId,
+        advice: orderAmountAdvice,
+      });
+      if (!collection) {
         const paid = await changeStatus(tx, deps, order, 'paid', {
           note: 'Paid from the wallet',
           set: { paymentId: payment.id, paidAt: new Date() },
         });
         return { order: paid, collection: null };
       }
-      const { row } = await recordCollection(tx, deps, {
-        userId,
-        purpose: 'order',
-        amount: total,
-        phone: ugandanMobile(checkout.payment.phone)!,
-        network: checkout.payment.network,
-        idempotencyKey: `order:${orderId}`,
-        orderId,
-      });
-      const [waiting] = await tx.update(orders).set({ paymentId: row.id }).where(eq(orders.id, orderId)).returning();
-      return { order: waiting!, collection: row };
+      const [waiting] = await tx
+        .update(orders)
+        .set({ paymentId: collection.id })
+        .where(eq(orders.id, orderId))
+        .returning();
+      return { order: waiting!, collection };
     });
   } catch (error) {
     if (!(error instanceof ReplayFirst)) throw error;
@@ -151,19 +152,8 @@ export async function fulfilmentDetails(tx: Tx, checkout: Pick<Checkout, 'fulfil
   return { ...place, directions: checkout.address!.directions?.trim() || null };
 }
 
-export function checkMobileAmount(total: number) {
-  if (total > PAYMENT_LIMITS.max) {
-    throw new AppError(
-      'amount_too_large',
-      `Mobile money takes at most ${formatUgx(PAYMENT_LIMITS.max)} in one payment. Pay from your wallet, or order fewer items at a time.`,
-      422,
-    );
-  }
-  if (total < PAYMENT_LIMITS.min) {
-    throw new AppError(
-      'amount_too_small',
-      `Mobile money takes at least ${formatUgx(PAYMENT_LIMITS.min)}. Pay from your wallet.`,
-      422,
-    );
-  }
-}
+/** Mobile money's limits, worded for an order: fewer items at a time make a smaller payment. */
+export const orderAmountAdvice: AmountAdvice = (problem) =>
+  problem === 'amount_too_large'
+    ? `Mobile money takes at most ${formatUgx(PAYMENT_LIMITS.max)} in one payment. Pay from your wallet, or order fewer items at a time.`
+    : `Mobile money takes at least ${formatUgx(PAYMENT_LIMITS.min)}. Pay from your wallet.`;

@@ -4,7 +4,8 @@ import { failureMessage, NETWORK_NAMES } from '@ecogrid/core/payments';
 import type { Tx } from '#src/db/client.ts';
 import { releaseStock } from '#src/features/catalog/stock.service.ts';
 import type { PaymentDeps } from '#src/features/payments/payments.service.ts';
-import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
+import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
+import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { changeStatus, noteOnTimeline } from './order-status.ts';
 import { lockOrder, orderLineQuantities } from './order-rows.ts';
 
@@ -38,15 +39,13 @@ export async function settleOrderPayment(
       return;
     }
     const when = order.status === 'cancelled' ? 'after it was cancelled' : 'after it was paid by another payment';
-    await postJournal(tx, {
+    await refundToWallet(tx, {
       idempotencyKey: `payment:${payment.id}:late-refund`,
-      kind: 'refund',
       description: `Refund: payment for order ${order.number} arrived ${when}`,
       paymentId: payment.id,
-      postings: [
-        { account: HOUSE_ACCOUNTS.salesRevenue, amount: -payment.amount },
-        { wallet: order.userId, amount: payment.amount },
-      ],
+      from: HOUSE_ACCOUNTS.salesRevenue,
+      userId: order.userId,
+      amount: payment.amount,
     });
     await noteOnTimeline(
       tx,

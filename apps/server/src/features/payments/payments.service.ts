@@ -10,6 +10,8 @@ export {
   type PaymentDeps,
 } from './payment-rows.ts';
 export { paymentSchema } from './payment.schema.ts';
+export { checkMobileAmount, payByChoice, type AmountAdvice, type PaymentWay } from './pay-by-choice.ts';
+export type { PaymentRow } from '#src/db/schema/payments.ts';
 export { applyNetworkNews, reconcilePayments } from './reconcile.ts';
 export { paymentDeps } from './request-deps.ts';
 export { onPaymentSettled, settlePayment, type Outcome, type SettlementRule, type SettleSource } from './settlement.ts';

@@ -5,6 +5,13 @@ import { NetworkUnavailable, type RemoteStatus } from '#src/platform/mobile-mone
 import { recordEvent, type PaymentDeps } from './payment-rows.ts';
 import { settlePayment, type Outcome } from './settlement.ts';
 
+/** What a network's final answer (in a callback or to a status check) settles a payment as. */
+function outcomeOf(status: Extract<RemoteStatus, { state: 'successful' | 'failed' }>): Outcome {
+  return status.state === 'successful'
+    ? { state: 'successful', transactionId: status.transactionId }
+    : { state: 'failed', reason: status.reason };
+}
+
 /** A callback's news, applied: settles the payment it names, if that one is still pending. */
 export async function applyNetworkNews(
   deps: PaymentDeps,
@@ -27,11 +34,7 @@ export async function applyNetworkNews(
     await recordEvent(deps.db, row.id, 'callback', { ...detail, state: status.state });
     return 'unchanged';
   }
-  const outcome: Outcome =
-    status.state === 'successful'
-      ? { state: 'successful', transactionId: status.transactionId }
-      : { state: 'failed', reason: status.reason };
-  const { changed } = await settlePayment(deps, row.id, outcome, { kind: 'callback', detail });
+  const { changed } = await settlePayment(deps, row.id, outcomeOf(status), { kind: 'callback', detail });
   return changed ? 'settled' : 'unchanged';
 }
 
@@ -75,10 +78,7 @@ export async function reconcilePayments(
     await deps.db.update(payments).set({ lastCheckedAt: new Date() }).where(eq(payments.id, row.id));
     const detail = { state: status.state, ...('reason' in status ? { reason: status.reason } : {}) };
     if (status.state === 'successful' || status.state === 'failed') {
-      const outcome: Outcome =
-        status.state === 'successful'
-          ? { state: 'successful', transactionId: status.transactionId }
-          : { state: 'failed', reason: status.reason };
+      const outcome = outcomeOf(status);
       if ((await settlePayment(deps, row.id, outcome, { kind: 'status_check', detail })).changed) result.settled++;
       continue;
     }
