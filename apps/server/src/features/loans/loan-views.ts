@@ -1,9 +1,10 @@
 import { addDays, kampalaDate } from '@ecogrid/core/credit';
 import { loanNumber, type Loan, type LoanSummary } from '@ecogrid/core/loans';
 import { and, asc, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
-import { queryRows, type Database, type Tx } from '#src/db/client.ts';
-import { devices, deviceTokens, loanRepayments, loans, type LoanRow } from '#src/db/schema/loans.ts';
+import type { Database, Tx } from '#src/db/client.ts';
+import { devices, deviceTokens, loanPayments, loanRepayments, loans, type LoanRow } from '#src/db/schema/loans.ts';
 import { productsForSale } from '#src/features/catalog/stock.service.ts';
+import { paymentsForLoan } from '#src/features/payments/payments.service.ts';
 import { DEPOSIT_DAYS } from './loan-rows.ts';
 
 type Extras = { imageUrl: string | null; deviceSerial: string | null; nextDue: LoanSummary['nextDue'] };
@@ -79,25 +80,14 @@ export async function summaries(db: Database | Tx, rows: LoanRow[]): Promise<Loa
 
 /** A loan whole: its summary, schedule, payments and tokens. */
 export async function loanView(db: Database | Tx, loan: LoanRow): Promise<Loan> {
-  const [[summary], schedule, paid, tokens] = await Promise.all([
+  const [[summary], schedule, paid, kinds, tokens] = await Promise.all([
     summaries(db, [loan]),
     db.select().from(loanRepayments).where(eq(loanRepayments.loanId, loan.id)).orderBy(asc(loanRepayments.number)),
-    queryRows<{
-      id: string;
-      reference: string;
-      kind: 'deposit' | 'repayment' | null;
-      method: string;
-      amount: string | number;
-      status: string;
-      created_at: string | Date;
-    }>(
-      db,
-      sql`
-      select p.id, p.reference, lp.kind, p.method, p.amount, p.status, p.created_at
-      from payments p left join loan_payments lp on lp.payment_id = p.id
-      where p.loan_id = ${loan.id}
-      order by p.created_at desc`,
-    ),
+    paymentsForLoan(db, loan.id),
+    db
+      .select({ paymentId: loanPayments.paymentId, kind: loanPayments.kind })
+      .from(loanPayments)
+      .where(eq(loanPayments.loanId, loan.id)),
     loan.deviceId
       ? db
           .select()
@@ -106,6 +96,7 @@ export async function loanView(db: Database | Tx, loan: LoanRow): Promise<Loan> 
           .orderBy(desc(deviceTokens.count))
       : [],
   ]);
+  const kindOf = new Map(kinds.map((k) => [k.paymentId, k.kind]));
   return {
     ...summary!,
     schedule: schedule.map((r) => ({
@@ -120,11 +111,11 @@ export async function loanView(db: Database | Tx, loan: LoanRow): Promise<Loan> 
     payments: paid.map((p) => ({
       id: p.id,
       reference: p.reference,
-      kind: p.kind ?? (p.id === loan.depositPaymentId ? 'deposit' : 'repayment'),
+      kind: kindOf.get(p.id) ?? (p.id === loan.depositPaymentId ? 'deposit' : 'repayment'),
       method: p.method,
-      amount: Number(p.amount),
+      amount: p.amount,
       status: p.status,
-      createdAt: new Date(p.created_at).toISOString(),
+      createdAt: p.createdAt.toISOString(),
     })),
     tokens: tokens.map((t) => ({
       token: t.token,

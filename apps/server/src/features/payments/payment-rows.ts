@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { failureMessage, type Payment } from '@ecogrid/core/payments';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { paymentEvents, payments, type PaymentRow } from '#src/db/schema/payments.ts';
 import { notFound } from '#src/platform/errors.ts';
@@ -108,4 +108,20 @@ export async function paymentRow(db: Database | Tx, id: string): Promise<Payment
 /** A payment row known to exist, as it is now. */
 export async function reload(db: Database, id: string): Promise<PaymentRow> {
   return (await paymentRow(db, id))!;
+}
+
+/** A loan's payments, newest first: the loan tracker shows them with what each paid for. */
+export async function paymentsForLoan(db: Database | Tx, loanId: string) {
+  return db
+    .select({
+      id: payments.id,
+      reference: payments.reference,
+      method: payments.method,
+      amount: payments.amount,
+      status: payments.status,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.loanId, loanId))
+    .orderBy(desc(payments.createdAt));
 }

@@ -5,6 +5,7 @@ export {
   newPaymentReference,
   paymentReferences,
   paymentRow,
+  paymentsForLoan,
   pendingPayments,
   toPayment,
   type PaymentDeps,
