@@ -38,6 +38,7 @@ import { securityHeaders } from './platform/security-headers.ts';
 import type { Storage } from './platform/storage.ts';
 import { rejectBadText } from './platform/text-guard.ts';
 import { mountWebApp } from './platform/web-static.ts';
+import { registerFeatureRules } from './rules.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET'> &
   Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV'>>;
@@ -114,6 +115,7 @@ export function createApp({
   mobileMoney,
   webDistDir,
 }: AppDeps) {
+  registerFeatureRules();
   const app = createRouter();
   const auth = createAuth({ db: database.db, settings, messages, logger });
 

@@ -13,6 +13,7 @@ import { expireUnpaidOrders } from './features/orders/pay-order.ts';
 import { reconcilePayments } from './features/payments/payments.service.ts';
 import { deviceKeyBox } from './platform/secret-box.ts';
 import { createSmsSender } from './platform/sms.ts';
+import { registerFeatureRules } from './rules.ts';
 
 export type BackgroundSettings = Pick<Settings, 'MAIL_FROM' | 'AUTH_SECRET' | 'NODE_ENV'> &
   MobileMoneySettings &
@@ -42,6 +43,8 @@ export async function startBackgroundWork(
   realtime: Realtime,
   options: { jobs?: JobsOptions; deliveryRetry?: RetryPolicy } = {},
 ): Promise<Background> {
+  // The jobs settle payments and expire orders: the features' reactions must be in place.
+  registerFeatureRules();
   const jobs = await startJobs(database, logger, {
     timeoutSeconds: settings.JOB_TIMEOUT_SECONDS,
     checkSeconds: settings.JOB_CHECK_SECONDS,

@@ -75,7 +75,7 @@ export async function orderView(db: Database, row: OrderRow): Promise<Order> {
 }
 
 /** How the loans feature names the loan behind a credit order (registered by it, as onOrderDelivered is). */
-type CreditLookup = (db: Database, orderId: string) => Promise<Order['loan']>;
+export type CreditLookup = (db: Database, orderId: string) => Promise<Order['loan']>;
 let creditLookup: CreditLookup | null = null;
 export function onCreditOrderView(lookup: CreditLookup): void {
   creditLookup = lookup;

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@ecogrid/core/orders';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, pickupPoints } from '#src/db/schema/orders.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { reconcilePayments, settlePayment } from '#src/features/payments/payments.service.ts';
-import { enrolTotp, promoteToAdmin, signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/auth-helpers.ts';
+import { enrolTotp, promoteToAdmin } from '../../../test/auth-helpers.ts';
 import { insertProduct } from '../../../test/factories.ts';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
-import { postJournal, HOUSE_ACCOUNTS, walletBalance } from '#src/features/wallet/ledger.service.ts';
-
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ settings: { SANDBOX_SETTLE_SECONDS: 0, MOBILE_MONEY_TIMEOUT_SECONDS: 0.5 } });
-});
-afterAll(async () => ctx.close());
+import { TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { orderTestApp } from './order-test-setup.ts';
+import { walletBalance } from '#src/features/wallet/ledger.service.ts';
 
 const paymentDeps = () => ({
   db: ctx.db,
@@ -30,39 +25,11 @@ type Answer = { order: Order; payment: { id: string; status: string } | null } &
     error: { code: string; message: string };
   };
 
-async function call(path: string, cookie: string, method = 'GET', body?: unknown, key?: string) {
-  const response = await ctx.request(path, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      origin: TEST_ORIGIN,
-      cookie,
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = response.headers.get('content-type')?.includes('json') ? await response.json() : null;
-  return { status: response.status, headers: response.headers, body: text as Answer };
-}
-
-async function customer(wallet = 0) {
-  const account = await signUpByPhoneAndVerify(ctx);
-  const id = await userIdOfPhone(ctx.db, account.e164);
-  if (wallet > 0) {
-    await ctx.db.transaction((tx) =>
-      postJournal(tx, {
-        idempotencyKey: `fund:${id}`,
-        kind: 'wallet_topup',
-        description: 'Test funding',
-        postings: [
-          { account: HOUSE_ACCOUNTS.clearing.mtn, amount: -wallet },
-          { wallet: id, amount: wallet },
-        ],
-      }),
-    );
-  }
-  return { ...account, id };
-}
+const { app, call, customer, stockOf } = orderTestApp<Answer>();
+let ctx: TestContext;
+beforeAll(() => {
+  ctx = app.ctx;
+});
 
 /** An admin signed in with the second factor admins need. */
 async function admin() {
@@ -80,10 +47,6 @@ const byWallet = { ...delivery, payment: { method: 'wallet' } };
 async function cartWith(cookie: string, items: { productId: string; quantity?: number; paymentMode?: string }[]) {
   for (const item of items) expect((await call('/api/cart/items', cookie, 'POST', item)).status).toBe(201);
 }
-
-const stockOf = async (id: string) =>
-  ((await ctx.db.execute(sql`select stock from products where id = ${id}`)) as unknown as { rows: { stock: number }[] })
-    .rows[0]!.stock;
 
 describe('checkout and orders', () => {
   it('checks out the cash lines from the wallet: paid at once, prices copied, stock taken, credit lines kept', async () => {

@@ -1,60 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@ecogrid/core/orders';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordCollection, reconcilePayments, settlePayment } from '#src/features/payments/payments.service.ts';
-import { HOUSE_ACCOUNTS, postJournal, walletBalance } from '#src/features/wallet/ledger.service.ts';
-import { signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/auth-helpers.ts';
+import { walletBalance } from '#src/features/wallet/ledger.service.ts';
 import { insertProduct } from '../../../test/factories.ts';
 import { loanDeps } from '../../../test/loan-helpers.ts';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import type { TestContext } from '../../../test/test-app.ts';
+import { orderTestApp } from './order-test-setup.ts';
 import { expireUnpaidOrders } from './pay-order.ts';
-
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ settings: { SANDBOX_SETTLE_SECONDS: 0, MOBILE_MONEY_TIMEOUT_SECONDS: 0.5 } });
-});
-afterAll(async () => ctx.close());
 
 type Payment = { id: string; status: string; method: string; phone: string | null };
 type Answer = Order & { order: Order; payment: Payment; lines: unknown[]; error: { code: string; message: string } };
 
-async function call(path: string, cookie: string, method = 'GET', body?: unknown, key?: string) {
-  const response = await ctx.request(path, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      origin: TEST_ORIGIN,
-      cookie,
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Answer };
-}
-
-async function customer(wallet = 0) {
-  const account = await signUpByPhoneAndVerify(ctx);
-  const id = await userIdOfPhone(ctx.db, account.e164);
-  if (wallet > 0) {
-    await ctx.db.transaction((tx) =>
-      postJournal(tx, {
-        idempotencyKey: `fund:${id}`,
-        kind: 'wallet_topup',
-        description: 'Test funding',
-        postings: [
-          { account: HOUSE_ACCOUNTS.clearing.mtn, amount: -wallet },
-          { wallet: id, amount: wallet },
-        ],
-      }),
-    );
-  }
-  return { ...account, id };
-}
-
-const stockOf = async (id: string) =>
-  ((await ctx.db.execute(sql`select stock from products where id = ${id}`)) as unknown as { rows: { stock: number }[] })
-    .rows[0]!.stock;
+const { app, call, customer, stockOf } = orderTestApp<Answer>();
+let ctx: TestContext;
+beforeAll(() => {
+  ctx = app.ctx;
+});
 
 const delivery = {
   fulfilment: 'delivery',

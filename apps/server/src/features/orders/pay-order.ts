@@ -1,21 +1,16 @@
 import { formatUgx } from '@ecogrid/core';
 import { ORDER_PAYMENT_WINDOW_MINUTES, orderPayBy, type Order, type OrderPayment } from '@ecogrid/core/orders';
-import { NETWORK_NAMES, ugandanMobile, type Payment } from '@ecogrid/core/payments';
+import { NETWORK_NAMES, type Payment } from '@ecogrid/core/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import { orders } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
 import type { IdempotentRequest } from '#src/platform/idempotency.ts';
 import { releaseStock } from '#src/features/catalog/stock.service.ts';
-import {
-  payFromWallet,
-  paymentRow,
-  recordCollection,
-  sendPayment,
-  toPayment,
-} from '#src/features/payments/payments.service.ts';
+import { payByChoice, paymentRow, sendPayment, toPayment } from '#src/features/payments/payments.service.ts';
 import { changeStatus, noteOnTimeline } from './order-status.ts';
 import { orderView } from './order-view.ts';
-import { checkMobileAmount, lockOrder, orderLineQuantities, type OrderDeps } from './orders.service.ts';
+import { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
+import { orderAmountAdvice } from './place-order.ts';
 
 /**
  * Another try at paying an order that still waits for payment (its last mobile-money payment
@@ -57,43 +52,36 @@ export async function payOrder(
         422,
       );
     }
-    if (input.payment.method === 'wallet') {
-      const { payment } = await payFromWallet(tx, {
-        userId: order.userId,
-        amount: order.total,
-        purpose: 'order',
-        description: `Order ${order.number}`,
-        idempotency: { key, requestHash: input.idempotency.requestHash },
-        orderId: order.id,
-      });
+    const way = input.payment;
+    const paid = await payByChoice(tx, deps, {
+      way,
+      userId: order.userId,
+      amount: order.total,
+      purpose: 'order',
+      description: `Order ${order.number}`,
+      idempotency: { key, requestHash: input.idempotency.requestHash },
+      orderId: order.id,
+      advice: orderAmountAdvice,
+    });
+    if (way.method === 'wallet') {
       await changeStatus(tx, deps, order, 'paid', {
         note: 'Paid from the wallet',
-        set: { paymentId: payment.id, paymentMethod: 'wallet', paidAt: new Date() },
+        set: { paymentId: paid.payment.id, paymentMethod: 'wallet', paidAt: new Date() },
       });
-      return { payment, collection: null };
+      return { payment: paid.payment, collection: null };
     }
-    checkMobileAmount(order.total);
-    const phone = ugandanMobile(input.payment.phone)!;
-    const { row } = await recordCollection(tx, deps, {
-      userId: order.userId,
-      purpose: 'order',
-      amount: order.total,
-      phone,
-      network: input.payment.method,
-      idempotencyKey: key,
-      orderId: order.id,
-    });
+    const collection = paid.collection!;
     await tx
       .update(orders)
-      .set({ paymentId: row.id, paymentMethod: input.payment.method, updatedAt: new Date() })
+      .set({ paymentId: collection.id, paymentMethod: way.method, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
     await noteOnTimeline(
       tx,
       order,
-      `Trying again: ${formatUgx(order.total)} by ${NETWORK_NAMES[input.payment.method]} from ${phone}`,
+      `Trying again: ${formatUgx(order.total)} by ${NETWORK_NAMES[way.method]} from ${collection.phone}`,
       input.userId,
     );
-    return { payment: toPayment(row), collection: row };
+    return { payment: paid.payment, collection };
   });
   const payment = done.collection ? await sendPayment(deps, done.collection) : done.payment;
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { quoteLoan } from '@ecogrid/core/credit';
+import {
+  ACTIVE_LOAN_LIMIT,
+  creditHold,
+  OPEN_LOAN_STATUSES,
+  type LoanApplication,
+  type LoanSummary,
+} from '@ecogrid/core/loans';
+import type { Payment } from '@ecogrid/core/payments';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import type { Database, Tx } from '#src/db/client.ts';
+import { loanPlans, loans, type LoanRow } from '#src/db/schema/loans.ts';
+import { hasPgCode, UNIQUE_VIOLATION } from '#src/platform/db-errors.ts';
+import { AppError } from '#src/platform/errors.ts';
+import { startsWithPattern } from '#src/platform/sql-text.ts';
+import type { IdempotentRequest } from '#src/platform/idempotency.ts';
+import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.ts';
+import { reserveStock } from '#src/features/catalog/stock.service.ts';
+import { creditStanding } from '#src/features/kyc/kyc.service.ts';
+import { fulfilmentDetails } from '#src/features/orders/orders.service.ts';
+import { sendPayment } from '#src/features/payments/payments.service.ts';
+import { startDeposit, type Collection } from './deposits.ts';
+import { loanEvent, type LoanDeps } from './loan-rows.ts';
+import { summaries } from './loan-views.ts';
+
+const OPEN_STATUSES = OPEN_LOAN_STATUSES;
+
+/**
+ * Why an application waits for an admin, or null when the credit policy approves it. The loans
+ * this checkout already made count: the transaction sees them.
+ */
+async function policyHold(tx: Tx, userId: string): Promise<string | null> {
+  const [open] = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      arrears: sql<number>`count(*) filter (where ${loans.status} = 'active' and ${loans.daysPastDue} > 0)::int`,
+    })
+    .from(loans)
+    .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_STATUSES])));
+  // The same rule the checkout uses to say which deposits are taken at once.
+  const hold = creditHold(open!);
+  if (hold === 'arrears') return 'Waiting for approval: another loan of yours is in arrears.';
+  if (hold === 'limit') {
+    return `Waiting for approval: a customer may have ${ACTIVE_LOAN_LIMIT} loans open before an admin looks.`;
+  }
+  return null;
+}
+
+/**
+ * The credit part of a checkout, in one transaction: each credit line of the cart becomes one
+ * loan application per unit, on the plan the customer chose and accepted, with the unit reserved
+ * in stock. The credit policy approves it when the identity check is verified, no loan is in
+ * arrears and the customer is under the open-loan limit; otherwise it waits for an admin. An
+ * approved loan's deposit is paid at once: from the wallet in the same transaction (which
+ * activates it), or by a mobile-money collection that activates it when it settles. Not enough
+ * in the wallet, a plan not offered for the product, a unit out of stock: nothing is kept.
+ */
+export async function applyForLoans(
+  deps: LoanDeps,
+  input: { userId: string; application: LoanApplication; idempotency: IdempotentRequest },
+): Promise<{ loans: LoanSummary[]; payments: Payment[] }> {
+  const { userId, application } = input;
+  const earlier = await loansByKey(deps.db, userId, input.idempotency.key);
+  if (earlier.length > 0) return { loans: await summaries(deps.db, earlier), payments: [] };
+  let made: { rows: LoanRow[]; collections: Collection[] };
+  try {
+    made = await deps.db.transaction(async (tx) => {
+      const standing = await creditStanding(tx, userId);
+      if (!standing.verified) {
+        throw new AppError(
+          'kyc_required',
+          'Buying on credit needs a verified identity check. Finish it, then come back to checkout.',
+          403,
+        );
+      }
+      const lines = await takeCartLines(tx, userId, 'loan');
+      if (lines.length === 0) {
+        throw new AppError(
+          'no_credit_lines',
+          'Your cart has nothing to buy on credit: add a product on credit first.',
+          422,
+        );
+      }
+      const chosen = new Map(application.plans.map((p) => [p.cartItemId, p.planId]));
+      const planRows = await tx
+        .select()
+        .from(loanPlans)
+        .where(inArray(loanPlans.id, [...new Set(chosen.values())]));
+      const plans = new Map(planRows.map((p) => [p.id, p]));
+      const where = { fulfilment: application.fulfilment, ...(await fulfilmentDetails(tx, application)) };
+      const rows: LoanRow[] = [];
+      let unit = 0;
+      for (const line of lines) {
+        const plan = plans.get(chosen.get(line.id) ?? '');
+        if (!plan || plan.productId !== line.productId || !plan.active) {
+          throw new AppError(
+            'plan_not_allowed',
+            'Choose one of the plans offered for each product you buy on credit.',
+            422,
+          );
+        }
+        for (let i = 0; i < line.quantity; i++) {
+          const orderId = randomUUID();
+          const product = (await reserveStock(tx, orderId, [{ productId: line.productId, quantity: 1 }])).get(
+            line.productId,
+          )!;
+          if (!product.loanEligible) {
+            throw new AppError('plan_not_allowed', `${product.name} is no longer sold on credit.`, 422);
+          }
+          const quote = quoteLoan(product.price, plan);
+          const hold = await policyHold(tx, userId);
+          const [row] = await tx
+            .insert(loans)
+            .values({
+              userId,
+              productId: product.id,
+              planId: plan.id,
+              planName: plan.name,
+              productName: product.name,
+              agentId: standing.agentId,
+              orderId,
+              status: hold ? 'pending_approval' : 'approved',
+              cashPrice: quote.cashPrice,
+              creditPrice: quote.creditPrice,
+              deposit: quote.deposit,
+              instalment: quote.instalment,
+              lastInstalment: quote.lastInstalment,
+              instalments: quote.instalments,
+              frequency: quote.frequency,
+              markupBp: plan.markupBp,
+              depositBp: plan.depositBp,
+              district: standing.district,
+              fulfilment: where,
+              decisionNote: hold ?? 'Approved automatically',
+              decidedAt: hold ? null : new Date(),
+              idempotencyKey: `${input.idempotency.key}:${unit}`,
+            })
+            .returning();
+          rows.push(row!);
+          unit++;
+        }
+      }
+      await removeCartLines(
+        tx,
+        lines.map((l) => l.id),
+      );
+      const collections: Collection[] = [];
+      const result: LoanRow[] = [];
+      for (const row of rows) {
+        if (row.status !== 'approved') {
+          await loanEvent(tx, deps, row);
+          result.push(row);
+          continue;
+        }
+        const paid = await startDeposit(tx, deps, row, application.payment);
+        if (paid.collection) collections.push(paid.collection);
+        result.push(paid.loan);
+      }
+      return { rows: result, collections };
+    });
+  } catch (error) {
+    if (!hasPgCode(error, UNIQUE_VIOLATION)) throw error;
+    // The same key committed by a request racing this one: answer with what it made.
+    const rows = await loansByKey(deps.db, userId, input.idempotency.key);
+    if (rows.length === 0) throw error;
+    made = { rows, collections: [] };
+  }
+  const sent = await Promise.all(made.collections.map((c) => sendPayment(deps, c)));
+  const fresh = await deps.db
+    .select()
+    .from(loans)
+    .where(
+      inArray(
+        loans.id,
+        made.rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(loans.seq));
+  return { loans: await summaries(deps.db, fresh), payments: sent };
+}
+
+/** The loans an application with this Idempotency-Key made (a key names one application). */
+async function loansByKey(db: Database, userId: string, key: string): Promise<LoanRow[]> {
+  return db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.userId, userId), like(loans.idempotencyKey, startsWithPattern(`${key}:`))))
+    .orderBy(asc(loans.seq));
+}

@@ -1,0 +1,133 @@
+import { addDays, kampalaDate } from '@ecogrid/core/credit';
+import { loanNumber, type Loan, type LoanSummary } from '@ecogrid/core/loans';
+import { and, asc, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import type { Database, Tx } from '#src/db/client.ts';
+import { devices, deviceTokens, loanPayments, loanRepayments, loans, type LoanRow } from '#src/db/schema/loans.ts';
+import { productsForSale } from '#src/features/catalog/stock.service.ts';
+import { paymentsForLoan } from '#src/features/payments/payments.service.ts';
+import { DEPOSIT_DAYS } from './loan-rows.ts';
+
+type Extras = { imageUrl: string | null; deviceSerial: string | null; nextDue: LoanSummary['nextDue'] };
+
+function toSummary(loan: LoanRow, extras: Extras): LoanSummary {
+  return {
+    id: loan.id,
+    number: loanNumber(loan.seq),
+    status: loan.status,
+    productId: loan.productId,
+    productName: loan.productName,
+    imageUrl: extras.imageUrl,
+    planName: loan.planName,
+    cashPrice: loan.cashPrice,
+    creditPrice: loan.creditPrice,
+    deposit: loan.deposit,
+    instalment: loan.instalment,
+    lastInstalment: loan.lastInstalment,
+    instalments: loan.instalments,
+    frequency: loan.frequency,
+    costOfCredit: loan.creditPrice - loan.cashPrice,
+    dailyRate: loan.dailyRate ?? 0,
+    paid: loan.paid,
+    outstanding: loan.creditPrice - loan.paid,
+    nextDue: extras.nextDue,
+    daysPastDue: loan.daysPastDue,
+    startDate: loan.startDate,
+    deviceSerial: extras.deviceSerial,
+    decisionNote: loan.decisionNote,
+    depositDueBy: depositDueBy(loan),
+    createdAt: loan.createdAt.toISOString(),
+  };
+}
+
+/**
+ * An approved loan's last day to pay the deposit: DEPOSIT_DAYS after the day it was approved (the
+ * daily job closes it the day after).
+ */
+const depositDueBy = (loan: LoanRow): string | null =>
+  loan.status === 'approved' && loan.decidedAt ? addDays(kampalaDate(loan.decidedAt), DEPOSIT_DAYS) : null;
+
+/** The summaries of these loans, with their pictures, devices and next amounts due, in three queries. */
+export async function summaries(db: Database | Tx, rows: LoanRow[]): Promise<LoanSummary[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const deviceIds = rows.flatMap((r) => (r.deviceId ? [r.deviceId] : []));
+  const productIds = [...new Set(rows.map((r) => r.productId))];
+  const [next, serials, pictures] = await Promise.all([
+    db
+      .selectDistinctOn([loanRepayments.loanId], {
+        loanId: loanRepayments.loanId,
+        dueDate: loanRepayments.dueDate,
+        amount: sql<number>`(${loanRepayments.amountDue} - ${loanRepayments.amountPaid})::float8`,
+      })
+      .from(loanRepayments)
+      .where(and(inArray(loanRepayments.loanId, ids), ne(loanRepayments.status, 'paid')))
+      .orderBy(loanRepayments.loanId, asc(loanRepayments.number)),
+    deviceIds.length
+      ? db.select({ id: devices.id, serial: devices.serialNumber }).from(devices).where(inArray(devices.id, deviceIds))
+      : [],
+    productsForSale(db, productIds),
+  ]);
+  const nextBy = new Map(next.map((n) => [n.loanId, { dueDate: n.dueDate, amount: Number(n.amount) }]));
+  const serialBy = new Map(serials.map((s) => [s.id, s.serial]));
+  return rows.map((row) =>
+    toSummary(row, {
+      imageUrl: pictures.get(row.productId)?.imageUrl ?? null,
+      deviceSerial: row.deviceId ? (serialBy.get(row.deviceId) ?? null) : null,
+      nextDue: row.status === 'active' ? (nextBy.get(row.id) ?? null) : null,
+    }),
+  );
+}
+
+/** A loan whole: its summary, schedule, payments and tokens. */
+export async function loanView(db: Database | Tx, loan: LoanRow): Promise<Loan> {
+  const [[summary], schedule, paid, kinds, tokens] = await Promise.all([
+    summaries(db, [loan]),
+    db.select().from(loanRepayments).where(eq(loanRepayments.loanId, loan.id)).orderBy(asc(loanRepayments.number)),
+    paymentsForLoan(db, loan.id),
+    db
+      .select({ paymentId: loanPayments.paymentId, kind: loanPayments.kind })
+      .from(loanPayments)
+      .where(eq(loanPayments.loanId, loan.id)),
+    loan.deviceId
+      ? db
+          .select()
+          .from(deviceTokens)
+          .where(and(eq(deviceTokens.deviceId, loan.deviceId), like(deviceTokens.reference, `loan:${loan.id}:%`)))
+          .orderBy(desc(deviceTokens.count))
+      : [],
+  ]);
+  const kindOf = new Map(kinds.map((k) => [k.paymentId, k.kind]));
+  return {
+    ...summary!,
+    schedule: schedule.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      number: r.number,
+      dueDate: r.dueDate,
+      amountDue: r.amountDue,
+      amountPaid: r.amountPaid,
+      status: r.status,
+    })),
+    payments: paid.map((p) => ({
+      id: p.id,
+      reference: p.reference,
+      kind: kindOf.get(p.id) ?? (p.id === loan.depositPaymentId ? 'deposit' : 'repayment'),
+      method: p.method,
+      amount: p.amount,
+      status: p.status,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    tokens: tokens.map((t) => ({
+      token: t.token,
+      type: t.type,
+      days: t.days,
+      count: t.count,
+      createdAt: t.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function myLoans(db: Database, userId: string): Promise<LoanSummary[]> {
+  const rows = await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(desc(loans.createdAt)).limit(100);
+  return summaries(db, rows);
+}

@@ -1,0 +1,152 @@
+import { formatUgx } from '@ecogrid/core';
+import { allocateRepayment, daysBetween, kampalaDate } from '@ecogrid/core/credit';
+import { loanNumber, type Loan, type PaymentChoice } from '@ecogrid/core/loans';
+import type { Payment } from '@ecogrid/core/payments';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '#src/db/client.ts';
+import { loanPayments, loanRepayments, loans, type LoanRow } from '#src/db/schema/loans.ts';
+import { AppError } from '#src/platform/errors.ts';
+import type { IdempotentRequest } from '#src/platform/idempotency.ts';
+import { sendNotification } from '#src/features/notifications/notifications.service.ts';
+import { payByChoice, sendPayment } from '#src/features/payments/payments.service.ts';
+import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
+import { refundToWallet } from '#src/features/wallet/refund.service.ts';
+import { depositDays, findLoan, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
+import { loanView } from './loan-views.ts';
+import { sendTokens } from './tokens.ts';
+
+/**
+ * A repayment of any amount up to what is owed, from the loan tracker. From the wallet it is
+ * paid and applied in one transaction; by mobile money it waits for the customer's approval and
+ * is applied when it settles. The loan row is locked first, so two repayments at once queue up.
+ */
+export async function repayLoan(
+  deps: LoanDeps,
+  input: { userId: string; loanId: string; amount: number; payment: PaymentChoice; idempotency: IdempotentRequest },
+): Promise<{ loan: Loan; payment: Payment }> {
+  const done = await deps.db.transaction(async (tx) => {
+    const loan = await lockLoan(tx, input.loanId, input.userId);
+    if (loan.status !== 'active') {
+      throw new AppError(
+        'loan_not_active',
+        loan.status === 'completed'
+          ? 'This loan is paid off: there is nothing left to pay.'
+          : loan.status === 'approved'
+            ? 'Pay the deposit first: the loan starts with it.'
+            : 'This loan is not active, so it takes no repayments.',
+        409,
+      );
+    }
+    const owed = loan.creditPrice - loan.paid;
+    if (input.amount > owed) {
+      throw new AppError('overpayment', `You owe ${formatUgx(owed)} on this loan: pay at most that.`, 422);
+    }
+    const key = `loan:${loan.id}:repay:${input.idempotency.key}`;
+    const paid = await payByChoice(tx, deps, {
+      way: input.payment,
+      userId: loan.userId,
+      amount: input.amount,
+      purpose: 'loan_repayment',
+      description: `Repayment of loan ${loanNumber(loan.seq)}`,
+      idempotency: { key, requestHash: input.idempotency.requestHash },
+      loanId: loan.id,
+    });
+    // From the wallet it is paid now; by mobile money its settlement applies it.
+    if (!paid.collection && !paid.replayed) {
+      await applyRepayment(tx, deps, loan, { id: paid.payment.id, amount: paid.payment.amount });
+    }
+    return paid;
+  });
+  const payment = done.collection ? await sendPayment(deps, done.collection) : done.payment;
+  return { loan: await loanView(deps.db, await findLoan(deps.db, input.loanId, null)), payment };
+}
+
+/** Days past due on a day: since the oldest instalment still unpaid fell due, or 0. */
+async function daysPastDueOn(tx: Tx, loanId: string, today: string): Promise<number> {
+  const [row] = await tx
+    .select({ oldest: sql<string | null>`min(${loanRepayments.dueDate})::text` })
+    .from(loanRepayments)
+    .where(
+      and(
+        eq(loanRepayments.loanId, loanId),
+        ne(loanRepayments.status, 'paid'),
+        sql`${loanRepayments.dueDate} < ${today}::date`,
+      ),
+    );
+  return row?.oldest ? daysBetween(row.oldest, today) : 0;
+}
+
+/**
+ * Applies a settled repayment to a locked, active loan: shared out oldest amount due first
+ * (anything beyond what is owed, from two payments settling together, goes to the wallet), the
+ * days it buys at the daily rate sent to the device as an ADD_TIME token, and on the last
+ * shilling the loan completes and the device gets its DISABLE_PAYG unlock token.
+ */
+export async function applyRepayment(tx: Tx, deps: LoanDeps, loan: LoanRow, payment: { id: string; amount: number }) {
+  const open = await tx
+    .select()
+    .from(loanRepayments)
+    .where(and(eq(loanRepayments.loanId, loan.id), ne(loanRepayments.status, 'paid')))
+    .orderBy(asc(loanRepayments.number));
+  const { applied, excess } = allocateRepayment(open, payment.amount);
+  const now = new Date();
+  const byId = new Map(open.map((r) => [r.id, r]));
+  const shares: Record<string, number> = {};
+  for (const share of applied) {
+    const row = byId.get(share.id)!;
+    const paid = row.amountPaid + share.amount;
+    shares[row.number] = share.amount;
+    await tx
+      .update(loanRepayments)
+      .set({
+        amountPaid: paid,
+        status: paid === row.amountDue ? 'paid' : 'partly_paid',
+        paidAt: paid === row.amountDue ? now : null,
+      })
+      .where(eq(loanRepayments.id, row.id));
+  }
+  if (excess > 0) {
+    await refundToWallet(tx, {
+      idempotencyKey: `payment:${payment.id}:excess`,
+      description: `More than loan ${loanNumber(loan.seq)} owed: returned to the wallet`,
+      paymentId: payment.id,
+      from: HOUSE_ACCOUNTS.loansReceivable,
+      userId: loan.userId,
+      amount: excess,
+    });
+  }
+  const paid = loan.paid + payment.amount - excess;
+  const completed = paid === loan.creditPrice;
+  const start = loan.startDate!;
+  const bought = depositDays(loan.frequency, start) + Math.floor((paid - loan.deposit) / (loan.dailyRate ?? 1));
+  await tx.insert(loanPayments).values({
+    loanId: loan.id,
+    paymentId: payment.id,
+    kind: 'repayment',
+    amount: payment.amount - excess,
+    allocation: shares,
+  });
+  const [updated] = await tx
+    .update(loans)
+    .set({
+      paid,
+      daysBought: Math.max(bought, loan.daysBought),
+      daysPastDue: completed ? 0 : await daysPastDueOn(tx, loan.id, kampalaDate(now)),
+      status: completed ? 'completed' : loan.status,
+      completedAt: completed ? now : null,
+      updatedAt: now,
+    })
+    .where(eq(loans.id, loan.id))
+    .returning();
+  await sendTokens(tx, deps, updated!, `payment:${payment.id}`);
+  if (completed) {
+    await sendNotification(tx, deps, {
+      userId: loan.userId,
+      type: 'loan_update',
+      title: 'Loan paid off',
+      message: `Loan ${loanNumber(loan.seq)} is paid off: ${loan.productName} is yours.`,
+      data: { loanId: loan.id },
+    });
+  }
+  await loanEvent(tx, deps, updated!);
+}

@@ -1,0 +1,63 @@
+import type { TaxClass } from '@ecogrid/core/orders';
+import type { Tx } from '#src/db/client.ts';
+import { orderEvents, orderLines, orders, type OrderRow } from '#src/db/schema/orders.ts';
+import { changeStatus } from './order-status.ts';
+import type { OrderDeps } from './order-rows.ts';
+
+/**
+ * The order that delivers a product bought on credit, made when the loan's deposit is paid (or
+ * at approval when there is none): its unit was reserved at application under the same id. It
+ * is paid at once — the price is owed on the loan — and moves on like any order; its delivery
+ * assigns the loan's device (onOrderDelivered).
+ */
+export async function placeCreditOrder(
+  tx: Tx,
+  deps: OrderDeps,
+  input: {
+    orderId: string;
+    userId: string;
+    product: { id: string; name: string; sku: string; imageUrl: string | null; taxClass: TaxClass };
+    price: number;
+    where: Record<string, unknown> & { fulfilment: 'delivery' | 'pickup' };
+    paymentMethod: 'wallet' | 'mtn' | 'airtel';
+    paymentId: string | null;
+    loanNumber: string;
+  },
+): Promise<OrderRow> {
+  const { fulfilment, ...where } = input.where;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      id: input.orderId,
+      userId: input.userId,
+      fulfilment,
+      ...where,
+      subtotal: input.price,
+      deliveryFee: 0,
+      total: input.price,
+      paymentMethod: input.paymentMethod,
+      paymentId: input.paymentId,
+      idempotencyKey: `loan:${input.orderId}`,
+      requestHash: 'loan',
+      onCredit: true,
+    })
+    .returning();
+  await tx.insert(orderLines).values({
+    orderId: input.orderId,
+    productId: input.product.id,
+    name: input.product.name,
+    sku: input.product.sku,
+    imageUrl: input.product.imageUrl,
+    unitPrice: input.price,
+    quantity: 1,
+    lineTotal: input.price,
+    taxClass: input.product.taxClass,
+  });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: input.orderId, status: 'pending_payment', note: `On credit: loan ${input.loanNumber}` });
+  return changeStatus(tx, deps, order!, 'paid', {
+    note: `Deposit paid; the rest is paid on loan ${input.loanNumber}`,
+    set: { paidAt: new Date() },
+  });
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { formatUgx } from '@ecogrid/core';
+import { deliveryFee, type Checkout, type Order } from '@ecogrid/core/orders';
+import { PAYMENT_LIMITS, type Payment } from '@ecogrid/core/payments';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Tx } from '#src/db/client.ts';
+import { orderEvents, orderLines, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
+import { AppError } from '#src/platform/errors.ts';
+import { keyReused, type IdempotentRequest } from '#src/platform/idempotency.ts';
+import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.ts';
+import { reserveStock } from '#src/features/catalog/stock.service.ts';
+import {
+  payByChoice,
+  sendPayment,
+  type AmountAdvice,
+  type PaymentRow,
+} from '#src/features/payments/payments.service.ts';
+import { checkAddress } from '#src/features/places/places.service.ts';
+import { changeStatus } from './order-status.ts';
+import { orderView } from './order-view.ts';
+import type { OrderDeps } from './order-rows.ts';
+import { deliveryFeeRule } from './store-settings.ts';
+
+class ReplayFirst extends Error {}
+
+/**
+ * Places an order for the cash lines of the caller's cart, in one transaction: the lines are
+ * locked and taken out of the cart, their units out of stock (never sold twice), the prices
+ * copied onto the order. Paid from the wallet, the payment commits with the order and the order
+ * is paid at once (not enough money: nothing is kept, cart and stock as they were). By mobile
+ * money, the order waits in pending_payment with its pending payment; the network is asked
+ * after the commit, and the payment's settlement pays or cancels the order (settleOrderPayment).
+ * The Idempotency-Key is kept on the order: the same request again returns the same order.
+ */
+export async function placeOrder(
+  deps: OrderDeps,
+  input: { userId: string; checkout: Checkout; idempotency: IdempotentRequest },
+): Promise<{ order: Order; payment: Payment | null; replayed: boolean }> {
+  const earlier = await orderByKey(deps.db, input.userId, input.idempotency);
+  if (earlier) return { order: await orderView(deps.db, earlier), payment: null, replayed: true };
+  const { checkout, userId } = input;
+  let placed: { order: OrderRow; collection: PaymentRow | null };
+  try {
+    placed = await deps.db.transaction(async (tx) => {
+      const lines = await takeCartLines(tx, userId, 'cash');
+      if (lines.length === 0) {
+        throw new AppError('cart_empty', 'Your cart has nothing to pay for now: add a product first.', 422);
+      }
+      const where = await fulfilmentDetails(tx, checkout);
+      const orderId = randomUUID();
+      const products = await reserveStock(tx, orderId, lines);
+      const subtotal = lines.reduce((sum, l) => sum + products.get(l.productId)!.price * l.quantity, 0);
+      const fee = deliveryFee(await deliveryFeeRule(tx), subtotal, checkout.fulfilment);
+      const total = subtotal + fee;
+      const method = checkout.payment.method === 'wallet' ? 'wallet' : checkout.payment.network;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          userId,
+          fulfilment: checkout.fulfilment,
+          ...where,
+          subtotal,
+          deliveryFee: fee,
+          total,
+          paymentMethod: method,
+          idempotencyKey: input.idempotency.key,
+          requestHash: input.idempotency.requestHash,
+        })
+        .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+        .returning();
+      // The same key committed first by a request racing this one: answer with its order.
+      if (!order) throw new ReplayFirst();
+      await tx.insert(orderLines).values(
+        lines.map((line) => {
+          const product = products.get(line.productId)!;
+          return {
+            orderId,
+            productId: line.productId,
+            name: product.name,
+            sku: product.sku,
+            imageUrl: product.imageUrl,
+            unitPrice: product.price,
+            quantity: line.quantity,
+            lineTotal: product.price * line.quantity,
+            taxClass: product.taxClass,
+          };
+        }),
+      );
+      await tx
+        .insert(orderEvents)
+        .values({ orderId, status: 'pending_payment', note: 'Order placed', actorId: userId });
+      await removeCartLines(
+        tx,
+        lines.map((l) => l.id),
+      );
+      const { payment, collection } = await payByChoice(tx, deps, {
+        way: checkout.payment,
+        userId,
+        amount: total,
+        purpose: 'order',
+        description: `Order ${order.number}`,
+        idempotency: { key: `order:${orderId}` },
+        orderId,
+        advice: orderAmountAdvice,
+      });
+      if (!collection) {
+        const paid = await changeStatus(tx, deps, order, 'paid', {
+          note: 'Paid from the wallet',
+          set: { paymentId: payment.id, paidAt: new Date() },
+        });
+        return { order: paid, collection: null };
+      }
+      const [waiting] = await tx
+        .update(orders)
+        .set({ paymentId: collection.id })
+        .where(eq(orders.id, orderId))
+        .returning();
+      return { order: waiting!, collection };
+    });
+  } catch (error) {
+    if (!(error instanceof ReplayFirst)) throw error;
+    const first = await orderByKey(deps.db, userId, input.idempotency);
+    return { order: await orderView(deps.db, first!), payment: null, replayed: true };
+  }
+  const payment = placed.collection ? await sendPayment(deps, placed.collection) : null;
+  return { order: await orderView(deps.db, placed.order), payment, replayed: false };
+}
+
+/** The order a user placed with this key, or null; the key with another request is refused. */
+async function orderByKey(db: Database, userId: string, idempotency: IdempotentRequest): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotency.key)));
+  if (!row) return null;
+  if (row.requestHash !== idempotency.requestHash) throw keyReused();
+  return row;
+}
+
+/** Where a checkout's goods go, checked (an open pickup point, a real address), as the order keeps it. */
+export async function fulfilmentDetails(tx: Tx, checkout: Pick<Checkout, 'fulfilment' | 'address' | 'pickupPointId'>) {
+  if (checkout.fulfilment === 'pickup') {
+    const [point] = await tx
+      .select({ id: pickupPoints.id })
+      .from(pickupPoints)
+      .where(and(eq(pickupPoints.id, checkout.pickupPointId!), eq(pickupPoints.active, true)));
+    if (!point) throw new AppError('unknown_pickup_point', 'This pickup point is not open. Choose another.', 422);
+    return { pickupPointId: point.id };
+  }
+  const place = checkAddress(checkout.address!);
+  return { ...place, directions: checkout.address!.directions?.trim() || null };
+}
+
+/** Mobile money's limits, worded for an order: fewer items at a time make a smaller payment. */
+export const orderAmountAdvice: AmountAdvice = (problem) =>
+  problem === 'amount_too_large'
+    ? `Mobile money takes at most ${formatUgx(PAYMENT_LIMITS.max)} in one payment. Pay from your wallet, or order fewer items at a time.`
+    : `Mobile money takes at least ${formatUgx(PAYMENT_LIMITS.min)}. Pay from your wallet.`;

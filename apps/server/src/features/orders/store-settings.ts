@@ -1,0 +1,47 @@
+import { FREE_DELIVERY, type DeliveryFeeRule } from '@ecogrid/core/orders';
+import { eq } from 'drizzle-orm';
+import type { Database, Tx } from '#src/db/client.ts';
+import { pickupPoints, storeSettings } from '#src/db/schema/orders.ts';
+import { recordAudit } from '#src/features/audit/audit.service.ts';
+
+const DELIVERY_FEE_KEY = 'delivery_fee';
+
+/** The delivery fee rule admins set; free delivery until they set one. */
+export async function deliveryFeeRule(db: Database | Tx): Promise<DeliveryFeeRule> {
+  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.key, DELIVERY_FEE_KEY));
+  return (row?.value as DeliveryFeeRule | undefined) ?? FREE_DELIVERY;
+}
+
+export async function setDeliveryFeeRule(db: Database, actorId: string, rule: DeliveryFeeRule): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await deliveryFeeRule(tx);
+    await tx
+      .insert(storeSettings)
+      .values({ key: DELIVERY_FEE_KEY, value: rule, updatedBy: actorId })
+      .onConflictDoUpdate({
+        target: storeSettings.key,
+        set: { value: rule, updatedBy: actorId, updatedAt: new Date() },
+      });
+    await recordAudit(tx, {
+      actorId,
+      action: 'store.delivery_fee',
+      entityType: 'store_setting',
+      entityId: DELIVERY_FEE_KEY,
+      details: { before, after: rule },
+    });
+  });
+}
+
+export async function listPickupPoints(db: Database) {
+  return db
+    .select({
+      id: pickupPoints.id,
+      name: pickupPoints.name,
+      district: pickupPoints.district,
+      address: pickupPoints.address,
+      phone: pickupPoints.phone,
+    })
+    .from(pickupPoints)
+    .where(eq(pickupPoints.active, true))
+    .orderBy(pickupPoints.district, pickupPoints.name);
+}

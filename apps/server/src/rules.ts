@@ -1,0 +1,13 @@
+import { registerLoanRules } from './features/loans/loans.rules.ts';
+import { registerOrderRules } from './features/orders/orders.rules.ts';
+
+/**
+ * Every feature's reactions to other features' events (a payment settled, an order shown or
+ * delivered), in one visible list. Each entry point that can set those events off calls it:
+ * createApp for requests, startBackgroundWork for jobs and scripts. Calling it again changes
+ * nothing. See docs/decisions/008-cross-feature-rules.md.
+ */
+export function registerFeatureRules(): void {
+  registerOrderRules();
+  registerLoanRules();
+}

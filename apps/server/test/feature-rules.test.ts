@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadSettings } from '#src/config.ts';
+import { users } from '#src/db/schema/auth.ts';
+import { loanPlans, loans } from '#src/db/schema/loans.ts';
+import { payments } from '#src/db/schema/payments.ts';
+import { createRealtime } from '#src/platform/realtime.ts';
+import { insertProduct } from './factories.ts';
+import { createTestDatabase } from './test-db.ts';
+
+// Each test loads the app's modules afresh, so what a feature registered in one test (or in
+// another file's app) cannot make the next one pass.
+afterEach(() => vi.resetModules());
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+async function customer(db: TestDatabase['db']) {
+  const [row] = await db
+    .insert(users)
+    .values({ name: 'Rules Customer', email: `rules-${randomUUID()}@example.com` })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** A pending MTN collection of 20,000 for this purpose, as a network's callback would find it. */
+async function pendingCollection(
+  db: TestDatabase['db'],
+  userId: string,
+  purpose: 'order' | 'loan_repayment',
+  loanId?: string,
+) {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      reference: `EG-${randomUUID().slice(0, 8).toUpperCase()}`,
+      userId,
+      purpose,
+      method: 'mtn',
+      direction: 'collection',
+      amount: 20_000,
+      phone: '+256772123456',
+      providerReference: randomUUID(),
+      loanId: loanId ?? null,
+    })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+const settings = () => loadSettings({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' });
+
+describe('cross-feature rules', () => {
+  it('refuses to settle an order or loan payment when no feature registered its rule, leaving it pending', async () => {
+    const database = await createTestDatabase();
+    try {
+      // Only the payments feature is loaded: nothing registered the orders' and loans' rules.
+      const { settlePayment } = await import('#src/features/payments/payments.service.ts');
+      // Settling fails before it would reach the network, the notifier or realtime.
+      const deps = { db: database.db } as Parameters<typeof settlePayment>[0];
+      const userId = await customer(database.db);
+      for (const purpose of ['order', 'loan_repayment'] as const) {
+        const id = await pendingCollection(database.db, userId, purpose);
+        await expect(settlePayment(deps, id, { state: 'successful' }, { kind: 'admin' })).rejects.toThrow(
+          `No settlement rule for ${purpose} payments`,
+        );
+        const [row] = await database.db.select({ status: payments.status }).from(payments).where(eq(payments.id, id));
+        expect(row?.status).toBe('pending');
+      }
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('settles a loan payment through the background entry point alone, without the app or the loans feature imported', async () => {
+    const database = await createTestDatabase();
+    const logger = pino({ level: 'silent' });
+    const realtime = await createRealtime(database, logger);
+    const { startBackgroundWork } = await import('#src/background.ts');
+    const background = await startBackgroundWork(database, logger, settings(), realtime, {
+      jobs: { pollSeconds: 0.5, checkSeconds: 1 },
+    });
+    try {
+      const { settlePayment, paymentDeps } = await import('#src/features/payments/payments.service.ts');
+      const { walletBalance } = await import('#src/features/wallet/ledger.service.ts');
+      const userId = await customer(database.db);
+      const product = await insertProduct(database.db, { loanEligible: true });
+      const [plan] = await database.db
+        .insert(loanPlans)
+        .values({
+          productId: product.id,
+          name: 'Monthly',
+          depositBp: 2500,
+          instalments: 4,
+          frequency: 'monthly',
+          markupBp: 2000,
+        })
+        .returning();
+      // A loan withdrawn before its deposit arrived: the loans' rule returns the money to the wallet.
+      const [loan] = await database.db
+        .insert(loans)
+        .values({
+          userId,
+          productId: product.id,
+          planId: plan!.id,
+          planName: plan!.name,
+          productName: product.name,
+          orderId: randomUUID(),
+          status: 'cancelled',
+          cashPrice: 50_000,
+          creditPrice: 60_000,
+          deposit: 20_000,
+          instalment: 10_000,
+          lastInstalment: 10_000,
+          instalments: 4,
+          frequency: 'monthly',
+          markupBp: 2000,
+          depositBp: 2500,
+          fulfilment: { fulfilment: 'pickup' },
+          idempotencyKey: `rules:${randomUUID()}`,
+        })
+        .returning();
+      const id = await pendingCollection(database.db, userId, 'loan_repayment', loan!.id);
+      const deps = paymentDeps({
+        db: database.db,
+        mobileMoney: background.mobileMoney,
+        log: logger,
+        realtime,
+        messages: background.messages,
+        publicUrl: 'http://localhost:3000',
+        authSecret: settings().AUTH_SECRET,
+      });
+      const settled = await settlePayment(deps, id, { state: 'successful' }, { kind: 'admin' });
+      expect(settled.changed).toBe(true);
+      expect(await walletBalance(database.db, userId)).toBe(20_000);
+      // The app registers the same rules again when both run in one process: each still acts once.
+      const { registerFeatureRules } = await import('#src/rules.ts');
+      registerFeatureRules();
+      const again = await pendingCollection(database.db, userId, 'loan_repayment', loan!.id);
+      await settlePayment(deps, again, { state: 'successful' }, { kind: 'admin' });
+      expect(await walletBalance(database.db, userId)).toBe(40_000);
+    } finally {
+      await background.jobs.stop();
+      await realtime.close();
+      await database.destroy();
+    }
+  });
+});
