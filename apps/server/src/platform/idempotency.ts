@@ -29,12 +29,6 @@ export const IDEMPOTENCY_RESPONSES = {
   422: errorResponse('A business rule refused the request, or the Idempotency-Key was used for another request'),
 } as const;
 
-export const idempotencyHeader = {
-  'idempotency-key': {
-    description: 'A new random value (a UUID) for each payment; the same value when retrying it.',
-  },
-};
-
 // The type lives with the request context it is part of; kept importable from here for services.
 export type { IdempotentRequest };
 

@@ -25,6 +25,7 @@ import {
   uploadLimit,
   type AppEnv,
 } from '#src/platform/http.ts';
+import { json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, adminAccess, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { agentCustomerList, agentMayAct, confirmConsent, requestConsent, requireAgent } from './agent-consent.ts';
@@ -46,11 +47,6 @@ const kyc = kycSchema.openapi('Kyc');
 const personalSchema = kycPersonalSchema.extend({
   legalName: kycPersonalSchema.shape.legalName.openapi({ pattern: LEGAL_NAME_PATTERN.source }),
 });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const unauthenticated = { 401: errorResponse('Not signed in: User not authenticated') };
 const locked = { 409: errorResponse('Submitted and waiting for review, or already verified: nothing can change') };
 
 const actorOf = (c: Context<AppEnv>): KycActor => ({

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId, uploadLimit, type AppEnv } from '#src/platform/http.ts';
 import { deviceKeyBox } from '#src/platform/secret-box.ts';
+import { json } from '#src/platform/route-helpers.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import {
@@ -17,10 +18,6 @@ import {
 } from './devices.service.ts';
 
 const tags = ['admin', 'devices'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const boxOf = (c: Context<AppEnv>) => deviceKeyBox(c.var.authSecret);
 const actorOf = (c: Context<AppEnv>) => ({
   id: signedInUserId(c.var.user),

@@ -16,6 +16,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
+import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, hasRole, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
 import {
@@ -33,14 +34,6 @@ import {
 } from './loans.service.ts';
 import { agentLoans, portfolioFigures, portfolioLoan, portfolioPage } from './portfolio.service.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-const unauthenticated = { 401: errorResponse('Not signed in: User not authenticated') };
 const loanParams = z.object({ id: uuidSchema('loan id') });
 const productParams = z.object({ productId: uuidSchema('product id') });
 const loan = loanSchema.openapi('Loan');

@@ -17,6 +17,7 @@ import { orders } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { requireIdempotencyKey, takeIdempotencyKey } from '#src/platform/idempotency.ts';
+import { json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, adminAccess, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
@@ -33,11 +34,6 @@ import {
 import { payOrder } from './pay-order.ts';
 import { hasReceipt, receiptPdf } from './receipt.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const unauthenticated = { 401: errorResponse('Not signed in: User not authenticated') };
 const orderParams = z.object({ id: uuidSchema('order id') });
 const order = orderSchema.openapi('Order');
 const pageQuery = {
