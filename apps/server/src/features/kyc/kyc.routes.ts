@@ -16,19 +16,12 @@ import {
 } from '@ecogrid/core/kyc';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { AppError, badRequest, notFound } from '#src/platform/errors.ts';
-import {
-  createRouter,
-  errorResponse,
-  signedInUserId,
-  testModeCodeSchema,
-  uploadLimit,
-  type AppEnv,
-} from '#src/platform/http.ts';
+import { badRequest, notFound } from '#src/platform/errors.ts';
+import { createRouter, errorResponse, signedInUserId, uploadLimit, type AppEnv } from '#src/platform/http.ts';
 import { json, unauthenticated } from '#src/platform/route-helpers.ts';
+import { requireConsent } from '#src/features/agents/agents.service.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, adminAccess, requireAdmin } from '#src/features/auth/roles.service.ts';
-import { agentCustomerList, agentMayAct, confirmConsent, requestConsent, requireAgent } from './agent-consent.ts';
 import { kycForReview, kycQueue } from './kyc-review.ts';
 import {
   addDocument,
@@ -100,14 +93,7 @@ function journeyRoutes(who: 'self' | 'agent') {
     const userId = signedInUserId(c.var.user);
     if (who === 'self') return userId;
     const customerId = uuidSchema('customer id').parse(c.req.param('customerId'));
-    await requireAgent(c.var.db, userId);
-    if (!(await agentMayAct(c.var.db, userId, customerId))) {
-      throw new AppError(
-        'consent_required',
-        'The customer has not agreed to let you act for them, or their consent has expired. Send them a consent code.',
-        403,
-      );
-    }
+    await requireConsent(c.var.db, userId, customerId);
     return customerId;
   };
 
@@ -228,7 +214,7 @@ async function mayDownload(c: Context<AppEnv>, ownerId: string): Promise<boolean
   return (await adminAccess(c.var.db, viewer)) === 'ok';
 }
 
-/** What customers (and agents for them) call. */
+/** What customers (and agents for them, with their consent) call. */
 export const kycRoutes = createRouter()
   .route('/', journeyRoutes('self'))
   .route('/', journeyRoutes('agent'))
@@ -261,117 +247,6 @@ export const kycRoutes = createRouter()
       'Content-Security-Policy': "default-src 'none'; sandbox",
     }) as never;
   });
-
-const consentDeps = (c: Context<AppEnv>) => ({ db: c.var.db, messages: c.var.messages, authSecret: c.var.authSecret });
-const phoneSchema = z
-  .string({ error: 'Enter the customer’s phone number' })
-  .trim()
-  .min(9, 'Enter the customer’s phone number')
-  .max(20);
-
-/** Agents: ask a customer for consent by SMS code, confirm it, list the customers they serve. */
-export const agentKycRoutes = createRouter()
-  .openapi(
-    createRoute({
-      method: 'post',
-      operationId: 'agentRequestConsent',
-      path: '/agent/customers/consent',
-      tags: ['agents'],
-      summary: 'Send the customer (by phone number) an SMS code that they read back to agree; 3 an hour at most',
-      request: {
-        body: {
-          required: true,
-          content: { 'application/json': { schema: z.strictObject({ phoneNumber: phoneSchema }) } },
-        },
-      },
-      responses: {
-        202: json(
-          z.object({ customerId: z.string(), expiresInMinutes: z.number(), testModeCode: testModeCodeSchema }),
-          'The code is on its way',
-        ),
-        400: errorResponse('Not a Ugandan phone number'),
-        ...unauthenticated,
-        403: errorResponse('Not an approved agent'),
-        404: errorResponse('No customer has this number'),
-        422: errorResponse('The customer has not confirmed this number'),
-        429: errorResponse('Three codes in the last hour'),
-      },
-    }),
-    async (c) => c.json(await requestConsent(consentDeps(c), actorOf(c), c.req.valid('json').phoneNumber), 202),
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      operationId: 'agentConfirmConsent',
-      path: '/agent/customers/consent/confirm',
-      tags: ['agents'],
-      summary: 'Confirm the code the customer read out: the agent may then act for them for 24 hours',
-      request: {
-        body: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: z.strictObject({
-                phoneNumber: phoneSchema,
-                code: z
-                  .string({ error: 'Enter the 6-digit code' })
-                  .trim()
-                  .regex(/^\d{6}$/, 'Enter the 6-digit code'),
-              }),
-            },
-          },
-        },
-      },
-      responses: {
-        200: json(
-          z.object({ customerId: z.string(), fullName: z.string(), consentExpiresAt: z.string() }),
-          'The customer agreed',
-        ),
-        400: errorResponse('Bad phone number or code shape'),
-        ...unauthenticated,
-        403: errorResponse('Not an approved agent'),
-        404: errorResponse('No customer has this number'),
-        422: errorResponse('Wrong or expired code'),
-      },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      return c.json(await confirmConsent(consentDeps(c), actorOf(c), body.phoneNumber, body.code), 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      operationId: 'agentListCustomers',
-      path: '/agent/customers',
-      tags: ['agents'],
-      summary: 'The customers you serve, most recent consent first, with their identity-check status',
-      responses: {
-        200: json(
-          z.object({
-            items: z.array(
-              z.object({
-                customerId: z.string(),
-                name: z.string(),
-                phone: z.string().nullable(),
-                kycStatus: z.string(),
-                consentActive: z.boolean(),
-                consentExpiresAt: z.string(),
-              }),
-            ),
-          }),
-          'The customers',
-        ),
-        ...unauthenticated,
-        403: errorResponse('Not an approved agent'),
-      },
-    }),
-    async (c) => {
-      const agentId = signedInUserId(c.var.user);
-      await requireAgent(c.var.db, agentId);
-      return c.json({ items: await agentCustomerList(c.var.db, agentId) }, 200);
-    },
-  );
 
 const queueItem = z.object({
   userId: z.string(),

@@ -13,11 +13,10 @@ import {
   repaySchema,
 } from '@ecogrid/core/loans';
 import { createRoute, z } from '@hono/zod-openapi';
-import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, hasRole, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
 import {
   addPlan,
@@ -32,7 +31,7 @@ import {
   repayLoan,
   withdrawApplication,
 } from './loans.service.ts';
-import { agentLoans, portfolioFigures, portfolioLoan, portfolioPage } from './portfolio.service.ts';
+import { portfolioFigures, portfolioLoan, portfolioPage } from './portfolio.service.ts';
 
 const loanParams = z.object({ id: uuidSchema('loan id') });
 const productParams = z.object({ productId: uuidSchema('product id') });
@@ -147,20 +146,7 @@ const withdrawRoute = createRoute({
   },
 });
 
-const agentLoansRoute = createRoute({
-  method: 'get',
-  operationId: 'agentListLoans',
-  path: '/agent/loans',
-  tags: ['agents', 'loans'],
-  summary: 'The loans the agent sold or whose customers they serve, most days past due first',
-  responses: {
-    200: json(z.object({ loans: z.array(portfolioLoanView) }), 'The loans'),
-    ...unauthenticated,
-    403: errorResponse('Not an approved agent'),
-  },
-});
-
-/** Customers' and agents' loan routes, under /api. */
+/** Customers' loan routes, under /api. */
 export const loanRoutes = createRouter()
   .openapi(plansRoute, async (c) => {
     return c.json({ plans: await productPlans(c.var.db, c.req.valid('param').productId, true) }, 200);
@@ -206,13 +192,6 @@ export const loanRoutes = createRouter()
       idempotency: c.var.idempotency,
     });
     return c.json(result, 200);
-  })
-  .openapi(agentLoansRoute, async (c) => {
-    const userId = signedInUserId(c.var.user);
-    if (!(await hasRole(c.var.db, userId, 'agent'))) {
-      throw new AppError('forbidden', 'This is for approved agents only.', 403);
-    }
-    return c.json({ loans: await agentLoans(c.var.db, userId) }, 200);
   });
 
 const adminPlansRoute = createRoute({
