@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { errorResponse } from './http.ts';
+import type { Context } from 'hono';
+import { errorResponse, signedInUserId, type AppEnv } from './http.ts';
 
 /** A JSON response for a route's OpenAPI description. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -20,4 +21,11 @@ export const idempotencyKeyHeader = z.object({
   'idempotency-key': z.string().optional().openapi({
     description: 'A new random value (a UUID) for each payment; the same value when retrying it. Required.',
   }),
+});
+
+/** Who is acting, for the audit trail: the signed-in user (401 otherwise), their address and browser. */
+export const actorOf = (c: Context<AppEnv>) => ({
+  id: signedInUserId(c.var.user),
+  ip: c.var.clientIp,
+  userAgent: c.req.header('user-agent') ?? null,
 });

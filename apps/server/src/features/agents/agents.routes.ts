@@ -2,17 +2,12 @@ import { portfolioLoanSchema } from '@ecogrid/core/loans';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponse, signedInUserId, testModeCodeSchema, type AppEnv } from '#src/platform/http.ts';
-import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
+import { actorOf, body, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { agentLoans } from '#src/features/loans/portfolio.service.ts';
 import { confirmConsent, requestConsent } from './agent-consent.ts';
 import { agentCustomerList } from './agent-customers.ts';
 import { requireAgent } from './agents.service.ts';
 
-const actorOf = (c: Context<AppEnv>) => ({
-  id: signedInUserId(c.var.user),
-  ip: c.var.clientIp,
-  userAgent: c.req.header('user-agent') ?? null,
-});
 const portfolioLoanView = portfolioLoanSchema.openapi('PortfolioLoan');
 
 const agentLoansRoute = createRoute({

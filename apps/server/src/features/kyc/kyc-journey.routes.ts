@@ -13,17 +13,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId, uploadLimit, type AppEnv } from '#src/platform/http.ts';
-import { json, unauthenticated } from '#src/platform/route-helpers.ts';
+import { actorOf, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { requireConsent } from '#src/features/agents/agents.service.ts';
-import {
-  addDocument,
-  getKyc,
-  saveAddress,
-  saveIdentity,
-  savePersonal,
-  submitKyc,
-  type KycActor,
-} from './kyc.service.ts';
+import { addDocument, getKyc, saveAddress, saveIdentity, savePersonal, submitKyc } from './kyc.service.ts';
 
 export const kyc = kycSchema.openapi('Kyc');
 /** The generator writes a regex's flags into its pattern (…$/u), which then matches nothing: the pattern as JSON Schema reads it. */
@@ -31,12 +23,6 @@ const personalSchema = kycPersonalSchema.extend({
   legalName: kycPersonalSchema.shape.legalName.openapi({ pattern: LEGAL_NAME_PATTERN.source }),
 });
 const locked = { 409: errorResponse('Submitted and waiting for review, or already verified: nothing can change') };
-
-export const actorOf = (c: Context<AppEnv>): KycActor => ({
-  id: signedInUserId(c.var.user),
-  ip: c.var.clientIp,
-  userAgent: c.req.header('user-agent') ?? null,
-});
 
 const TOO_LARGE = 'The file is larger than 5 MB. Take the photo again or choose a smaller file.';
 

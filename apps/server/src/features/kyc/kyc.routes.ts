@@ -3,10 +3,10 @@ import { actorSchema } from '@ecogrid/core/audit';
 import { KYC_STATUSES, kycDocumentSchema, kycEventSchema, kycDecisionSchema, kycSchema } from '@ecogrid/core/kyc';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
-import { json, unauthenticated } from '#src/platform/route-helpers.ts';
+import { actorOf, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { downloadDocument } from './download-document.ts';
-import { actorOf, journeyRoutes, kyc } from './kyc-journey.routes.ts';
+import { journeyRoutes, kyc } from './kyc-journey.routes.ts';
 import { kycForReview, kycQueue } from './kyc-review.ts';
 import { decideKyc } from './kyc.service.ts';
 
