@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { Settings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
+import { agentRoutes } from './features/agents/agents.routes.ts';
 import { adminRoutes } from './features/auth/admin.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
@@ -13,9 +14,10 @@ import { placeRoutes } from './features/places/places.routes.ts';
 import { adminCatalogRoutes } from './features/catalog/admin-catalog.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { mediaRoutes } from './features/catalog/media.routes.ts';
-import { adminKycRoutes, agentKycRoutes, kycRoutes } from './features/kyc/kyc.routes.ts';
+import { adminKycRoutes, kycRoutes } from './features/kyc/kyc.routes.ts';
 import { deviceRoutes } from './features/loans/devices.routes.ts';
-import { adminLoanRoutes, loanRoutes } from './features/loans/loans.routes.ts';
+import { adminLoanRoutes } from './features/loans/admin-loans.routes.ts';
+import { loanRoutes } from './features/loans/loans.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
@@ -84,6 +86,12 @@ function withClientIp(c: Context<AppEnv>): Request {
 
 function loadSession(auth: Auth) {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    // Without a session cookie there is no session to look up: public reads and the networks'
+    // callbacks never reach the session store.
+    if (!c.req.header('cookie')?.includes('session_token=')) {
+      c.set('user', null);
+      return next();
+    }
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     const user = session?.user as
       { id: string; userType?: string; twoFactorEnabled?: boolean | null; isActive?: boolean } | undefined;
@@ -150,24 +158,8 @@ export function createApp({
   app.use('/api/*', sameOriginWrites(settings.PUBLIC_URL), limitBodies(), rejectBadText());
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c)));
-  app.use('/api/me', loadSession(auth));
-  app.use('/api/admin/*', loadSession(auth));
-  app.use('/api/notifications', loadSession(auth));
-  app.use('/api/notifications/*', loadSession(auth));
-  app.use('/api/events', loadSession(auth));
-  app.use('/api/wallet', loadSession(auth));
-  app.use('/api/wallet/*', loadSession(auth));
-  app.use('/api/payments/:id', loadSession(auth));
-  app.use('/api/cart', loadSession(auth));
-  app.use('/api/cart/*', loadSession(auth));
-  app.use('/api/orders', loadSession(auth));
-  app.use('/api/orders/*', loadSession(auth));
-  app.use('/api/checkout/*', loadSession(auth));
-  app.use('/api/kyc', loadSession(auth));
-  app.use('/api/kyc/*', loadSession(auth));
-  app.use('/api/agent/*', loadSession(auth));
-  app.use('/api/loans', loadSession(auth));
-  app.use('/api/loans/*', loadSession(auth));
+  // Every /api route sees its caller (or null): a new prefix needs no wiring of its own.
+  app.use('/api/*', loadSession(auth));
   app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);
@@ -185,7 +177,7 @@ export function createApp({
   app.route('/api', orderRoutes);
   app.route('/api/places', placeRoutes);
   app.route('/api', kycRoutes);
-  app.route('/api', agentKycRoutes);
+  app.route('/api', agentRoutes);
   app.route('/api/admin/kyc', adminKycRoutes);
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);

@@ -6,13 +6,15 @@ import { matchedRoutes } from 'hono/route';
 import { COMPOSED_HANDLER } from 'hono/utils/constants';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { AppError } from './errors.ts';
-import type { IdempotentRequest } from './idempotency.ts';
 import type { Jobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import type { Messages } from './messaging.ts';
 import type { MobileMoney } from './mobile-money/index.ts';
 import type { Realtime } from './realtime.ts';
 import type { Storage } from './storage.ts';
+
+/** A money-moving request's Idempotency-Key and the hash of what it asks (method, path, body). */
+export type IdempotentRequest = { key: string; requestHash: string };
 
 export type AppEnv = {
   Variables: {

@@ -6,7 +6,7 @@ import type { Context, Next } from 'hono';
 import type { Database } from '#src/db/client.ts';
 import { idempotencyKeys } from '#src/db/schema/idempotency.ts';
 import { AppError } from './errors.ts';
-import { errorResponse, type AppEnv } from './http.ts';
+import { errorResponse, type AppEnv, type IdempotentRequest } from './http.ts';
 
 /** A first request this long without an answer is taken to have died with its process; a retry may run it. */
 const ABANDONED_AFTER_MS = 60_000;
@@ -29,14 +29,8 @@ export const IDEMPOTENCY_RESPONSES = {
   422: errorResponse('A business rule refused the request, or the Idempotency-Key was used for another request'),
 } as const;
 
-export const idempotencyHeader = {
-  'idempotency-key': {
-    description: 'A new random value (a UUID) for each payment; the same value when retrying it.',
-  },
-};
-
-/** A money-moving request's Idempotency-Key and the hash of what it asks (method, path, body). */
-export type IdempotentRequest = { key: string; requestHash: string };
+// The type lives with the request context it is part of; kept importable from here for services.
+export type { IdempotentRequest };
 
 /** The request's Idempotency-Key, checked (400 when missing or malformed), and its request hash. */
 async function idempotentRequest(c: Context<AppEnv>): Promise<IdempotentRequest> {

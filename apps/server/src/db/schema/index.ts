@@ -10,4 +10,5 @@ export * from './mobile-money.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './kyc.ts';
+export * from './agents.ts';
 export * from './loans.ts';

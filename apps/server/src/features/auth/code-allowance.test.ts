@@ -11,6 +11,7 @@ import {
   STRONG_PASSWORD,
   uniquePhone,
 } from '../../../test/auth-helpers.ts';
+import { json, requestPhoneReset, type Json } from '../../../test/phone-auth.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { REFUSED, SMS_CODES_PER_HOUR } from './code-allowance.ts';
 
@@ -20,9 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-type Json = Record<string, unknown>;
-const json = async (response: Response) => (await response.json()) as Json;
-const askReset = (phoneNumber: string) => send(ctx, '/api/auth/phone-number/request-password-reset', { phoneNumber });
+const askReset = (phoneNumber: string) => requestPhoneReset(ctx, phoneNumber);
 const askWithdrawalCode = (cookie: string) => send(ctx, '/api/wallet/withdrawals/code', {}, { cookie });
 /** Order and payment news texted to a number: notices, not codes. */
 const textNotices = async (to: string, n: number) => {

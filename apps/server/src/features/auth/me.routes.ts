@@ -2,6 +2,7 @@ import { checkId } from '@ecogrid/core';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
+import { unauthenticated } from '#src/platform/route-helpers.ts';
 import { getProfile, updateProfile } from './profile.service.ts';
 
 const profileSchema = z
@@ -73,7 +74,7 @@ const getMe = createRoute({
   summary: "The signed-in user's profile",
   responses: {
     200: { description: 'The profile', content: { 'application/json': { schema: profileSchema } } },
-    401: errorResponse('Not signed in: User not authenticated'),
+    ...unauthenticated,
   },
 });
 
@@ -87,7 +88,7 @@ const patchMe = createRoute({
   responses: {
     200: { description: 'The updated profile', content: { 'application/json': { schema: profileSchema } } },
     400: errorResponse('A field is not valid or may not be changed'),
-    401: errorResponse('Not signed in: User not authenticated'),
+    ...unauthenticated,
     500: errorResponse('Failed to update profile'),
   },
 });

@@ -13,6 +13,7 @@ import {
   STRONG_PASSWORD,
   uniquePhone,
 } from '../../../test/auth-helpers.ts';
+import { json, requestPhoneReset, type Json } from '../../../test/phone-auth.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { totpFromUri } from '../../../test/totp.ts';
 import { EXISTING_ACCOUNT_SMS } from './phone-sign-up.ts';
@@ -24,8 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-type Json = Record<string, unknown>;
-const json = async (response: Response) => (await response.json()) as Json;
 const userByPhone = async (e164: string) => (await ctx.db.select().from(users).where(eq(users.phoneNumber, e164)))[0];
 const smsCount = (to: string) => smsCountTo(ctx.db, to);
 const meStatus = async (cookie: string) => (await send(ctx, '/api/me', undefined, { cookie })).status;
@@ -347,7 +346,7 @@ describe('sign-in by phone', () => {
 describe('password reset by SMS code', () => {
   it('texts a code; the reset checks strength, ends every session, works once, and the new password signs in', async () => {
     const { local, e164, cookie } = await signUpByPhone();
-    expect((await send(ctx, '/api/auth/phone-number/request-password-reset', { phoneNumber: local })).status).toBe(200);
+    expect((await requestPhoneReset(ctx, local)).status).toBe(200);
     const sms = await lastSmsTo(ctx.db, e164);
     expect(sms?.body).toMatch(/password reset code is \d{6}/);
     const otp = await lastSmsCode(ctx.db, e164);

@@ -143,29 +143,6 @@ export async function deliveryContactsOf(db: Database | Tx, ids: string[]): Prom
   );
 }
 
-/** Names and contacts of users, by id, for lists that show who did or owns something. */
-export async function userSummaries(
-  db: Database | Tx,
-  ids: string[],
-): Promise<Map<string, { id: string; name: string; email: string | null; phone: string | null }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.fullName, email: users.email, phone: users.phoneNumber })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        name: r.name,
-        email: r.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`) ? null : r.email,
-        phone: r.phone,
-      },
-    ]),
-  );
-}
-
 export type { Person };
 
 /** People as logs name them: name, email (not a phone-only stand-in), phone and role, by id. */
@@ -185,6 +162,15 @@ export async function peopleByIds(db: Database | Tx, ids: string[]): Promise<Map
   return new Map(
     rows.map((r) => [r.id, { ...r, email: r.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`) ? null : r.email }]),
   );
+}
+
+/** Names and contacts of users, by id, for lists that show who did or owns something. */
+export async function userSummaries(
+  db: Database | Tx,
+  ids: string[],
+): Promise<Map<string, { id: string; name: string; email: string | null; phone: string | null }>> {
+  const people = await peopleByIds(db, ids);
+  return new Map([...people].map(([id, { role: _, ...summary }]) => [id, summary]));
 }
 
 /** The actor block of a log line: the name and role, or nulls for an account no longer on record. */

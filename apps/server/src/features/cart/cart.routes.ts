@@ -2,10 +2,10 @@ import { addToCartSchema, cartSchema, setCartQuantitySchema } from '@ecogrid/cor
 import { uuidSchema } from '@ecogrid/core';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { unauthenticated } from '#src/platform/route-helpers.ts';
 import { addToCart, clearCart, getCart, removeCartLine, setCartQuantity } from './cart.service.ts';
 
 const cart = { content: { 'application/json': { schema: cartSchema.openapi('Cart') } } };
-const unauthenticated = { 401: errorResponse('Not signed in: User not authenticated') };
 const lineParams = z.object({ id: uuidSchema('cart line id') });
 const refused = {
   400: errorResponse('The body is not valid (a message names the problem)'),

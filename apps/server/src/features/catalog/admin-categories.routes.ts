@@ -9,6 +9,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ADMIN_DENIED } from '#src/features/auth/roles.service.ts';
 import { createRouter, errorResponse, type AppEnv } from '#src/platform/http.ts';
+import { body } from '#src/platform/route-helpers.ts';
 import {
   createCategory,
   listCategoriesForAdmin,
@@ -25,9 +26,6 @@ const all = {
   description: 'Every category, in order',
   content: { 'application/json': { schema: z.object({ items: z.array(adminCategorySchema) }) } },
 };
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
 
 const listRoute = createRoute({
   method: 'get',

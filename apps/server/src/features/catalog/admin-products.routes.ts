@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import { ADMIN_DENIED } from '#src/features/auth/roles.service.ts';
 import { createRouter, errorResponse, type AppEnv } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
+import { body, json } from '#src/platform/route-helpers.ts';
 import type { Actor } from './admin-common.ts';
 import { createProduct, listProductsForAdmin, setProductActive, updateProduct } from './admin-products.ts';
 import { adjustStock, listStockMovements, MOVEMENTS_PAGE, productDetailForAdmin } from './admin-stock.ts';
@@ -26,14 +27,6 @@ export const actorOf = (c: Context<AppEnv>): Actor => ({
   adminId: c.var.user!.id,
   ipAddress: c.var.clientIp,
   userAgent: c.req.header('user-agent') ?? null,
-});
-
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
 });
 
 const page = (schema: z.ZodType) => z.object({ items: z.array(schema), nextCursor: z.string().nullable() });
@@ -55,7 +48,7 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: json('One page', page(adminProductSchema)),
+    200: json(page(adminProductSchema), 'One page'),
     400: errorResponse('Bad filter or cursor'),
     ...ADMIN_DENIED,
   },
@@ -70,12 +63,12 @@ const detailRoute = createRoute({
   request: { params: productIdParam },
   responses: {
     200: json(
-      'The product and its history',
       z.object({
         product: adminProductSchema,
         movements: page(stockMovementSchema),
         audit: z.array(catalogAuditSchema),
       }),
+      'The product and its history',
     ),
     400: errorResponse('Invalid id'),
     ...ADMIN_DENIED,
@@ -97,7 +90,7 @@ const movementsRoute = createRoute({
     }),
   },
   responses: {
-    200: json('One page', page(stockMovementSchema)),
+    200: json(page(stockMovementSchema), 'One page'),
     400: errorResponse('Bad id or cursor'),
     ...ADMIN_DENIED,
   },
@@ -112,7 +105,7 @@ const createProductRoute = createRoute({
   middleware: [requireIdempotencyKey] as const,
   request: body(productCreateSchema),
   responses: {
-    201: json('The new product', adminProductSchema),
+    201: json(adminProductSchema, 'The new product'),
     400: errorResponse('A field is missing or not valid'),
     ...ADMIN_DENIED,
     ...IDEMPOTENCY_RESPONSES,
@@ -131,7 +124,7 @@ const updateRoute = createRoute({
   summary: 'Change any of a product’s fields (not its stock or slug); audited with each field before and after',
   request: { params: productIdParam, ...body(productUpdateSchema) },
   responses: {
-    200: json('The product now', adminProductSchema),
+    200: json(adminProductSchema, 'The product now'),
     400: errorResponse('A field is not valid'),
     ...ADMIN_DENIED,
     404: errorResponse('No such product'),
@@ -151,7 +144,7 @@ const activeRoute = (active: boolean) =>
       : 'Take a product off sale (never deleted: orders refer to it); audited',
     request: { params: productIdParam },
     responses: {
-      200: json('The product now', adminProductSchema),
+      200: json(adminProductSchema, 'The product now'),
       400: errorResponse('Invalid id'),
       ...ADMIN_DENIED,
       404: errorResponse('No such product'),
@@ -169,8 +162,8 @@ const adjustRoute = createRoute({
   request: { params: productIdParam, ...body(stockAdjustmentSchema) },
   responses: {
     200: json(
-      'The product with its new stock',
       z.object({ product: adminProductSchema, movementId: z.number().int() }),
+      'The product with its new stock',
     ),
     400: errorResponse('Invalid id, change or reason'),
     ...ADMIN_DENIED,

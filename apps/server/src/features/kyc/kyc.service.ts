@@ -12,17 +12,17 @@ import {
   type KycStatus,
   type KycSteps,
 } from '@ecogrid/core/kyc';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
-import { agentCustomers, kycDocuments, kycEvents, kycRecords } from '#src/db/schema/kyc.ts';
+import { kycDocuments, kycEvents, kycRecords } from '#src/db/schema/kyc.ts';
 import { hasPgCode, UNIQUE_VIOLATION } from '#src/platform/db-errors.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import type { Logger } from '#src/platform/logger.ts';
 import type { Realtime } from '#src/platform/realtime.ts';
 import type { Storage } from '#src/platform/storage.ts';
+import { consentingAgentId, customerAgentId } from '#src/features/agents/agents.service.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { setKycState } from '#src/features/auth/profile.service.ts';
-import { hasRole } from '#src/features/auth/roles.service.ts';
 import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
 import { checkAddress } from '#src/features/places/places.service.ts';
 import { checkUploadAllowance, prepareDocument } from './kyc-documents.ts';
@@ -115,47 +115,30 @@ export async function creditStanding(
   db: Database | Tx,
   userId: string,
 ): Promise<{ verified: boolean; district: string | null; agentId: string | null }> {
-  const [[record], [agent]] = await Promise.all([
+  const [[record], agentId] = await Promise.all([
     db
       .select({ status: kycRecords.status, district: kycRecords.district })
       .from(kycRecords)
       .where(eq(kycRecords.userId, userId)),
-    db
-      .select({ agentId: agentCustomers.agentId })
-      .from(agentCustomers)
-      .where(and(eq(agentCustomers.customerId, userId), gt(agentCustomers.consentExpiresAt, new Date())))
-      .orderBy(desc(agentCustomers.consentedAt))
-      .limit(1),
+    consentingAgentId(db, userId),
   ]);
   return {
     verified: record?.status === 'verified',
     district: record?.district ?? null,
-    agentId: agent?.agentId ?? null,
+    agentId,
   };
 }
 
-/**
- * The agent who serves a customer, to be told how the customer's orders and identity check go:
- * the one the customer last agreed may act for them. That consent lasting 24 hours limits when
- * the agent may act, not the relationship; another agent's consent takes it over.
- */
-export async function customerAgentId(db: Database | Tx, customerId: string): Promise<string | null> {
-  const [latest] = await db
-    .select({ id: agentCustomers.agentId })
-    .from(agentCustomers)
-    .where(eq(agentCustomers.customerId, customerId))
-    .orderBy(desc(agentCustomers.consentedAt))
-    .limit(1);
-  return latest && (await hasRole(db, latest.id, 'agent')) ? latest.id : null;
-}
-
-/** The customers an agent serves now (unexpired consent). */
-export async function servedCustomerIds(db: Database, agentId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: agentCustomers.customerId })
-    .from(agentCustomers)
-    .where(and(eq(agentCustomers.agentId, agentId), gt(agentCustomers.consentExpiresAt, new Date())));
-  return rows.map((r) => r.id);
+/** Identity-check statuses by user id ('pending' for anyone who has not started). */
+export async function kycStatuses(db: Database | Tx, userIds: string[]): Promise<Map<string, KycStatus>> {
+  const rows = userIds.length
+    ? await db
+        .select({ userId: kycRecords.userId, status: kycRecords.status })
+        .from(kycRecords)
+        .where(inArray(kycRecords.userId, userIds))
+    : [];
+  const found = new Map(rows.map((r) => [r.userId, r.status]));
+  return new Map(userIds.map((id) => [id, found.get(id) ?? 'pending']));
 }
 
 const NOT_EDITABLE: Record<Exclude<KycStatus, 'pending' | 'rejected'>, string> = {

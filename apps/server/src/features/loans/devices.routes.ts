@@ -3,8 +3,9 @@ import { OPENPAYGO_TOKEN_TYPES } from '@ecogrid/core/openpaygo';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { badRequest } from '#src/platform/errors.ts';
-import { createRouter, errorResponse, signedInUserId, uploadLimit, type AppEnv } from '#src/platform/http.ts';
+import { createRouter, errorResponse, uploadLimit, type AppEnv } from '#src/platform/http.ts';
 import { deviceKeyBox } from '#src/platform/secret-box.ts';
+import { actorOf, json } from '#src/platform/route-helpers.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import {
@@ -17,16 +18,7 @@ import {
 } from './devices.service.ts';
 
 const tags = ['admin', 'devices'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const boxOf = (c: Context<AppEnv>) => deviceKeyBox(c.var.authSecret);
-const actorOf = (c: Context<AppEnv>) => ({
-  id: signedInUserId(c.var.user),
-  ip: c.var.clientIp,
-  userAgent: c.req.header('user-agent') ?? null,
-});
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const DEVICE_STATUSES = ['in_stock', 'assigned', 'unlocked'] as const;
 

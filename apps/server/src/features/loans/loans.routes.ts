@@ -1,28 +1,12 @@
-import { uuidSchema } from '@ecogrid/core';
-import {
-  loanApplicationSchema,
-  loanDecisionSchema,
-  loanPlanInputSchema,
-  loanPlanSchema,
-  loanSchema,
-  loanSummarySchema,
-  paymentChoiceSchema,
-  portfolioFiguresSchema,
-  portfolioFiltersSchema,
-  portfolioLoanSchema,
-  repaySchema,
-} from '@ecogrid/core/loans';
+import { loanApplicationSchema, loanSummarySchema, paymentChoiceSchema, repaySchema } from '@ecogrid/core/loans';
 import { createRoute, z } from '@hono/zod-openapi';
-import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
-import { ADMIN_DENIED, hasRole, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
+import { loan, loanParams, plan, productParams } from './loan-schemas.ts';
 import {
-  addPlan,
   applyForLoans,
-  changePlan,
-  decideLoan,
   findLoan,
   loanView,
   myLoans,
@@ -31,21 +15,6 @@ import {
   repayLoan,
   withdrawApplication,
 } from './loans.service.ts';
-import { agentLoans, portfolioFigures, portfolioLoan, portfolioPage } from './portfolio.service.ts';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-const unauthenticated = { 401: errorResponse('Not signed in: User not authenticated') };
-const loanParams = z.object({ id: uuidSchema('loan id') });
-const productParams = z.object({ productId: uuidSchema('product id') });
-const loan = loanSchema.openapi('Loan');
-const plan = loanPlanSchema.openapi('LoanPlan');
-const portfolioLoanView = portfolioLoanSchema.openapi('PortfolioLoan');
 
 const plansRoute = createRoute({
   method: 'get',
@@ -154,20 +123,7 @@ const withdrawRoute = createRoute({
   },
 });
 
-const agentLoansRoute = createRoute({
-  method: 'get',
-  operationId: 'agentListLoans',
-  path: '/agent/loans',
-  tags: ['agents', 'loans'],
-  summary: 'The loans the agent sold or whose customers they serve, most days past due first',
-  responses: {
-    200: json(z.object({ loans: z.array(portfolioLoanView) }), 'The loans'),
-    ...unauthenticated,
-    403: errorResponse('Not an approved agent'),
-  },
-});
-
-/** Customers' and agents' loan routes, under /api. */
+/** Customers' loan routes, under /api. */
 export const loanRoutes = createRouter()
   .openapi(plansRoute, async (c) => {
     return c.json({ plans: await productPlans(c.var.db, c.req.valid('param').productId, true) }, 200);
@@ -213,161 +169,4 @@ export const loanRoutes = createRouter()
       idempotency: c.var.idempotency,
     });
     return c.json(result, 200);
-  })
-  .openapi(agentLoansRoute, async (c) => {
-    const userId = signedInUserId(c.var.user);
-    if (!(await hasRole(c.var.db, userId, 'agent'))) {
-      throw new AppError('forbidden', 'This is for approved agents only.', 403);
-    }
-    return c.json({ loans: await agentLoans(c.var.db, userId) }, 200);
-  });
-
-const adminPlansRoute = createRoute({
-  method: 'get',
-  operationId: 'adminListLoanPlans',
-  path: '/products/{productId}/loan-plans',
-  tags: ['admin', 'loans'],
-  summary: "A product's credit plans, active or not",
-  middleware: [requireAdmin] as const,
-  request: { params: productParams },
-  responses: { 200: json(z.object({ plans: z.array(plan) }), 'The plans'), ...ADMIN_DENIED },
-});
-
-const addPlanRoute = createRoute({
-  method: 'post',
-  operationId: 'adminCreateLoanPlan',
-  path: '/products/{productId}/loan-plans',
-  tags: ['admin', 'loans'],
-  summary: 'Offer a product on a credit plan (audited)',
-  middleware: [requireAdmin] as const,
-  request: { params: productParams, ...body(loanPlanInputSchema) },
-  responses: {
-    201: json(plan, 'The plan'),
-    400: errorResponse('Terms out of range'),
-    404: errorResponse('No such product'),
-    422: errorResponse('The product is not sold on credit'),
-    ...ADMIN_DENIED,
-  },
-});
-
-const changePlanRoute = createRoute({
-  method: 'patch',
-  operationId: 'adminUpdateLoanPlan',
-  path: '/loan-plans/{id}',
-  tags: ['admin', 'loans'],
-  summary: "Change a plan's terms or withdraw it (audited); loans already made keep their terms",
-  middleware: [requireAdmin] as const,
-  request: { params: z.object({ id: uuidSchema('plan id') }), ...body(loanPlanInputSchema) },
-  responses: {
-    200: json(plan, 'The plan'),
-    400: errorResponse('Terms out of range'),
-    404: errorResponse('No such plan'),
-    ...ADMIN_DENIED,
-  },
-});
-
-const portfolioRoute = createRoute({
-  method: 'get',
-  operationId: 'adminListLoans',
-  path: '/loans',
-  tags: ['admin', 'loans'],
-  summary:
-    'The loan book, filtered by status, district, agent code and days past due; status=pending_approval is the approval queue, oldest first',
-  middleware: [requireAdmin] as const,
-  request: {
-    query: portfolioFiltersSchema.extend({
-      limit: z.coerce.number().int().min(1).max(100).default(25),
-      cursor: z.string().max(200).optional(),
-    }),
-  },
-  responses: {
-    200: json(z.object({ loans: z.array(portfolioLoanView), nextCursor: z.string().nullable() }), 'A page of loans'),
-    ...ADMIN_DENIED,
-  },
-});
-
-const figuresRoute = createRoute({
-  method: 'get',
-  operationId: 'adminGetLoanFigures',
-  path: '/loans/figures',
-  tags: ['admin', 'loans'],
-  summary:
-    'Portfolio figures: PAR1, PAR30, PAR60, PAR90 and collection rate in basis points, outstanding balance, loans by status',
-  middleware: [requireAdmin] as const,
-  responses: { 200: json(portfolioFiguresSchema, 'The figures today'), ...ADMIN_DENIED },
-});
-
-const adminLoanRoute = createRoute({
-  method: 'get',
-  operationId: 'adminGetLoan',
-  path: '/loans/{id}',
-  tags: ['admin', 'loans'],
-  summary: 'A loan with its customer, schedule, payments and tokens',
-  middleware: [requireAdmin] as const,
-  request: { params: loanParams },
-  responses: {
-    200: json(
-      loan.extend(
-        portfolioLoanSchema.pick({ customerName: true, customerPhone: true, district: true, agentCode: true }).shape,
-      ),
-      'The loan',
-    ),
-    404: errorResponse('No such loan'),
-    ...ADMIN_DENIED,
-  },
-});
-
-const decisionRoute = createRoute({
-  method: 'post',
-  operationId: 'adminDecideLoan',
-  path: '/loans/{id}/decision',
-  tags: ['admin', 'loans'],
-  summary: 'Approve an application waiting for approval, or refuse it with a reason (audited, the customer is told)',
-  middleware: [requireAdmin] as const,
-  request: { params: loanParams, ...body(loanDecisionSchema) },
-  responses: {
-    200: json(loan, 'The loan'),
-    400: errorResponse('No reason for a refusal'),
-    404: errorResponse('No such loan'),
-    409: errorResponse('Already decided'),
-    ...ADMIN_DENIED,
-  },
-});
-
-/** Admins' loan routes, under /api/admin. */
-export const adminLoanRoutes = createRouter()
-  .openapi(adminPlansRoute, async (c) => {
-    return c.json({ plans: await productPlans(c.var.db, c.req.valid('param').productId, false) }, 200);
-  })
-  .openapi(addPlanRoute, async (c) => {
-    const actorId = signedInUserId(c.var.user);
-    return c.json(await addPlan(c.var.db, actorId, c.req.valid('param').productId, c.req.valid('json')), 201);
-  })
-  .openapi(changePlanRoute, async (c) => {
-    const actorId = signedInUserId(c.var.user);
-    return c.json(await changePlan(c.var.db, actorId, c.req.valid('param').id, c.req.valid('json')), 200);
-  })
-  .openapi(figuresRoute, async (c) => c.json(await portfolioFigures(c.var.db), 200))
-  .openapi(portfolioRoute, async (c) => {
-    const page = await portfolioPage(c.var.db, c.req.valid('query'));
-    return c.json({ loans: page.items, nextCursor: page.nextCursor }, 200);
-  })
-  .openapi(adminLoanRoute, async (c) => {
-    const row = await findLoan(c.var.db, c.req.valid('param').id, null);
-    const [view, people] = await Promise.all([loanView(c.var.db, row), portfolioLoan(c.var.db, row)]);
-    const { customerName, customerPhone, district, agentCode } = people;
-    return c.json({ ...view, customerName, customerPhone, district, agentCode }, 200);
-  })
-  .openapi(decisionRoute, async (c) => {
-    const actorId = signedInUserId(c.var.user);
-    const decision = c.req.valid('json');
-    return c.json(
-      await decideLoan(paymentDeps(c.var), {
-        loanId: c.req.valid('param').id,
-        actorId,
-        decision: decision.decision,
-        note: decision.note ?? null,
-      }),
-      200,
-    );
   });

@@ -13,7 +13,7 @@ import { queryRows, type Database } from '#src/db/client.ts';
 import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { after, toPage, type Page } from '#src/platform/pagination.ts';
 import { agentCodes, agentIdByCode, userSummaries } from '#src/features/auth/profile.service.ts';
-import { servedCustomerIds } from '#src/features/kyc/kyc.service.ts';
+import { servedCustomerIds } from '#src/features/agents/agents.service.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
 import { DEPOSIT_DAYS, expireUnpaidApproval, summaries, type LoanDeps } from './loans.service.ts';
 

@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { createRouter, signedInUserId } from '#src/platform/http.ts';
 import { isSessionLive } from '#src/features/auth/sessions.service.ts';
 import type { RealtimeEvent } from '#src/platform/realtime.ts';
+import { unauthenticated } from '#src/platform/route-helpers.ts';
 
 /** A client this far behind (a stalled phone) is cut off; it reconnects and refetches. */
 const MAX_QUEUED = 100;
@@ -17,7 +18,7 @@ const eventsRoute = createRoute({
     'First a `ready` event (with a reconnect delay); then one event per change, its data JSON. Comment lines keep an idle stream open. After a reconnect, refetch what may have been missed.',
   responses: {
     200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    401: errorResponse('Not signed in: User not authenticated'),
+    ...unauthenticated,
   },
 });
 

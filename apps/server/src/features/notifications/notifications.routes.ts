@@ -3,6 +3,7 @@ import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TYPES } from '@ecogrid/core/notif
 import { createRoute, z } from '@hono/zod-openapi';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { unauthenticated } from '#src/platform/route-helpers.ts';
 import { requireAdmin } from '#src/features/auth/roles.service.ts';
 import { listNotifications, markAllRead, markRead, sendNotification, unreadCount } from './notifications.service.ts';
 
@@ -17,8 +18,6 @@ export const notificationSchema = z
     createdAt: z.string(),
   })
   .openapi('Notification');
-
-const unauthenticated = { 401: errorResponse('Not signed in: User not authenticated') };
 
 const listRoute = createRoute({
   method: 'get',

@@ -2,8 +2,8 @@ import type { OrderStatus } from '@ecogrid/core/orders';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#src/db/client.ts';
 import { orderEvents, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
+import { customerAgentId } from '#src/features/agents/agents.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
-import { customerAgentId } from '#src/features/kyc/kyc.service.ts';
 import {
   sendNotifications,
   type NewNotification,

@@ -11,6 +11,7 @@ import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId, testModeCodeSchema } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { invalidCursor } from '#src/platform/pagination.ts';
+import { idempotencyKeyHeader, unauthenticated } from '#src/platform/route-helpers.ts';
 import { deliveryContacts } from '#src/features/auth/profile.service.ts';
 import { checkStepUpCode, sendStepUpCode, stepUpMethods } from '#src/features/auth/step-up.service.ts';
 import {
@@ -45,13 +46,6 @@ const statementLineSchema = z
     description: z.string(),
   })
   .openapi('StatementLine');
-
-const unauthenticated = { 401: errorResponse('Not signed in: User not authenticated') };
-const idempotencyKeyHeader = z.object({
-  'idempotency-key': z.string().optional().openapi({
-    description: 'A new random value (a UUID) for each payment; the same value when retrying it. Required.',
-  }),
-});
 
 const walletRoute = createRoute({
   method: 'get',

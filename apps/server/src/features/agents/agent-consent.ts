@@ -2,12 +2,12 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { normalizePhone } from '@ecogrid/core';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { agentConsentCodes, agentCustomers, kycRecords } from '#src/db/schema/kyc.ts';
+import { agentConsentCodes, agentCustomers } from '#src/db/schema/agents.ts';
 import { AppError, badRequest } from '#src/platform/errors.ts';
 import type { Messages } from '#src/platform/messaging.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
-import { getProfile, userByPhone, userSummaries } from '#src/features/auth/profile.service.ts';
-import { hasRole } from '#src/features/auth/roles.service.ts';
+import { getProfile, userByPhone } from '#src/features/auth/profile.service.ts';
+import { requireAgent } from './agents.service.ts';
 
 /** How long the code sent to the customer works, and how many wrong tries it takes. */
 export const CONSENT_CODE_MINUTES = 10;
@@ -22,13 +22,6 @@ type Actor = { id: string; ip?: string | null; userAgent?: string | null };
 
 const hashCode = (secret: string, id: string, code: string) =>
   createHmac('sha256', secret).update(`agent-consent:${id}:${code}`).digest('hex');
-
-/** Only approved agents act for customers (403 otherwise). */
-export async function requireAgent(db: Database, userId: string): Promise<void> {
-  if (!(await hasRole(db, userId, 'agent'))) {
-    throw new AppError('forbidden', 'This is for approved agents only.', 403);
-  }
-}
 
 async function customerByPhone(db: Database, phone: string) {
   const e164 = normalizePhone(phone);
@@ -157,48 +150,4 @@ export async function confirmConsent(deps: ConsentDeps, agent: Actor, phone: str
   // A wrong try is counted even though the request fails.
   if (!result.ok) throw result.error;
   return { customerId: customer.id, fullName: customer.fullName, consentExpiresAt: result.expiresAt.toISOString() };
-}
-
-/** Whether the agent may act for the customer now (an approved agent, with unexpired consent). */
-export async function agentMayAct(db: Database, agentId: string, customerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ customerId: agentCustomers.customerId })
-    .from(agentCustomers)
-    .where(
-      and(
-        eq(agentCustomers.agentId, agentId),
-        eq(agentCustomers.customerId, customerId),
-        gt(agentCustomers.consentExpiresAt, new Date()),
-      ),
-    );
-  return Boolean(row) && (await hasRole(db, agentId, 'agent'));
-}
-
-/** The customers an agent serves, most recent consent first, with their identity-check status. */
-export async function agentCustomerList(db: Database, agentId: string) {
-  const rows = await db
-    .select({
-      customerId: agentCustomers.customerId,
-      consentedAt: agentCustomers.consentedAt,
-      consentExpiresAt: agentCustomers.consentExpiresAt,
-      kycStatus: sql<string>`coalesce(${kycRecords.status}, 'pending')`,
-    })
-    .from(agentCustomers)
-    .leftJoin(kycRecords, eq(kycRecords.userId, agentCustomers.customerId))
-    .where(eq(agentCustomers.agentId, agentId))
-    .orderBy(desc(agentCustomers.consentedAt))
-    .limit(200);
-  const people = await userSummaries(
-    db,
-    rows.map((r) => r.customerId),
-  );
-  const now = Date.now();
-  return rows.map((r) => ({
-    customerId: r.customerId,
-    name: people.get(r.customerId)?.name ?? '',
-    phone: people.get(r.customerId)?.phone ?? null,
-    kycStatus: r.kycStatus,
-    consentActive: r.consentExpiresAt.getTime() > now,
-    consentExpiresAt: r.consentExpiresAt.toISOString(),
-  }));
 }

@@ -1,0 +1,88 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Database, Tx } from '#src/db/client.ts';
+import { agentCustomers } from '#src/db/schema/agents.ts';
+import { AppError } from '#src/platform/errors.ts';
+import { hasRole } from '#src/features/auth/roles.service.ts';
+
+/** Only approved agents act for customers (403 otherwise). */
+export async function requireAgent(db: Database, userId: string): Promise<void> {
+  if (!(await hasRole(db, userId, 'agent'))) {
+    throw new AppError('forbidden', 'This is for approved agents only.', 403);
+  }
+}
+
+/** Whether the agent may act for the customer now (an approved agent, with unexpired consent). */
+export async function agentMayAct(db: Database, agentId: string, customerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ customerId: agentCustomers.customerId })
+    .from(agentCustomers)
+    .where(
+      and(
+        eq(agentCustomers.agentId, agentId),
+        eq(agentCustomers.customerId, customerId),
+        gt(agentCustomers.consentExpiresAt, new Date()),
+      ),
+    );
+  return Boolean(row) && (await hasRole(db, agentId, 'agent'));
+}
+
+/** An approved agent with the customer's unexpired consent, or 403. */
+export async function requireConsent(db: Database, agentId: string, customerId: string): Promise<void> {
+  await requireAgent(db, agentId);
+  if (!(await agentMayAct(db, agentId, customerId))) {
+    throw new AppError(
+      'consent_required',
+      'The customer has not agreed to let you act for them, or their consent has expired. Send them a consent code.',
+      403,
+    );
+  }
+}
+
+/** The agent whose consent from the customer is the latest still unexpired, if any (credit records them). */
+export async function consentingAgentId(db: Database | Tx, customerId: string): Promise<string | null> {
+  const [agent] = await db
+    .select({ agentId: agentCustomers.agentId })
+    .from(agentCustomers)
+    .where(and(eq(agentCustomers.customerId, customerId), gt(agentCustomers.consentExpiresAt, new Date())))
+    .orderBy(desc(agentCustomers.consentedAt))
+    .limit(1);
+  return agent?.agentId ?? null;
+}
+
+/**
+ * The agent who serves a customer, to be told how the customer's orders and identity check go:
+ * the one the customer last agreed may act for them. That consent lasting 24 hours limits when
+ * the agent may act, not the relationship; another agent's consent takes it over.
+ */
+export async function customerAgentId(db: Database | Tx, customerId: string): Promise<string | null> {
+  const [latest] = await db
+    .select({ id: agentCustomers.agentId })
+    .from(agentCustomers)
+    .where(eq(agentCustomers.customerId, customerId))
+    .orderBy(desc(agentCustomers.consentedAt))
+    .limit(1);
+  return latest && (await hasRole(db, latest.id, 'agent')) ? latest.id : null;
+}
+
+/** The customers an agent serves now (unexpired consent). */
+export async function servedCustomerIds(db: Database, agentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: agentCustomers.customerId })
+    .from(agentCustomers)
+    .where(and(eq(agentCustomers.agentId, agentId), gt(agentCustomers.consentExpiresAt, new Date())));
+  return rows.map((r) => r.id);
+}
+
+/** Every customer who consented to the agent, most recent consent first (at most 200). */
+export async function consentsGiven(db: Database, agentId: string) {
+  return db
+    .select({
+      customerId: agentCustomers.customerId,
+      consentedAt: agentCustomers.consentedAt,
+      consentExpiresAt: agentCustomers.consentExpiresAt,
+    })
+    .from(agentCustomers)
+    .where(eq(agentCustomers.agentId, agentId))
+    .orderBy(desc(agentCustomers.consentedAt))
+    .limit(200);
+}

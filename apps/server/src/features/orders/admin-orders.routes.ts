@@ -1,0 +1,147 @@
+import { auditEntrySchema } from '@ecogrid/core/audit';
+import { DEVICE_SERIAL_PATTERN } from '@ecogrid/core/openpaygo';
+import { ADMIN_ORDER_MOVES, deliveryFeeRuleSchema, ORDER_STATUSES, orderSummarySchema } from '@ecogrid/core/orders';
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { json } from '#src/platform/route-helpers.ts';
+import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { paymentDeps } from '#src/features/payments/payments.service.ts';
+import { moveOrderAsAdmin } from './admin-move-order.ts';
+import { adminOrderDetail, adminOrderPage } from './order-queries.ts';
+import { order, orderParams, pageQuery, reasonSchema } from './order-schemas.ts';
+import { setDeliveryFeeRule } from './orders.service.ts';
+
+const adminOrder = order.extend({
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+});
+
+const adminListRoute = createRoute({
+  method: 'get',
+  operationId: 'adminListOrders',
+  path: '/admin/orders',
+  tags: ['admin', 'orders'],
+  summary: 'Orders, newest first: by status, and search by order number or customer (name, email, phone)',
+  middleware: [requireAdmin] as const,
+  request: {
+    query: z.object({
+      status: z.enum(ORDER_STATUSES).optional(),
+      q: z.string().trim().max(100).optional(),
+      ...pageQuery,
+    }),
+  },
+  responses: {
+    200: json(
+      z.object({
+        items: z.array(
+          orderSummarySchema.extend({
+            customer: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() }),
+          }),
+        ),
+        nextCursor: z.string().nullable(),
+      }),
+      'One page',
+    ),
+    400: errorResponse('Bad filter or cursor'),
+    ...ADMIN_DENIED,
+  },
+});
+
+const adminDetailRoute = createRoute({
+  method: 'get',
+  operationId: 'adminGetOrder',
+  path: '/admin/orders/{id}',
+  tags: ['admin', 'orders'],
+  summary: 'One order with its customer and audit trail',
+  middleware: [requireAdmin] as const,
+  request: { params: orderParams },
+  responses: {
+    200: json(
+      adminOrder.extend({
+        audit: z
+          .array(auditEntrySchema)
+          .describe('What admins did, oldest first: who (name and role), and each status from and to'),
+      }),
+      'The order',
+    ),
+    400: errorResponse('Bad id'),
+    ...ADMIN_DENIED,
+    404: errorResponse('No such order'),
+  },
+});
+
+const adminMoveRoute = createRoute({
+  method: 'post',
+  operationId: 'adminSetOrderStatus',
+  path: '/admin/orders/{id}/status',
+  tags: ['admin', 'orders'],
+  summary: 'Move an order on (processing, shipped, delivered, completed) or cancel it with a reason; audited',
+  middleware: [requireAdmin] as const,
+  request: {
+    params: orderParams,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.strictObject({
+            status: z.enum(ADMIN_ORDER_MOVES, {
+              error: 'Choose processing, shipped, delivered, completed or cancelled',
+            }),
+            note: reasonSchema.optional(),
+            deviceSerial: z
+              .string()
+              .trim()
+              .regex(DEVICE_SERIAL_PATTERN, 'A serial number has 4 to 40 letters, digits or dashes')
+              .transform((serial) => serial.toUpperCase())
+              .optional()
+              .openapi({
+                description:
+                  'Delivering an order bought on credit: the serial number of the pay-as-you-go device handed over (the oldest in stock when left out)',
+              }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: json(order, 'The order after the change'),
+    400: errorResponse('Bad id or body'),
+    ...ADMIN_DENIED,
+    404: errorResponse('No such order'),
+    409: errorResponse('The order cannot go to that status from where it is, or the device is not in stock'),
+    422: errorResponse('A cancellation needs a reason; a device serial number given for a move that takes none'),
+  },
+});
+
+const feeRoute = createRoute({
+  method: 'put',
+  operationId: 'adminSetDeliveryFee',
+  path: '/admin/store/delivery-fee',
+  tags: ['admin', 'orders'],
+  summary: 'Set the delivery fee: a flat fee, waived from an order value (0 for free delivery); audited',
+  middleware: [requireAdmin] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: deliveryFeeRuleSchema } } } },
+  responses: { 200: json(deliveryFeeRuleSchema, 'The rule now'), 400: errorResponse('Bad rule'), ...ADMIN_DENIED },
+});
+
+/** Admins' order routes, under /api/admin (mounted with the customers' ones). */
+export const adminOrderRoutes = createRouter()
+  .openapi(adminListRoute, async (c) => {
+    return c.json(await adminOrderPage(c.var.db, c.req.valid('query')), 200);
+  })
+  .openapi(adminDetailRoute, async (c) => {
+    return c.json(await adminOrderDetail(c.var.db, c.req.valid('param').id), 200);
+  })
+  .openapi(adminMoveRoute, async (c) => {
+    const actorId = signedInUserId(c.var.user);
+    const move = c.req.valid('json');
+    return c.json(
+      await moveOrderAsAdmin(paymentDeps(c.var), { orderId: c.req.valid('param').id, actorId, ...move }),
+      200,
+    );
+  })
+  .openapi(feeRoute, async (c) => {
+    const actorId = signedInUserId(c.var.user);
+    const rule = c.req.valid('json');
+    await setDeliveryFeeRule(c.var.db, actorId, rule);
+    return c.json(rule, 200);
+  });

@@ -1,0 +1,78 @@
+import type { OrderStatus } from '@ecogrid/core/orders';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { orders } from '#src/db/schema/orders.ts';
+import { AppError } from '#src/platform/errors.ts';
+import type { AppEnv } from '#src/platform/http.ts';
+import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
+import { searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
+import { adminAccess } from '#src/features/auth/roles.service.ts';
+import { findOrder, orderView, pageOfOrders } from './order-view.ts';
+import { hasReceipt, receiptPdf } from './receipt.ts';
+
+type PageQuery = { limit: number; cursor?: string };
+
+/** The customer's own orders, newest first, one page. */
+export async function customerOrders(db: Database, userId: string, page: PageQuery) {
+  const result = await pageOfOrders(db, eq(orders.userId, userId), page);
+  return { items: result.items.map(({ userId: _, ...summary }) => summary), nextCursor: result.nextCursor };
+}
+
+/**
+ * An order's receipt as a PDF, for its customer; an admin reads any customer's receipt only with
+ * admin tools open (authenticator app on). 409 until the order is paid.
+ */
+export async function orderReceipt(db: Database, viewer: NonNullable<AppEnv['Variables']['user']>, orderId: string) {
+  const admin = viewer.userType === 'admin' && (await adminAccess(db, viewer)) === 'ok';
+  const row = await findOrder(db, orderId, admin ? null : viewer.id);
+  const view = await orderView(db, row);
+  if (!hasReceipt(view)) throw new AppError('not_paid', 'This order is not paid yet, so it has no receipt.', 409);
+  const customer = (await userSummaries(db, [row.userId])).get(row.userId);
+  const pdf = await receiptPdf(view, { name: customer?.name ?? 'Customer', phone: customer?.phone ?? null });
+  return { pdf, number: view.number };
+}
+
+/** Order search for admins: an order number, or customers whose name, email or phone match. */
+async function adminSearch(db: Database, q: string | undefined): Promise<SQL | undefined> {
+  if (!q) return undefined;
+  const number = q.toUpperCase().replace(/\s+/g, '');
+  const ids = await searchUserIds(db, q, 200);
+  return or(
+    eq(orders.number, /^\d+$/.test(number) ? `ORD-${number}` : number),
+    ids.length ? inArray(orders.userId, ids) : undefined,
+  );
+}
+
+/** Orders for admins, newest first: by status and search, each with its customer. */
+export async function adminOrderPage(
+  db: Database,
+  { status, q, ...page }: PageQuery & { status?: OrderStatus; q?: string },
+) {
+  const search = await adminSearch(db, q);
+  const where = and(search, status ? eq(orders.status, status) : undefined);
+  const result = await pageOfOrders(db, where, page);
+  const people = await userSummaries(db, [...new Set(result.items.map((i) => i.userId))]);
+  return {
+    items: result.items.map(({ userId, ...summary }) => {
+      const person = people.get(userId);
+      return { ...summary, customer: { id: userId, name: person?.name ?? '', phone: person?.phone ?? null } };
+    }),
+    nextCursor: result.nextCursor,
+  };
+}
+
+/** One order for admins, with its customer and audit trail. */
+export async function adminOrderDetail(db: Database, orderId: string) {
+  const row = await findOrder(db, orderId, null);
+  const [view, people, audit] = await Promise.all([
+    orderView(db, row),
+    userSummaries(db, [row.userId]),
+    auditTrailForAdmin(db, 'order', row.id),
+  ]);
+  const person = people.get(row.userId);
+  return {
+    ...view,
+    customer: { id: row.userId, name: person?.name ?? '', email: person?.email ?? null, phone: person?.phone ?? null },
+    audit,
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { errorResponse, signedInUserId, type AppEnv } from './http.ts';
+
+/** A JSON response for a route's OpenAPI description. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body, spread into a route's `request`. */
+export const body = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+
+/** The 401 of every route that needs the session cookie. */
+export const unauthenticated = { 401: errorResponse('Not signed in: User not authenticated') };
+
+/** The Idempotency-Key header of a money-moving route (requireIdempotencyKey refuses a request without it). */
+export const idempotencyKeyHeader = z.object({
+  'idempotency-key': z.string().optional().openapi({
+    description: 'A new random value (a UUID) for each payment; the same value when retrying it. Required.',
+  }),
+});
+
+/** Who is acting, for the audit trail: the signed-in user (401 otherwise), their address and browser. */
+export const actorOf = (c: Context<AppEnv>) => ({
+  id: signedInUserId(c.var.user),
+  ip: c.var.clientIp,
+  userAgent: c.req.header('user-agent') ?? null,
+});
