@@ -3,13 +3,18 @@
 // tables and reach other features through their services; core does no I/O).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Paths are taken from this file's folder, so lint gives the same answer from any working directory.
+const here = import.meta.dirname;
+
 const featuresIn = (dir) => {
   try {
-    return readdirSync(dir, { withFileTypes: true })
+    return readdirSync(`${here}/${dir}`, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
   } catch {
@@ -60,6 +65,43 @@ const serverBoundaries = serverFeatures.map((feature) => ({
   },
 }));
 
+// The same boundaries on resolved paths, so a relative import cannot slip past them.
+const web = 'apps/web/src';
+const server = 'apps/server/src';
+const pathZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message: 'Web features do not import each other; compose them in app/.',
+  })),
+  { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app shell.' },
+  {
+    target: [`${web}/components`, `${web}/lib`],
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared UI and lib code do not depend on features or the shell.',
+  },
+  ...serverFeatures.map((feature) => ({
+    target: `${server}/features/${feature}`,
+    from: `${server}/db/schema`,
+    except: [`./${feature}.ts`],
+    message: "A feature touches only its own tables; call the other feature's service.",
+  })),
+  ...serverFeatures.flatMap((feature) =>
+    serverFeatures
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `${server}/features/${feature}/**/*`,
+        from: `${server}/features/${other}/**/*`,
+        except: [`**/${server}/features/${other}/*.service.ts`],
+        message: 'Reach another feature only through its *.service.ts.',
+      })),
+  ),
+  { target: 'packages/core', from: ['apps', 'e2e', 'bench'], message: 'packages/core depends on no app.' },
+  { target: 'apps/web', from: 'apps/server', message: 'The web app talks to the server over HTTP only.' },
+  { target: 'apps/server', from: 'apps/web', message: 'The server does not import the web app.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,6 +112,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'bench/results/**',
+      // Deliberate breaches that test/lint-boundaries.test.ts lints on purpose.
+      'apps/server/test/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -121,4 +165,21 @@ export default tseslint.config(
   },
   ...webBoundaries,
   ...serverBoundaries,
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server', 'apps/web', 'packages/core'].map((dir) => `${here}/${dir}/tsconfig.json`),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: here, zones: pathZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 );
