@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { errorCodeSchema } from '@ecogrid/core/errors';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -49,7 +50,7 @@ export type AppEnv = {
 export const errorSchema = z
   .object({
     error: z.object({
-      code: z.string(),
+      code: errorCodeSchema,
       message: z.string(),
       problems: z
         .array(z.string())
