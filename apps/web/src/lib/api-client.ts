@@ -1,8 +1,16 @@
+import type { ErrorCode } from '@ecogrid/core/errors';
+
+/**
+ * The server's error codes (listed in core; the contract test holds the server to them) and the
+ * two the app gives itself: no answer at all, or an answer without a code.
+ */
+export type ApiErrorCode = ErrorCode | 'network_error' | 'http_error';
+
 /** An API failure with the server's code and message (`{ error: { code, message } }`). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     /** Every problem the server found, when there are several (a file's bad lines). */
     readonly problems: string[] = [],
@@ -12,7 +20,8 @@ export class ApiError extends Error {
   }
 }
 
-type ErrorBody = { error?: { code?: string; message?: string; problems?: string[] } };
+/** The error body every API route answers with (the OpenAPI document's `Error`). */
+export type ErrorBody = { error?: { code?: ErrorCode; message?: string; problems?: string[] } };
 
 declare global {
   interface Window {

@@ -1,4 +1,4 @@
-import { ApiError } from './api-client.ts';
+import { ApiError, type ErrorBody } from './api-client.ts';
 
 /**
  * Sends one file (multipart, field "file") with progress: fetch cannot report an upload's
@@ -28,7 +28,7 @@ export function uploadFile<T>(
         // Not JSON (a proxy's error page): the status says enough.
       }
       if (request.status >= 200 && request.status < 300) return resolve(body as T);
-      const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
+      const error = (body as ErrorBody | null)?.error;
       reject(
         new ApiError(
           request.status,
