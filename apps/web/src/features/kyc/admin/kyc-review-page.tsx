@@ -11,7 +11,7 @@ import { DecisionPart } from '@/components/admin/decision-part.tsx';
 import { Documents } from './kyc-documents.tsx';
 import { KycHistory } from './kyc-history.tsx';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
-import { Fact } from '@/components/admin/fact.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';

@@ -5,7 +5,7 @@ import { formatUgx } from '@/lib/money.ts';
 import { useFormats } from '@/lib/formats.ts';
 import type { LoanStatus, PortfolioLoan } from './api.ts';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
-import { Fact } from '@/components/admin/fact.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 
 const STATUS_TONE: Record<LoanStatus, Tone> = {
   pending_approval: 'warn',
