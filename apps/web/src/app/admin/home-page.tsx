@@ -1,20 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { healthQuery, type Health } from '@/features/system/api.ts';
 import { AdminError } from '@/components/admin/admin-error.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-2 py-2">
-      <dt className="text-stone-700">{term}</dt>
-      <dd className="flex flex-wrap items-center gap-2 font-medium">{children}</dd>
-    </div>
-  );
-}
+import { Fact } from '@/components/ui/fact.tsx';
 
 function SystemStatus({ health }: { health: Health }) {
   const { t } = useTranslation();
@@ -29,7 +20,7 @@ function SystemStatus({ health }: { health: Health }) {
         )}
       </p>
       <dl className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white px-4">
-        <Fact term={t('admin.home.database')}>
+        <Fact variant="badges" term={t('admin.home.database')}>
           {t(`admin.home.databaseKind.${database.kind}`)}
           {database.reachable ? (
             <Badge tone="good">{t('admin.home.reachable')}</Badge>
@@ -37,7 +28,7 @@ function SystemStatus({ health }: { health: Health }) {
             <Badge tone="bad">{t('admin.home.unreachable')}</Badge>
           )}
         </Fact>
-        <Fact term={t('admin.home.migrations')}>
+        <Fact variant="badges" term={t('admin.home.migrations')}>
           {t('admin.home.migrationsCount', { applied: migrations.applied, expected: migrations.expected })}
           {migrations.upToDate ? (
             <Badge tone="good">{t('admin.home.upToDate')}</Badge>
@@ -45,14 +36,14 @@ function SystemStatus({ health }: { health: Health }) {
             <Badge tone="warn">{t('admin.home.behind')}</Badge>
           )}
         </Fact>
-        <Fact term={t('admin.home.jobs')}>
+        <Fact variant="badges" term={t('admin.home.jobs')}>
           {jobs.reachable ? (
             <Badge tone="good">{t('admin.home.reachable')}</Badge>
           ) : (
             <Badge tone="bad">{t('admin.home.unreachable')}</Badge>
           )}
         </Fact>
-        <Fact term={t('admin.home.version')}>
+        <Fact variant="badges" term={t('admin.home.version')}>
           <span className="font-mono">{health.version}</span>
         </Fact>
       </dl>

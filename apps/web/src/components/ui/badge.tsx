@@ -1,3 +1,8 @@
+import type { RepaymentStatus } from '@ecogrid/core/credit';
+import type { KycStatus } from '@ecogrid/core/kyc';
+import type { LoanStatus } from '@ecogrid/core/loans';
+import type { OrderStatus } from '@ecogrid/core/orders';
+import type { PaymentStatus } from '@ecogrid/core/payments';
 import type { ReactNode } from 'react';
 
 export type Tone = 'neutral' | 'good' | 'warn' | 'bad' | 'info';
@@ -17,4 +22,70 @@ export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: R
       {children}
     </span>
   );
+}
+
+/*
+ * One colour per status, the same on the customer's, the agent's and the admin's screens, so a
+ * status never changes colour with the screen it is read on. Amber marks what waits on the
+ * customer (a deposit, a payment to approve); what waits on staff is shown by the admin queues.
+ * They live beside Badge so that one chunk serves both: a separate module would add its file
+ * name to the first load's preload map.
+ */
+
+export const LOAN_STATUS_TONES: Record<LoanStatus, Tone> = {
+  pending_approval: 'info',
+  approved: 'warn',
+  active: 'info',
+  completed: 'good',
+  defaulted: 'bad',
+  cancelled: 'neutral',
+};
+
+export const REPAYMENT_STATUS_TONES: Record<RepaymentStatus, Tone> = {
+  due: 'neutral',
+  partly_paid: 'warn',
+  paid: 'good',
+};
+
+export const KYC_STATUS_TONES: Record<KycStatus, Tone> = {
+  pending: 'neutral',
+  submitted: 'info',
+  verified: 'good',
+  rejected: 'bad',
+};
+
+/** An expired payment did not happen, as a failed one did not. */
+export const PAYMENT_STATUS_TONES: Record<PaymentStatus, Tone> = {
+  pending: 'warn',
+  successful: 'good',
+  failed: 'bad',
+  expired: 'bad',
+  cancelled: 'neutral',
+};
+
+export const ORDER_STATUS_TONES: Record<OrderStatus, Tone> = {
+  pending_payment: 'warn',
+  paid: 'info',
+  processing: 'info',
+  shipped: 'info',
+  delivered: 'good',
+  completed: 'good',
+  cancelled: 'bad',
+};
+
+/**
+ * A status in words, coloured by its domain's map above. A status this version does
+ * not know (a newer server) is shown neutral rather than guessed at.
+ */
+export function StatusBadge<S extends string>({
+  tones,
+  status,
+  children,
+}: {
+  tones: Readonly<Record<S, Tone>>;
+  status: string;
+  children: ReactNode;
+}) {
+  const tone = Object.hasOwn(tones, status) ? tones[status as S] : 'neutral';
+  return <Badge tone={tone}>{children}</Badge>;
 }

@@ -1,20 +1,15 @@
 import type { LoanStatus } from '@ecogrid/core/loans';
 import { useTranslation } from 'react-i18next';
-import { Badge, type Tone } from './badge.tsx';
-
-const tones: Record<LoanStatus, Tone> = {
-  pending_approval: 'info',
-  approved: 'warn',
-  active: 'info',
-  completed: 'good',
-  defaulted: 'bad',
-  cancelled: 'neutral',
-};
+import { StatusBadge, LOAN_STATUS_TONES } from './badge.tsx';
 
 /** A loan's status in the reader's language (LOAN_STATUS_LABELS in core are the English); strings: en.loans.json. */
 export function LoanStatusBadge({ status }: { status: LoanStatus }) {
   const { t } = useTranslation();
-  return <Badge tone={tones[status] ?? 'neutral'}>{t(`loans.status.${status}`, { defaultValue: status })}</Badge>;
+  return (
+    <StatusBadge tones={LOAN_STATUS_TONES} status={status}>
+      {t(`loans.status.${status}`, { defaultValue: status })}
+    </StatusBadge>
+  );
 }
 
 /** Days past due, said plainly: "3 days late"; `onTime` (if given) when there are none. */

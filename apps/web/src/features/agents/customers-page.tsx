@@ -3,8 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Badge } from '@/components/ui/badge.tsx';
-import { KYC_STATUS_TONES } from '@/components/ui/kyc-status.ts';
+import { StatusBadge, KYC_STATUS_TONES } from '@/components/ui/badge.tsx';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
@@ -230,7 +229,9 @@ function CustomerItem({ customer, onNewCode }: { customer: AgentCustomer; onNewC
       <p className="text-stone-700">{phone || t('agent.list.noPhone')}</p>
       <p className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-stone-700">{t('agent.list.kyc')}</span>
-        <Badge tone={KYC_STATUS_TONES[status]}>{t(`agent.status.${status}`)}</Badge>
+        <StatusBadge tones={KYC_STATUS_TONES} status={status}>
+          {t(`agent.status.${status}`)}
+        </StatusBadge>
       </p>
       {customer.consentActive ? (
         <>

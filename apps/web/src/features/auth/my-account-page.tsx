@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Badge } from '@/components/ui/badge.tsx';
+import { KycStatusBadge } from '@/components/ui/kyc-status.tsx';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
@@ -154,8 +154,6 @@ function Sessions({ currentId }: { currentId: string | undefined }) {
   );
 }
 
-const KYC_TONES = { pending: 'neutral', submitted: 'info', verified: 'good', rejected: 'bad' } as const;
-
 /** Where the identity check stands, with the way to it (strings: en.kyc.json, loaded with this page). */
 function IdentityCheckCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
@@ -172,7 +170,7 @@ function IdentityCheckCard({ profile }: { profile: Profile }) {
         <h2 id="kyc-card-title" className="text-lg font-semibold">
           {t('kyc.card.heading')}
         </h2>
-        <Badge tone={KYC_TONES[status]}>{t(`kyc.status.${status}`)}</Badge>
+        <KycStatusBadge status={status} />
       </div>
       <p className="text-sm text-stone-700">{t('kyc.completion', { percent: profile.kycCompletionPercentage })}</p>
       <Link to="/kyc" className={buttonClass(status === 'verified' ? 'secondary' : 'primary')}>

@@ -2,19 +2,12 @@ import { canEditKyc, KYC_STEPS, type KycStep } from '@ecogrid/core/kyc';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge.tsx';
-import { KYC_STATUS_TONES } from '@/components/ui/kyc-status.ts';
+import { KycStatusBadge } from '@/components/ui/kyc-status.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { kycBase, kycQuery, submitKyc, type Kyc, type KycStatus } from './api.ts';
+import { kycBase, kycQuery, submitKyc, type Kyc } from './api.ts';
 import { AddressStep, DocumentStep, IdentityStep, PersonalStep } from './kyc-steps.tsx';
-
-/** The check's status in words, with its colour repeating what the words say. */
-export function KycStatusBadge({ status }: { status: KycStatus }) {
-  const { t } = useTranslation();
-  return <Badge tone={KYC_STATUS_TONES[status]}>{t(`kyc.status.${status}`)}</Badge>;
-}
 
 function StatusPanel({ kyc }: { kyc: Kyc }) {
   const { t } = useTranslation();

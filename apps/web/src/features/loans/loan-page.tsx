@@ -20,7 +20,8 @@ import { ApiError } from '@/lib/api-client.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { loanQuery, type Loan, type LoanPayment } from './api.ts';
 import { LoanPayments } from './components/loan-payments.tsx';
-import { Fact, LoanTerms } from './components/loan-terms.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
+import { LoanTerms } from './components/loan-terms.tsx';
 import { PAY_FOCUS, PayLoan } from './components/pay-loan.tsx';
 import { ScheduleTable } from './components/schedule-table.tsx';
 import { Tokens } from './components/tokens.tsx';
@@ -106,12 +107,14 @@ function Details({ loan }: { loan: Loan }) {
         </p>
       )}
       <dl className="space-y-1 rounded-lg border border-stone-200 bg-white p-4">
-        <Fact term={t('loans.outstanding')}>
+        <Fact variant="figure" term={t('loans.outstanding')}>
           <span className="text-lg font-semibold">{formatUgx(loan.outstanding)}</span>
         </Fact>
-        <Fact term={t('loans.paid')}>{formatUgx(loan.paid)}</Fact>
+        <Fact variant="figure" term={t('loans.paid')}>
+          {formatUgx(loan.paid)}
+        </Fact>
         {loan.nextDue && (
-          <Fact term={t('loans.nextDue')}>
+          <Fact variant="figure" term={t('loans.nextDue')}>
             {t('loans.dueOn', { amount: formatUgx(loan.nextDue.amount), date: formats.day(loan.nextDue.dueDate) })}
           </Fact>
         )}

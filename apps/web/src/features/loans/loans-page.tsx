@@ -14,7 +14,7 @@ import {
 import { Arrears, LoanStatusBadge } from '@/components/ui/loan-status.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { myLoansQuery, type LoanSummary } from './api.ts';
-import { Fact } from './components/loan-terms.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { useFormats } from '@/lib/formats.ts';
 
 /** What checkout leaves when it brings the customer here. */
@@ -44,14 +44,16 @@ function LoanItem({ loan }: { loan: LoanSummary }) {
         <span>{t('loans.numberAndPlan', { number: loan.number, plan: loan.planName })}</span>
       </p>
       <dl className="space-y-1 text-sm">
-        <Fact term={t('loans.outstanding')}>{formatUgx(loan.outstanding)}</Fact>
+        <Fact variant="figure" term={t('loans.outstanding')}>
+          {formatUgx(loan.outstanding)}
+        </Fact>
         {loan.nextDue && (
-          <Fact term={t('loans.nextDue')}>
+          <Fact variant="figure" term={t('loans.nextDue')}>
             {t('loans.dueOn', { amount: formatUgx(loan.nextDue.amount), date: formats.day(loan.nextDue.dueDate) })}
           </Fact>
         )}
         {loan.daysPastDue > 0 && (
-          <Fact term={t('loans.arrearsTitle')}>
+          <Fact variant="figure" term={t('loans.arrearsTitle')}>
             <Arrears days={loan.daysPastDue} />
           </Fact>
         )}

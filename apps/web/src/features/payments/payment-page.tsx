@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { paymentQuery, type AdminPayment } from './api.ts';
-import { Fact } from '@/components/admin/fact.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { AdminError } from '@/components/admin/admin-error.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';

@@ -3,21 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { AuthAttempt, Person, SecurityEvent } from './api.ts';
 import { useFormats } from '@/lib/formats.ts';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 
 const detailText = (value: unknown) =>
   typeof value === 'string' ? value : value === null || value === undefined ? '—' : JSON.stringify(value);
 
 function Facts({ children }: { children: ReactNode }) {
   return <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1 text-sm">{children}</dl>;
-}
-
-function Fact({ term, children, mono = false }: { term: string; children: ReactNode; mono?: boolean }) {
-  return (
-    <>
-      <dt className="text-stone-600">{term}</dt>
-      <dd className={`min-w-0 break-all ${mono ? 'font-mono text-xs leading-5' : ''}`}>{children}</dd>
-    </>
-  );
 }
 
 /**
@@ -27,7 +19,7 @@ function Fact({ term, children, mono = false }: { term: string; children: ReactN
 function PersonFact({ term, id, person }: { term: string; id: string | null; person: Person | null }) {
   const { t } = useTranslation();
   return (
-    <Fact term={term}>
+    <Fact variant="cells" term={term}>
       {person ? (
         <>
           <span className="font-medium">{person.name}</span> ({t(`admin.roles.${person.role}`)})
@@ -82,13 +74,15 @@ export function EventItem({ event }: { event: SecurityEvent }) {
         <PersonFact term={t('admin.log.user')} id={event.userId} person={event.user} />
         {event.target && <PersonFact term={t('admin.log.target')} id={event.target.id} person={event.target} />}
         {details.map(([key, value]) => (
-          <Fact key={key} term={key} mono>
+          <Fact key={key} variant="cells" term={key} mono>
             {detailText(value)}
           </Fact>
         ))}
-        <Fact term={t('admin.log.ip')}>{event.ipAddress ?? t('admin.log.none')}</Fact>
+        <Fact variant="cells" term={t('admin.log.ip')}>
+          {event.ipAddress ?? t('admin.log.none')}
+        </Fact>
         {event.userAgent && (
-          <Fact term={t('admin.log.device')} mono>
+          <Fact variant="cells" term={t('admin.log.device')} mono>
             {event.userAgent}
           </Fact>
         )}
@@ -115,12 +109,20 @@ export function AttemptItem({ attempt }: { attempt: AuthAttempt }) {
       </div>
       <p className="font-semibold break-all">{attempt.identifier}</p>
       <Facts>
-        <Fact term={t('admin.log.method')}>{attempt.loginMethod}</Fact>
-        {attempt.failureReason && <Fact term={t('admin.log.reason')}>{attempt.failureReason}</Fact>}
+        <Fact variant="cells" term={t('admin.log.method')}>
+          {attempt.loginMethod}
+        </Fact>
+        {attempt.failureReason && (
+          <Fact variant="cells" term={t('admin.log.reason')}>
+            {attempt.failureReason}
+          </Fact>
+        )}
         <PersonFact term={t('admin.log.user')} id={attempt.userId} person={attempt.user} />
-        <Fact term={t('admin.log.ip')}>{attempt.ipAddress ?? t('admin.log.none')}</Fact>
+        <Fact variant="cells" term={t('admin.log.ip')}>
+          {attempt.ipAddress ?? t('admin.log.none')}
+        </Fact>
         {attempt.userAgent && (
-          <Fact term={t('admin.log.device')} mono>
+          <Fact variant="cells" term={t('admin.log.device')} mono>
             {attempt.userAgent}
           </Fact>
         )}

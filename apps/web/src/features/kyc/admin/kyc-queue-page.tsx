@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Fact } from '@/components/admin/fact.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { PagedList } from '@/components/admin/paged-list.tsx';
 import { RefreshButton } from '@/components/admin/refresh-button.tsx';

@@ -10,8 +10,8 @@ import { AdminError } from '@/components/admin/admin-error.tsx';
 import { DecisionPart } from '@/components/admin/decision-part.tsx';
 import { Documents } from './kyc-documents.tsx';
 import { KycHistory } from './kyc-history.tsx';
-import { Badge, type Tone } from '@/components/ui/badge.tsx';
-import { Fact } from '@/components/admin/fact.tsx';
+import { StatusBadge, KYC_STATUS_TONES } from '@/components/ui/badge.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
@@ -31,18 +31,15 @@ import {
 /** The reason's bounds, as kycDecisionSchema (and the server) checks them. */
 const REASON = { min: 5, max: 500 } as const;
 
-const STATUS_TONE: Record<KycStatus, Tone> = {
-  pending: 'neutral',
-  submitted: 'warn',
-  verified: 'good',
-  rejected: 'bad',
-};
-
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 
 function KycStatusBadge({ status }: { status: KycStatus }) {
   const { t } = useTranslation();
-  return <Badge tone={STATUS_TONE[status]}>{t(`kycReview.status.${status}`)}</Badge>;
+  return (
+    <StatusBadge tones={KYC_STATUS_TONES} status={status}>
+      {t(`kycReview.status.${status}`)}
+    </StatusBadge>
+  );
 }
 
 /** A date of birth (yyyy-mm-dd) as people write it, without a time zone moving it a day. */

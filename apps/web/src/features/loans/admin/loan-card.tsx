@@ -4,21 +4,16 @@ import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { useFormats } from '@/lib/formats.ts';
 import type { LoanStatus, PortfolioLoan } from './api.ts';
-import { Badge, type Tone } from '@/components/ui/badge.tsx';
-import { Fact } from '@/components/admin/fact.tsx';
-
-const STATUS_TONE: Record<LoanStatus, Tone> = {
-  pending_approval: 'warn',
-  approved: 'info',
-  active: 'good',
-  completed: 'neutral',
-  defaulted: 'bad',
-  cancelled: 'neutral',
-};
+import { Badge, StatusBadge, LOAN_STATUS_TONES } from '@/components/ui/badge.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 
 export function LoanStatusBadge({ status }: { status: LoanStatus }) {
   const { t } = useTranslation();
-  return <Badge tone={STATUS_TONE[status]}>{t(`adminLoans.status.${status}`)}</Badge>;
+  return (
+    <StatusBadge tones={LOAN_STATUS_TONES} status={status}>
+      {t(`adminLoans.status.${status}`)}
+    </StatusBadge>
+  );
 }
 
 /** Days past due in words, flagged from the first day late and in red from 30 days (PAR30). */

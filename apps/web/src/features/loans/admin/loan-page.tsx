@@ -9,7 +9,7 @@ import { DueFacts, LoanStatusBadge } from './loan-card.tsx';
 import { LoanDecision } from './loan-decision.tsx';
 import { QuoteFacts } from './loan-quote.tsx';
 import { LoanPayments, LoanSchedule, LoanTokens } from './loan-records.tsx';
-import { Fact } from '@/components/admin/fact.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';

@@ -12,7 +12,7 @@ import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { focusOnMount, LoanPlanForm } from './loan-plan-fields.tsx';
 import { QuoteFacts } from './loan-quote.tsx';
-import { Fact } from '@/components/admin/fact.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 
 /** Gives the focus back to the add button when the new plan's form is left. */

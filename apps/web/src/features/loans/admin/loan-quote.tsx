@@ -1,7 +1,7 @@
 import type { LoanQuote } from '@ecogrid/core/credit';
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
-import { Fact } from '@/components/admin/fact.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 
 /** A quote's figures, as core's quoteLoan gives them and a loan keeps them. */
 type QuoteFigures = Omit<LoanQuote, 'financed'>;

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import { useFormats } from '@/lib/formats.ts';
 import type { AdminLoan } from './api.ts';
-import { Badge } from '@/components/ui/badge.tsx';
-import { repaymentTones } from '../components/schedule-table.tsx';
+import { StatusBadge, REPAYMENT_STATUS_TONES } from '@/components/ui/badge.tsx';
 import { TokenList } from './token-list.tsx';
 
 const cell = 'px-3 py-2 text-left align-top';
@@ -60,7 +59,9 @@ export function LoanSchedule({ loan }: { loan: AdminLoan }) {
               <td className={`${cell} text-right whitespace-nowrap`}>{formatUgx(row.amountDue)}</td>
               <td className={`${cell} text-right whitespace-nowrap`}>{formatUgx(row.amountPaid)}</td>
               <td className={cell}>
-                <Badge tone={repaymentTones[row.status]}>{t(`adminLoans.repayment.${row.status}`)}</Badge>
+                <StatusBadge tones={REPAYMENT_STATUS_TONES} status={row.status}>
+                  {t(`adminLoans.repayment.${row.status}`)}
+                </StatusBadge>
               </td>
             </tr>
           ))}

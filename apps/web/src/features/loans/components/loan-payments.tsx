@@ -1,16 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, type Tone } from '@/components/ui/badge.tsx';
+import { StatusBadge, PAYMENT_STATUS_TONES } from '@/components/ui/badge.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import type { LoanPayment } from '../api.ts';
 import { useFormats } from '@/lib/formats.ts';
-
-const tones: Record<string, Tone> = {
-  pending: 'warn',
-  successful: 'good',
-  failed: 'bad',
-  expired: 'bad',
-  cancelled: 'neutral',
-};
 
 /** The deposit and repayments made on the loan, newest first, each with its status and reference. */
 export function LoanPayments({ payments }: { payments: LoanPayment[] }) {
@@ -29,9 +21,9 @@ export function LoanPayments({ payments }: { payments: LoanPayment[] }) {
             <span className="font-semibold tabular-nums">{formatUgx(payment.amount)}</span>
           </p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-            <Badge tone={tones[payment.status] ?? 'neutral'}>
+            <StatusBadge tones={PAYMENT_STATUS_TONES} status={payment.status}>
               {t(`payments.status.${payment.status}`, { defaultValue: payment.status })}
-            </Badge>
+            </StatusBadge>
             <time dateTime={payment.createdAt}>{formats.dateTime(payment.createdAt)}</time>
             <span>{t('wallet.reference', { reference: payment.reference })}</span>
           </p>

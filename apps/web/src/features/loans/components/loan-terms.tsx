@@ -1,6 +1,6 @@
 import { quoteLoan, repaymentSchedule, type LoanQuote, type ScheduledInstalment } from '@ecogrid/core/credit';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact } from '@/components/ui/fact.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import type { LoanPlan } from '../api.ts';
 import { useFormats } from '@/lib/formats.ts';
@@ -17,15 +17,6 @@ export type Terms = Pick<
   | 'frequency'
   | 'costOfCredit'
 >;
-
-export function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-      <dt className="text-stone-700">{term}</dt>
-      <dd className="text-right font-medium tabular-nums">{children}</dd>
-    </div>
-  );
-}
 
 /** "UGX 10,000", or "UGX 10,000, the last UGX 10,004" when rounding made the last one differ. */
 export function useInstalmentText() {
@@ -47,16 +38,24 @@ export function LoanTerms({ terms, units = 1 }: { terms: Terms; units?: number }
   return (
     <div className="space-y-2">
       <dl className="space-y-1 text-sm">
-        <Fact term={t('loans.terms.cashPrice')}>{formatUgx(terms.cashPrice)}</Fact>
-        <Fact term={t('loans.terms.creditPrice')}>
+        <Fact variant="figure" term={t('loans.terms.cashPrice')}>
+          {formatUgx(terms.cashPrice)}
+        </Fact>
+        <Fact variant="figure" term={t('loans.terms.creditPrice')}>
           <span className="font-semibold">{formatUgx(terms.creditPrice)}</span>
         </Fact>
-        <Fact term={t('loans.terms.deposit')}>{formatUgx(terms.deposit)}</Fact>
-        <Fact term={t('loans.terms.instalment')}>{instalment(terms)}</Fact>
-        <Fact term={t('loans.terms.instalments')}>
+        <Fact variant="figure" term={t('loans.terms.deposit')}>
+          {formatUgx(terms.deposit)}
+        </Fact>
+        <Fact variant="figure" term={t('loans.terms.instalment')}>
+          {instalment(terms)}
+        </Fact>
+        <Fact variant="figure" term={t('loans.terms.instalments')}>
           {t(`loans.terms.count.${terms.frequency}`, { count: terms.instalments })}
         </Fact>
-        <Fact term={t('loans.terms.costOfCredit')}>{formatUgx(terms.costOfCredit)}</Fact>
+        <Fact variant="figure" term={t('loans.terms.costOfCredit')}>
+          {formatUgx(terms.costOfCredit)}
+        </Fact>
       </dl>
       {units > 1 && <p className="text-sm text-stone-700">{t('loans.terms.units', { count: units })}</p>}
     </div>

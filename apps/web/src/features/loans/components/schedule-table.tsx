@@ -1,15 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, type Tone } from '@/components/ui/badge.tsx';
+import { Badge, REPAYMENT_STATUS_TONES } from '@/components/ui/badge.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import type { LoanRepayment } from '../api.ts';
 import { useFormats } from '@/lib/formats.ts';
 
-/** An instalment's status colour, on the customer's schedule and the admin's. */
-export const repaymentTones: Record<LoanRepayment['status'], Tone> = {
-  due: 'neutral',
-  partly_paid: 'warn',
-  paid: 'good',
-};
 /** The columns, amounts aligned to the end so their digits line up. */
 const COLUMNS = [
   { key: 'number', end: false },
@@ -56,7 +50,7 @@ export function ScheduleTable({ schedule, today }: { schedule: LoanRepayment[]; 
                 <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatUgx(item.amountDue)}</td>
                 <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatUgx(item.amountPaid)}</td>
                 <td className="px-2 py-2">
-                  <Badge tone={late ? 'bad' : repaymentTones[item.status]}>
+                  <Badge tone={late ? 'bad' : REPAYMENT_STATUS_TONES[item.status]}>
                     {late ? t('loans.schedule.late') : t(`loans.repayment.${item.status}`)}
                   </Badge>
                 </td>

@@ -4,7 +4,7 @@ import { formatUgx } from '@/lib/money.ts';
 import { useFormats } from '@/lib/formats.ts';
 import type { AdminOrder } from './api.ts';
 import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
-import { Fact } from '@/components/admin/fact.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { useActorText } from '@/components/admin/actor.tsx';
 import { OrderStatusBadge } from '../components/order-status.tsx';
 

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AdminError } from '@/components/admin/admin-error.tsx';
-import { Fact } from '@/components/admin/fact.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { OrderAuditList, OrderItems, OrderSummaryCard } from './order-facts.tsx';
 import { OrderTimeline } from '../components/order-details.tsx';
 import { OrderMoves } from './order-moves.tsx';

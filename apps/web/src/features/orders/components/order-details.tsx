@@ -1,20 +1,11 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Fact } from '@/components/ui/fact.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import type { Order } from '../api.ts';
 import { useFormats } from '@/lib/formats.ts';
 import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
 import { OrderStatusBadge } from './order-status.tsx';
-
-export function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[7.5rem_1fr] gap-2">
-      <dt className="text-stone-600">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
-}
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 
