@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { paymentQuery, type AdminPayment } from './api.ts';
+import { PersonCard } from '@/components/admin/person-card.tsx';
 import { Fact } from '@/components/ui/fact.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { AdminError } from '@/components/admin/admin-error.tsx';
@@ -46,26 +47,6 @@ function Summary({ payment }: { payment: AdminPayment }) {
           </Fact>
         )}
       </dl>
-    </div>
-  );
-}
-
-function Customer({ user }: { user: AdminPayment['user'] }) {
-  const { t } = useTranslation();
-  const find = user.email ?? user.phone ?? user.name;
-  return (
-    <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
-      <p className="font-semibold break-words">{user.name}</p>
-      <dl className="space-y-1 text-sm">
-        {user.email && <Fact term={t('admin.users.email')}>{user.email}</Fact>}
-        {user.phone && <Fact term={t('admin.users.phone')}>{user.phone}</Fact>}
-      </dl>
-      <Link
-        to={`/admin/users?q=${encodeURIComponent(find)}`}
-        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline"
-      >
-        {t('admin.payments.findUser')}
-      </Link>
     </div>
   );
 }
@@ -115,7 +96,7 @@ export default function PaymentPage() {
               <Summary payment={detail.data.payment} />
             </Part>
             <Part className="space-y-3" id="customer-title" title={t('admin.payments.customer')}>
-              <Customer user={detail.data.payment.user} />
+              <PersonCard person={detail.data.payment.user} />
             </Part>
           </div>
           {(detail.data.actions.markFailed || detail.data.actions.refund) && (

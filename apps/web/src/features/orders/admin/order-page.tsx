@@ -3,35 +3,15 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AdminError } from '@/components/admin/admin-error.tsx';
-import { Fact } from '@/components/ui/fact.tsx';
 import { OrderAuditList, OrderItems, OrderSummaryCard } from './order-facts.tsx';
 import { OrderTimeline } from '../components/order-details.tsx';
 import { OrderMoves } from './order-moves.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { PersonCard } from '@/components/admin/person-card.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { adminOrderQuery, type AdminOrder } from './api.ts';
-
-function Customer({ customer }: { customer: AdminOrder['customer'] }) {
-  const { t } = useTranslation();
-  const find = customer.email ?? customer.phone ?? customer.name;
-  return (
-    <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
-      <p className="font-semibold break-words">{customer.name}</p>
-      <dl className="space-y-1 text-sm">
-        {customer.email && <Fact term={t('admin.users.email')}>{customer.email}</Fact>}
-        {customer.phone && <Fact term={t('admin.users.phone')}>{customer.phone}</Fact>}
-      </dl>
-      <Link
-        to={`/admin/users?q=${encodeURIComponent(find)}`}
-        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline"
-      >
-        {t('admin.payments.findUser')}
-      </Link>
-    </div>
-  );
-}
+import { adminOrderQuery } from './api.ts';
 
 /**
  * /admin/orders/:id: one order with its customer, items, payment and timeline, the allowed next
@@ -79,7 +59,7 @@ export default function OrderPage() {
               <OrderSummaryCard order={detail.data} />
             </Part>
             <Part className="min-w-0 space-y-3" id="customer-title" title={t('admin.payments.customer')}>
-              <Customer customer={detail.data.customer} />
+              <PersonCard person={detail.data.customer} />
             </Part>
           </div>
           <Part className="min-w-0 space-y-3" id="moves-title" title={t('admin.orders.movesTitle')}>
