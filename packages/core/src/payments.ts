@@ -77,25 +77,9 @@ export function failureMessage(reason: string | null | undefined): string | null
   return FAILURE_MESSAGES[reason] ?? 'The network could not complete the payment.';
 }
 
-export type Payment = {
-  id: string;
-  /** What people quote on the phone: EG- and eight letters and digits. */
-  reference: string;
-  purpose: PaymentPurpose;
-  status: PaymentStatus;
-  method: PaymentMethod;
-  amount: number;
-  /** The mobile-money number, E.164; null for wallet payments. */
-  phone: string | null;
-  failureReason: string | null;
-  failureMessage: string | null;
-  orderId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  settledAt: string | null;
-  /** When a pending payment stops waiting for the customer's approval. */
-  expiresAt: string | null;
-};
+import type { Payment } from './payments.responses.ts';
+
+export type { Payment };
 
 /** Why a statement line moved the wallet. */
 export const STATEMENT_KINDS = [

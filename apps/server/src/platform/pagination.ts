@@ -1,9 +1,10 @@
+import type { Page } from '@ecogrid/core/page';
 import { isUuid } from '@ecogrid/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from './errors.ts';
 
-export type Page<T> = { items: T[]; nextCursor: string | null };
+export type { Page } from '@ecogrid/core/page';
 export type PageQuery = { limit: number; cursor?: string | undefined };
 
 /** Every list answers a cursor it did not hand out this way: 400, never a database error. */

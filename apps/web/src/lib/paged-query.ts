@@ -1,8 +1,8 @@
+import type { Page } from '@ecogrid/core/page';
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 
-/** One page of a newest-first list; `nextCursor` is null on the last page. */
-export type Page<T> = { items: T[]; nextCursor: string | null };
+export type { Page } from '@ecogrid/core/page';
 
 /** Twenty-five rows fill a few phone screens without a long download on a slow network. */
 export const PAGE_SIZE = 25;

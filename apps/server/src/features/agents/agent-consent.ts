@@ -1,3 +1,4 @@
+import type { ConsentConfirmed, ConsentRequested } from '@ecogrid/core/agents';
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { normalizePhone } from '@ecogrid/core';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -44,7 +45,7 @@ async function customerByPhone(db: Database, phone: string) {
  * An agent asks to act for a customer: a six-digit code goes to the customer's phone by SMS,
  * which the customer reads back to the agent if they agree.
  */
-export async function requestConsent(deps: ConsentDeps, agent: Actor, phone: string) {
+export async function requestConsent(deps: ConsentDeps, agent: Actor, phone: string): Promise<ConsentRequested> {
   await requireAgent(deps.db, agent.id);
   const customer = await customerByPhone(deps.db, phone);
   const agentProfile = await getProfile(deps.db, agent.id);
@@ -96,7 +97,12 @@ export async function requestConsent(deps: ConsentDeps, agent: Actor, phone: str
  * The agent types the code the customer read out: the customer is then one the agent serves,
  * and the agent may act for them for CONSENT_HOURS. Wrong codes count; the fifth ends the code.
  */
-export async function confirmConsent(deps: ConsentDeps, agent: Actor, phone: string, code: string) {
+export async function confirmConsent(
+  deps: ConsentDeps,
+  agent: Actor,
+  phone: string,
+  code: string,
+): Promise<ConsentConfirmed> {
   await requireAgent(deps.db, agent.id);
   const customer = await customerByPhone(deps.db, phone);
   const wrong = () => new AppError('invalid_code', 'That code is not right. Ask the customer to read it again.', 422);

@@ -1,7 +1,8 @@
+import { agentCustomerListSchema, consentConfirmedSchema, consentRequestedSchema } from '@ecogrid/core/agents';
 import { portfolioLoanSchema } from '@ecogrid/core/loans';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { createRouter, errorResponse, signedInUserId, testModeCodeSchema, type AppEnv } from '#src/platform/http.ts';
+import { createRouter, errorResponse, signedInUserId, type AppEnv } from '#src/platform/http.ts';
 import { actorOf, body, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { agentLoans } from '#src/features/loans/portfolio.service.ts';
 import { confirmConsent, requestConsent } from './agent-consent.ts';
@@ -41,10 +42,7 @@ export const agentRoutes = createRouter()
       summary: 'Send the customer (by phone number) an SMS code that they read back to agree; 3 an hour at most',
       request: body(z.strictObject({ phoneNumber: phoneSchema })),
       responses: {
-        202: json(
-          z.object({ customerId: z.string(), expiresInMinutes: z.number(), testModeCode: testModeCodeSchema }),
-          'The code is on its way',
-        ),
+        202: json(consentRequestedSchema, 'The code is on its way'),
         400: errorResponse('Not a Ugandan phone number'),
         ...unauthenticated,
         403: errorResponse('Not an approved agent'),
@@ -72,10 +70,7 @@ export const agentRoutes = createRouter()
         }),
       ),
       responses: {
-        200: json(
-          z.object({ customerId: z.string(), fullName: z.string(), consentExpiresAt: z.string() }),
-          'The customer agreed',
-        ),
+        200: json(consentConfirmedSchema, 'The customer agreed'),
         400: errorResponse('Bad phone number or code shape'),
         ...unauthenticated,
         403: errorResponse('Not an approved agent'),
@@ -96,21 +91,7 @@ export const agentRoutes = createRouter()
       tags: ['agents'],
       summary: 'The customers you serve, most recent consent first, with their identity-check status',
       responses: {
-        200: json(
-          z.object({
-            items: z.array(
-              z.object({
-                customerId: z.string(),
-                name: z.string(),
-                phone: z.string().nullable(),
-                kycStatus: z.string(),
-                consentActive: z.boolean(),
-                consentExpiresAt: z.string(),
-              }),
-            ),
-          }),
-          'The customers',
-        ),
+        200: json(agentCustomerListSchema, 'The customers'),
         ...unauthenticated,
         403: errorResponse('Not an approved agent'),
       },

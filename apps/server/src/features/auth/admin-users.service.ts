@@ -1,30 +1,14 @@
+import type { UserType } from '@ecogrid/core/roles';
+import type { AdminUser, AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { authAttempts, securityEvents, sessions, twoFactors, users } from '#src/db/schema/auth.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { after, toPage, type Page, type PageQuery } from '#src/platform/pagination.ts';
-import { peopleByIds, PHONE_ONLY_EMAIL_DOMAIN, type Person } from './profile.service.ts';
+import { peopleByIds, PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 import { containsPattern } from '#src/platform/sql-text.ts';
 
-export type UserType = 'customer' | 'agent' | 'admin';
-
-export type AdminUserRow = {
-  id: string;
-  fullName: string;
-  email: string | null;
-  emailVerified: boolean;
-  phoneNumber: string | null;
-  phoneVerified: boolean;
-  userType: UserType;
-  agentStatus: 'applicant' | 'approved' | null;
-  agentCode: string | null;
-  commissionRateBp: number | null;
-  twoFactorEnabled: boolean;
-  isActive: boolean;
-  createdAt: string;
-};
-
-function toRow(u: typeof users.$inferSelect): AdminUserRow {
+function toRow(u: typeof users.$inferSelect): AdminUser {
   return {
     id: u.id,
     fullName: u.fullName,
@@ -43,10 +27,7 @@ function toRow(u: typeof users.$inferSelect): AdminUserRow {
 }
 
 /** Users newest first, searched by name, email, phone or agent code, one page at a time. */
-export async function listUsers(
-  db: Database,
-  query: PageQuery & { q?: string | undefined },
-): Promise<Page<AdminUserRow>> {
+export async function listUsers(db: Database, query: PageQuery & { q?: string | undefined }): Promise<Page<AdminUser>> {
   const conditions: (SQL | undefined)[] = [after(users.createdAt, users.id, query.cursor)];
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -79,7 +60,7 @@ async function adminChange(
   targetId: string,
   eventType: string,
   change: (tx: Tx, target: typeof users.$inferSelect) => Promise<Record<string, unknown>>,
-): Promise<AdminUserRow> {
+): Promise<AdminUser> {
   if (actorId === targetId) {
     throw new AppError('own_account', 'You cannot change your own account here. Ask another admin.', 409);
   }
@@ -159,25 +140,11 @@ export function resetMfa(db: Database, actorId: string, targetId: string) {
   });
 }
 
-export type SecurityEventRow = {
-  id: string;
-  eventType: string;
-  userId: string | null;
-  /** The account the event is about, by name (null: none, or no longer on record). */
-  user: Person | null;
-  /** The account an admin acted on (details.targetUserId), by name. */
-  target: Person | null;
-  details: Record<string, unknown>;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
-
 /** The security log, newest first, optionally one event type or one user. */
 export async function listSecurityEvents(
   db: Database,
   query: PageQuery & { type?: string | undefined; userId?: string | undefined },
-): Promise<Page<SecurityEventRow>> {
+): Promise<Page<SecurityEvent>> {
   const rows = await db
     .select()
     .from(securityEvents)
@@ -205,25 +172,11 @@ export async function listSecurityEvents(
   }));
 }
 
-export type AuthAttemptRow = {
-  id: string;
-  userId: string | null;
-  /** The account tried, by name, when the identifier matched one. */
-  user: Person | null;
-  loginMethod: string;
-  identifier: string;
-  success: boolean;
-  failureReason: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
-
 /** Sign-in attempts, newest first, optionally only the failures. */
 export async function listAuthAttempts(
   db: Database,
   query: PageQuery & { failedOnly?: boolean | undefined },
-): Promise<Page<AuthAttemptRow>> {
+): Promise<Page<AuthAttempt>> {
   const rows = await db
     .select()
     .from(authAttempts)

@@ -1,5 +1,6 @@
 import { checkId } from '@ecogrid/core';
-import { personSchema } from '@ecogrid/core/audit';
+import { pageSchema } from '@ecogrid/core/page';
+import { adminUserSchema, authAttemptSchema, securityEventSchema } from '@ecogrid/core/users';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { badRequest } from '#src/platform/errors.ts';
@@ -16,25 +17,8 @@ import {
   setActive,
 } from './admin-users.service.ts';
 
-const userRowSchema = z
-  .object({
-    id: z.string(),
-    fullName: z.string(),
-    email: z.string().nullable(),
-    emailVerified: z.boolean(),
-    phoneNumber: z.string().nullable(),
-    phoneVerified: z.boolean(),
-    userType: z.enum(['customer', 'agent', 'admin']),
-    agentStatus: z.enum(['applicant', 'approved']).nullable(),
-    agentCode: z.string().nullable(),
-    commissionRateBp: z.number().int().nullable(),
-    twoFactorEnabled: z.boolean(),
-    isActive: z.boolean(),
-    createdAt: z.string(),
-  })
-  .openapi('AdminUser');
+const userRowSchema = adminUserSchema.openapi('AdminUser');
 
-const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 const paging = {
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(300).optional(),
@@ -64,7 +48,7 @@ const listUsersRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { query: z.object({ q: z.string().trim().max(100).optional(), ...paging }) },
   responses: {
-    200: { description: 'One page of users', content: { 'application/json': { schema: pageOf(userRowSchema) } } },
+    200: { description: 'One page of users', content: { 'application/json': { schema: pageSchema(userRowSchema) } } },
     ...ADMIN_DENIED,
   },
 });
@@ -136,19 +120,7 @@ const deactivateRoute = simpleAction('deactivate', 'Deactivate an account and en
 const reactivateRoute = simpleAction('reactivate', 'Let a deactivated account sign in again');
 const resetMfaRoute = simpleAction('reset-mfa', 'Switch off a lost second factor and end the sessions');
 
-const securityEventSchema = z
-  .object({
-    id: z.string(),
-    eventType: z.string(),
-    userId: z.string().nullable(),
-    user: personSchema.nullable().describe('The account the event is about (null: none, or no longer on record)'),
-    target: personSchema.nullable().describe('The account an admin acted on (details.targetUserId)'),
-    details: z.record(z.string(), z.unknown()),
-    ipAddress: z.string().nullable(),
-    userAgent: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .openapi('SecurityEvent');
+const securityEventView = securityEventSchema.openapi('SecurityEvent');
 
 const securityEventsRoute = createRoute({
   method: 'get',
@@ -167,27 +139,14 @@ const securityEventsRoute = createRoute({
   responses: {
     200: {
       description: 'One page of events',
-      content: { 'application/json': { schema: pageOf(securityEventSchema) } },
+      content: { 'application/json': { schema: pageSchema(securityEventView) } },
     },
     400: errorResponse('Invalid filter or cursor'),
     ...ADMIN_DENIED,
   },
 });
 
-const authAttemptSchema = z
-  .object({
-    id: z.string(),
-    userId: z.string().nullable(),
-    user: personSchema.nullable().describe('The account tried, when the identifier matched one'),
-    loginMethod: z.string(),
-    identifier: z.string(),
-    success: z.boolean(),
-    failureReason: z.string().nullable(),
-    ipAddress: z.string().nullable(),
-    userAgent: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .openapi('AuthAttempt');
+const authAttemptView = authAttemptSchema.openapi('AuthAttempt');
 
 const authAttemptsRoute = createRoute({
   method: 'get',
@@ -202,7 +161,7 @@ const authAttemptsRoute = createRoute({
   responses: {
     200: {
       description: 'One page of attempts',
-      content: { 'application/json': { schema: pageOf(authAttemptSchema) } },
+      content: { 'application/json': { schema: pageSchema(authAttemptView) } },
     },
     400: errorResponse('Invalid cursor'),
     ...ADMIN_DENIED,
@@ -243,7 +202,7 @@ const outboxRoute = createRoute({
     }),
   },
   responses: {
-    200: { description: 'One page of messages', content: { 'application/json': { schema: pageOf(outboxSchema) } } },
+    200: { description: 'One page of messages', content: { 'application/json': { schema: pageSchema(outboxSchema) } } },
     400: errorResponse('Invalid filter or cursor'),
     ...ADMIN_DENIED,
   },

@@ -1,17 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { healthSchema } from '@ecogrid/core/health';
+import { createRoute } from '@hono/zod-openapi';
 import { appliedMigrationCount, expectedMigrationCount } from '#src/db/client.ts';
 import { createRouter } from '#src/platform/http.ts';
 import { APP_VERSION } from '#src/platform/version.ts';
 
-const healthSchema = z
-  .object({
-    status: z.enum(['ok', 'degraded']),
-    version: z.string(),
-    database: z.object({ reachable: z.boolean(), kind: z.enum(['pglite', 'postgres']) }),
-    migrations: z.object({ applied: z.number().int(), expected: z.number().int(), upToDate: z.boolean() }),
-    jobs: z.object({ reachable: z.boolean() }).describe('The background job queue answers'),
-  })
-  .openapi('Health');
+const health = healthSchema.openapi('Health');
 
 const healthRoute = createRoute({
   method: 'get',
@@ -21,8 +14,8 @@ const healthRoute = createRoute({
   tags: ['health'],
   summary: 'Whether the database is reachable and migrated, the job queue answers, and the running version',
   responses: {
-    200: { description: 'Healthy', content: { 'application/json': { schema: healthSchema } } },
-    503: { description: 'Not ready', content: { 'application/json': { schema: healthSchema } } },
+    200: { description: 'Healthy', content: { 'application/json': { schema: health } } },
+    503: { description: 'Not ready', content: { 'application/json': { schema: health } } },
   },
 });
 

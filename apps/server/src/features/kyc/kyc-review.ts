@@ -1,4 +1,5 @@
 import type { KycStatus } from '@ecogrid/core/kyc';
+import type { AdminKyc, AdminKycSummary } from '@ecogrid/core/kyc.responses';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { kycDocuments, kycEvents, kycRecords } from '#src/db/schema/kyc.ts';
@@ -6,24 +7,11 @@ import { after, toPage, type Page, type PageQuery } from '#src/platform/paginati
 import { actorOf, peopleByIds, userSummaries } from '#src/features/auth/profile.service.ts';
 import { getKyc, sameIdNumber } from './kyc.service.ts';
 
-export type KycQueueItem = {
-  userId: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  legalName: string | null;
-  district: string | null;
-  idType: 'national_id' | 'alien_id' | null;
-  status: KycStatus;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-};
-
 /**
  * The review queue: checks in one status, waiting ones oldest first (first come, first
  * served), decided ones newest decision first.
  */
-export async function kycQueue(db: Database, status: KycStatus, page: PageQuery): Promise<Page<KycQueueItem>> {
+export async function kycQueue(db: Database, status: KycStatus, page: PageQuery): Promise<Page<AdminKycSummary>> {
   const waiting = status === 'submitted';
   const at = waiting ? kycRecords.submittedAt : kycRecords.updatedAt;
   const rows = await db
@@ -67,7 +55,7 @@ export async function kycQueue(db: Database, status: KycStatus, page: PageQuery)
  * or an agent for them), the history (each step with who took it: who submitted, the admin who
  * decided), the account, and other accounts with the same ID number.
  */
-export async function kycForReview(db: Database, userId: string) {
+export async function kycForReview(db: Database, userId: string): Promise<AdminKyc> {
   const [kyc, events, uploads] = await Promise.all([
     getKyc(db, userId),
     db.select().from(kycEvents).where(eq(kycEvents.userId, userId)).orderBy(asc(kycEvents.createdAt)),

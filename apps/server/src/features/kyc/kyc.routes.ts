@@ -1,6 +1,7 @@
 import { uuidSchema } from '@ecogrid/core';
-import { actorSchema } from '@ecogrid/core/audit';
-import { KYC_STATUSES, kycDocumentSchema, kycEventSchema, kycDecisionSchema, kycSchema } from '@ecogrid/core/kyc';
+import { KYC_STATUSES, kycDecisionSchema } from '@ecogrid/core/kyc';
+import { adminKycSchema, adminKycSummarySchema } from '@ecogrid/core/kyc.responses';
+import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
 import { actorOf, json, unauthenticated } from '#src/platform/route-helpers.ts';
@@ -42,36 +43,7 @@ export const kycRoutes = createRouter()
     }) as never;
   });
 
-const queueItem = z.object({
-  userId: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  legalName: z.string().nullable(),
-  district: z.string().nullable(),
-  idType: z.enum(['national_id', 'alien_id']).nullable(),
-  status: z.enum(KYC_STATUSES),
-  submittedAt: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-});
-const person = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-});
-const review = kycSchema
-  .extend({
-    documents: z.array(
-      kycDocumentSchema.extend({
-        uploadedBy: actorSchema.describe('The customer, or the agent who uploaded it for them'),
-      }),
-    ),
-    history: z.array(kycEventSchema.extend({ by: actorSchema.describe('Who submitted, or the admin who decided') })),
-    account: person.nullable(),
-    sameIdNumber: z.array(person),
-  })
-  .openapi('KycReview');
+const review = adminKycSchema.openapi('KycReview');
 const userParams = z.object({ userId: uuidSchema('user id') });
 
 /** The admin review queue (/api/admin/kyc): admins with an authenticator app only. */
@@ -97,7 +69,7 @@ adminKycRoutes
         }),
       },
       responses: {
-        200: json(z.object({ items: z.array(queueItem), nextCursor: z.string().nullable() }), 'One page'),
+        200: json(pageSchema(adminKycSummarySchema), 'One page'),
         400: errorResponse('Bad status, limit or cursor'),
         ...ADMIN_DENIED,
       },

@@ -1,23 +1,22 @@
 import type { MobileNetwork } from '@ecogrid/core';
 import type { PaymentMethod, PaymentPurpose, PaymentStatus } from '@ecogrid/core/payments';
+import type { AdminPayment, PaymentDetail, PaymentUser } from '@ecogrid/core/payments.responses';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { paymentEvents, payments, type PaymentRow } from '#src/db/schema/payments.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
-import { after, toPage } from '#src/platform/pagination.ts';
+import { after, toPage, type Page } from '#src/platform/pagination.ts';
 import { auditTrailForAdmin, recordAudit } from '#src/features/audit/audit.service.ts';
 import { actorOf, peopleByIds, searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
 import { journalForPayment } from '#src/features/wallet/ledger.service.ts';
 import { paymentRow, settlePayment, startWithdrawal, toPayment, type PaymentDeps } from './payments.service.ts';
 import { containsPattern } from '#src/platform/sql-text.ts';
 
-type UserSummary = { id: string; name: string; email: string | null; phone: string | null };
-
-async function withUsers(db: Database, rows: PaymentRow[]) {
+async function withUsers(db: Database, rows: PaymentRow[]): Promise<AdminPayment[]> {
   const users = await userSummaries(db, [...new Set(rows.map((r) => r.userId))]);
   return rows.map((row) => ({
     ...toPayment(row),
-    user: users.get(row.userId) ?? ({ id: row.userId, name: '', email: null, phone: null } satisfies UserSummary),
+    user: users.get(row.userId) ?? ({ id: row.userId, name: '', email: null, phone: null } satisfies PaymentUser),
   }));
 }
 
@@ -31,7 +30,7 @@ export async function listPaymentsForAdmin(
     limit: number;
     cursor?: string;
   },
-) {
+): Promise<Page<AdminPayment>> {
   const filters: (SQL | undefined)[] = [
     query.status ? eq(payments.status, query.status) : undefined,
     query.purpose ? eq(payments.purpose, query.purpose) : undefined,
@@ -61,7 +60,7 @@ export async function listPaymentsForAdmin(
   return { items: await withUsers(db, page.items), nextCursor: page.nextCursor };
 }
 
-export async function paymentDetailForAdmin(db: Database, id: string) {
+export async function paymentDetailForAdmin(db: Database, id: string): Promise<PaymentDetail> {
   const row = await paymentRow(db, id);
   if (!row) throw notFound('No payment has this id.');
   const [payment] = await withUsers(db, [row]);

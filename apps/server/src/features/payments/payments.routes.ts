@@ -1,6 +1,7 @@
 import { checkId } from '@ecogrid/core';
-import { actorSchema, auditEntrySchema } from '@ecogrid/core/audit';
+import { pageSchema } from '@ecogrid/core/page';
 import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@ecogrid/core/payments';
+import { paymentDetailSchema, paymentUserSchema } from '@ecogrid/core/payments.responses';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError, badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
@@ -97,11 +98,7 @@ const airtelCallbackRoute = createRoute({
   },
 });
 
-const adminPaymentSchema = paymentSchema
-  .extend({
-    user: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
-  })
-  .openapi('AdminPayment');
+const adminPaymentSchema = paymentSchema.extend({ user: paymentUserSchema }).openapi('AdminPayment');
 
 const adminListRoute = createRoute({
   method: 'get',
@@ -125,7 +122,7 @@ const adminListRoute = createRoute({
       description: 'One page',
       content: {
         'application/json': {
-          schema: z.object({ items: z.array(adminPaymentSchema), nextCursor: z.string().nullable() }),
+          schema: pageSchema(adminPaymentSchema),
         },
       },
     },
@@ -147,33 +144,8 @@ const adminDetailRoute = createRoute({
       description: 'The payment and its history',
       content: {
         'application/json': {
-          schema: z.object({
-            payment: adminPaymentSchema,
-            events: z.array(
-              z.object({
-                id: z.number().int(),
-                kind: z.string(),
-                status: z.enum(PAYMENT_STATUSES),
-                detail: z.record(z.string(), z.unknown()),
-                actorId: z.string().nullable(),
-                actor: actorSchema.nullable().describe('Who acted: null when the system or the network did'),
-                createdAt: z.string(),
-              }),
-            ),
-            journal: z.array(
-              z.object({
-                id: z.string(),
-                kind: z.string(),
-                description: z.string(),
-                createdAt: z.string(),
-                postings: z.array(
-                  z.object({ account: z.string(), amount: z.number().int(), balanceAfter: z.number().int() }),
-                ),
-              }),
-            ),
-            audit: z.array(auditEntrySchema),
-            actions: z.object({ markFailed: z.boolean(), refund: z.boolean() }),
-          }),
+          // The payment by its component name, as the list shows it.
+          schema: paymentDetailSchema.extend({ payment: adminPaymentSchema }),
         },
       },
     },

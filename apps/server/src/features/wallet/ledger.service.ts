@@ -1,3 +1,4 @@
+import type { JournalEntry as JournalView } from '@ecogrid/core/payments.responses';
 import type { UserType } from '@ecogrid/core';
 import type { StatementKind } from '@ecogrid/core/payments';
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
@@ -158,14 +159,6 @@ export async function walletStatement(
     .orderBy(desc(ledgerPostings.id))
     .limit(options.limit);
 }
-
-export type JournalView = {
-  id: string;
-  kind: string;
-  description: string;
-  createdAt: string;
-  postings: { account: string; amount: number; balanceAfter: number }[];
-};
 
 /** The journal transactions a payment caused, oldest first, with their postings. */
 export async function journalForPayment(db: Database, paymentId: string): Promise<JournalView[]> {

@@ -1,26 +1,9 @@
-import type { KycStatus } from '@ecogrid/core/kyc';
+import type { AgentCustomerList, ConsentConfirmed, ConsentRequested } from '@ecogrid/core/agents';
 import type { PortfolioLoan } from '@ecogrid/core/loans';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 
-/** A customer the agent serves, with their identity check's status and the agent's consent. */
-export type AgentCustomer = {
-  customerId: string;
-  name: string;
-  /** E.164 (+256772123456), or null when the account has none. */
-  phone: string | null;
-  kycStatus: KycStatus;
-  consentActive: boolean;
-  consentExpiresAt: string;
-};
-
-export type AgentCustomerList = { items: AgentCustomer[] };
-
-/** The code is on its way to the customer's phone (`testModeCode`: test mode only, the code itself). */
-export type ConsentRequested = { customerId: string; expiresInMinutes: number; testModeCode?: string };
-
-/** The customer read the code back: the agent may act for them until `consentExpiresAt`. */
-export type ConsentConfirmed = { customerId: string; fullName: string; consentExpiresAt: string };
+export type { AgentCustomer, AgentCustomerList, ConsentConfirmed, ConsentRequested } from '@ecogrid/core/agents';
 
 // The key starts with 'kyc': a live 'kyc' event (a decision on a customer's check) refetches it.
 export const agentCustomersQuery = queryOptions({

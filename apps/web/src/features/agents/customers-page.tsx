@@ -1,3 +1,4 @@
+import type { KycStatus } from '@ecogrid/core/kyc';
 import { ugandanMobile } from '@ecogrid/core/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -215,12 +216,15 @@ function ConsentForm({ initialPhone }: { initialPhone: string }) {
   );
 }
 
+/** The API sends the status as text; one it does not know shows as pending. */
+const isKycStatus = (status: string): status is KycStatus => status in KYC_STATUS_TONES;
+
 function CustomerItem({ customer, onNewCode }: { customer: AgentCustomer; onNewCode: (phone: string) => void }) {
   const { t } = useTranslation();
   const dateTime = useFormats().dateTime;
   const nameId = `customer-${customer.customerId}`;
   const phone = localPhone(customer.phone);
-  const status = customer.kycStatus in KYC_STATUS_TONES ? customer.kycStatus : 'pending';
+  const status = isKycStatus(customer.kycStatus) ? customer.kycStatus : 'pending';
   return (
     <li className="space-y-2 p-4">
       <h3 id={nameId} className="text-base font-semibold">

@@ -1,47 +1,14 @@
-import type { Actor, AuditEntry } from '@ecogrid/core/audit';
-import type { Payment, PaymentMethod, PaymentPurpose, PaymentStatus } from '@ecogrid/core/payments';
+import type { AuditEntry } from '@ecogrid/core/audit';
+import type { PaymentMethod, PaymentPurpose, PaymentStatus } from '@ecogrid/core/payments';
+import type { AdminPayment, Payment, PaymentDetail } from '@ecogrid/core/payments.responses';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { FRESH_MS, pages } from '@/lib/paged-query.ts';
 
 export type { Payment, PaymentMethod, PaymentPurpose, PaymentStatus } from '@ecogrid/core/payments';
 
-/** A payment with the account it belongs to, as the admin payment list shows it. */
-export type AdminPayment = Payment & {
-  user: { id: string; name: string; email: string | null; phone: string | null };
-};
-
-/** One thing that happened to a payment: asked, the network's answers, an admin's decision. */
-export type PaymentEvent = {
-  id: string;
-  kind: string;
-  status: string;
-  detail: Record<string, unknown>;
-  actorId: string | null;
-  /** Who acted; null when the system or the network did. */
-  actor: Actor | null;
-  createdAt: string;
-};
-
-/** A journal transaction the payment caused; its postings sum to zero. */
-export type JournalEntry = {
-  id: string;
-  kind: string;
-  description: string;
-  createdAt: string;
-  postings: { account: string; amount: number; balanceAfter: number }[];
-};
-
+export type { AdminPayment, JournalEntry, PaymentDetail, PaymentEvent } from '@ecogrid/core/payments.responses';
 export type PaymentAudit = AuditEntry;
-
-export type PaymentDetail = {
-  payment: AdminPayment;
-  events: PaymentEvent[];
-  journal: JournalEntry[];
-  audit: PaymentAudit[];
-  /** What the server allows for this payment now. */
-  actions: { markFailed: boolean; refund: boolean };
-};
 
 export type PaymentFilters = {
   status?: PaymentStatus | undefined;

@@ -17,7 +17,7 @@ const paid = (): PaymentDetail => ({
   }),
   events: [
     {
-      id: 'e1',
+      id: 1,
       kind: 'requested',
       status: 'pending',
       detail: { providerReference: 'mtn-884422' },
@@ -26,7 +26,7 @@ const paid = (): PaymentDetail => ({
       createdAt: '2026-03-02T07:15:00.000Z',
     },
     {
-      id: 'e2',
+      id: 2,
       kind: 'callback',
       status: 'successful',
       detail: { financialTransactionId: '7788' },

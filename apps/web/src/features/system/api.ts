@@ -1,48 +1,16 @@
-import type { Person } from '@ecogrid/core/audit';
+import type { Health } from '@ecogrid/core/health';
 import type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
 import type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
+import type { AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { pages } from '@/lib/paged-query.ts';
 
-export type SecurityEvent = {
-  id: string;
-  eventType: string;
-  userId: string | null;
-  /** The account the event is about, by name. */
-  user: Person | null;
-  /** The account an admin acted on, by name. */
-  target: Person | null;
-  details: Record<string, unknown>;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
-
-export type AuthAttempt = {
-  id: string;
-  userId: string | null;
-  /** The account tried, when the identifier matched one. */
-  user: Person | null;
-  loginMethod: string;
-  identifier: string;
-  success: boolean;
-  failureReason: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
-
+export type { AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
 export type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
 export type { Person } from '@ecogrid/core/audit';
 
-export type Health = {
-  status: 'ok' | 'degraded';
-  version: string;
-  database: { reachable: boolean; kind: 'pglite' | 'postgres' };
-  migrations: { applied: number; expected: number; upToDate: boolean };
-  jobs: { reachable: boolean };
-};
+export type { Health } from '@ecogrid/core/health';
 
 export type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
 export type JobsOverview = { queues: JobQueue[]; schedules: JobSchedule[]; deadLetters: DeadLetter[] };

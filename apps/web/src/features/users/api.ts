@@ -1,26 +1,12 @@
 import type { UserType } from '@ecogrid/core/roles';
+import type { AdminUser } from '@ecogrid/core/users';
 import { type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { pages, type Page } from '@/lib/paged-query.ts';
 
 export { USER_TYPES, type UserType } from '@ecogrid/core/roles';
 
-export type AdminUser = {
-  id: string;
-  fullName: string;
-  email: string | null;
-  emailVerified: boolean;
-  phoneNumber: string | null;
-  phoneVerified: boolean;
-  userType: UserType;
-  agentStatus: 'applicant' | 'approved' | null;
-  agentCode: string | null;
-  /** Basis points: 250 is 2.5 %. */
-  commissionRateBp: number | null;
-  twoFactorEnabled: boolean;
-  isActive: boolean;
-  createdAt: string;
-};
+export type { AdminUser } from '@ecogrid/core/users';
 
 export const usersQuery = (q: string) =>
   pages<AdminUser>(['admin', 'users', { q }], '/api/admin/users', { q: q || undefined });

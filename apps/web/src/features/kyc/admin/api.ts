@@ -1,5 +1,5 @@
-import type { Actor } from '@ecogrid/core/audit';
-import type { Kyc, KycDecision, KycIdType, KycStatus } from '@ecogrid/core/kyc';
+import type { Kyc, KycDecision, KycStatus } from '@ecogrid/core/kyc';
+import type { AdminKyc, AdminKycSummary } from '@ecogrid/core/kyc.responses';
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, ApiError } from '@/lib/api-client.ts';
 import { pages, type Page } from '@/lib/paged-query.ts';
@@ -7,33 +7,7 @@ import { pages, type Page } from '@/lib/paged-query.ts';
 export { KYC_DOCUMENT_KINDS, KYC_STATUSES, KYC_STEPS, kycDecisionSchema } from '@ecogrid/core/kyc';
 export type { Kyc, KycDecision, KycDocument, KycDocumentKind, KycIdType, KycStatus, KycStep } from '@ecogrid/core/kyc';
 
-/** One check in the review queue (or another status's list), with whose account it is. */
-export type AdminKycSummary = {
-  userId: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  legalName: string | null;
-  district: string | null;
-  idType: KycIdType | null;
-  status: KycStatus;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-};
-
-/** An account as the review page names it. */
-export type KycPerson = { id: string; name: string; email: string | null; phone: string | null };
-
-/**
- * One customer's check as a reviewer sees it: the check with who uploaded each document and who
- * took each step, its account, and other accounts with the same ID number.
- */
-export type AdminKyc = Omit<Kyc, 'documents' | 'history'> & {
-  documents: (Kyc['documents'][number] & { uploadedBy: Actor })[];
-  history: (Kyc['history'][number] & { by: Actor })[];
-  account: KycPerson | null;
-  sameIdNumber: KycPerson[];
-};
+export type { AdminKyc, AdminKycSummary, KycPerson } from '@ecogrid/core/kyc.responses';
 
 /** Checks arrive while a reviewer works through the queue: fresh for 30 s. */
 const FRESH_MS = 30_000;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { personSchema } from './audit.ts';
+import { USER_TYPES } from './roles.ts';
+
+/** An account as the admin's user list shows it. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  userType: z.enum(USER_TYPES),
+  agentStatus: z.enum(['applicant', 'approved']).nullable(),
+  agentCode: z.string().nullable(),
+  /** Basis points: 250 is 2.5 %. */
+  commissionRateBp: z.number().int().nullable(),
+  twoFactorEnabled: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** One line of the security log, with the people it names. */
+export const securityEventSchema = z.object({
+  id: z.string(),
+  eventType: z.string(),
+  userId: z.string().nullable(),
+  user: personSchema.nullable().describe('The account the event is about (null: none, or no longer on record)'),
+  target: personSchema.nullable().describe('The account an admin acted on (details.targetUserId)'),
+  details: z.record(z.string(), z.unknown()),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
+/** One sign-in attempt, successful or not. */
+export const authAttemptSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  user: personSchema.nullable().describe('The account tried, when the identifier matched one'),
+  loginMethod: z.string(),
+  identifier: z.string(),
+  success: z.boolean(),
+  failureReason: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuthAttempt = z.infer<typeof authAttemptSchema>;
