@@ -1,6 +1,7 @@
-import { auditEntrySchema } from '@ecogrid/core/audit';
 import { DEVICE_SERIAL_PATTERN } from '@ecogrid/core/openpaygo';
-import { ADMIN_ORDER_MOVES, deliveryFeeRuleSchema, ORDER_STATUSES, orderSummarySchema } from '@ecogrid/core/orders';
+import { ADMIN_ORDER_MOVES, deliveryFeeRuleSchema, ORDER_STATUSES } from '@ecogrid/core/orders';
+import { adminOrderSchema, adminOrderSummarySchema } from '@ecogrid/core/orders.responses';
+import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { json } from '#src/platform/route-helpers.ts';
@@ -11,9 +12,7 @@ import { adminOrderDetail, adminOrderPage } from './order-queries.ts';
 import { order, orderParams, pageQuery, reasonSchema } from './order-schemas.ts';
 import { setDeliveryFeeRule } from './orders.service.ts';
 
-const adminOrder = order.extend({
-  customer: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
-});
+const adminOrder = order.extend({ customer: adminOrderSchema.shape.customer, audit: adminOrderSchema.shape.audit });
 
 const adminListRoute = createRoute({
   method: 'get',
@@ -30,17 +29,7 @@ const adminListRoute = createRoute({
     }),
   },
   responses: {
-    200: json(
-      z.object({
-        items: z.array(
-          orderSummarySchema.extend({
-            customer: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() }),
-          }),
-        ),
-        nextCursor: z.string().nullable(),
-      }),
-      'One page',
-    ),
+    200: json(pageSchema(adminOrderSummarySchema), 'One page'),
     400: errorResponse('Bad filter or cursor'),
     ...ADMIN_DENIED,
   },
@@ -55,14 +44,7 @@ const adminDetailRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: orderParams },
   responses: {
-    200: json(
-      adminOrder.extend({
-        audit: z
-          .array(auditEntrySchema)
-          .describe('What admins did, oldest first: who (name and role), and each status from and to'),
-      }),
-      'The order',
-    ),
+    200: json(adminOrder, 'The order'),
     400: errorResponse('Bad id'),
     ...ADMIN_DENIED,
     404: errorResponse('No such order'),

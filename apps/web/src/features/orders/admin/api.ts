@@ -1,19 +1,12 @@
-import type { AuditEntry } from '@ecogrid/core/audit';
-import type { DeliveryFeeRule, Order, OrderStatus, OrderSummary } from '@ecogrid/core/orders';
+import type { DeliveryFeeRule, Order, OrderStatus } from '@ecogrid/core/orders';
+import type { AdminOrder, AdminOrderSummary } from '@ecogrid/core/orders.responses';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 import { PAGE_SIZE, type Page } from '@/lib/paged-query.ts';
 
 export type { DeliveryFeeRule, Order, OrderStatus } from '@ecogrid/core/orders';
 
-/** An order in the admin list: the summary and whose it is. */
-export type AdminOrderSummary = OrderSummary & { customer: { id: string; name: string; phone: string | null } };
-
-/** One order as admins see it: with its customer and what admins did to it. */
-export type AdminOrder = Order & {
-  customer: { id: string; name: string; email: string | null; phone: string | null };
-  audit: AuditEntry[];
-};
+export type { AdminOrder, AdminOrderSummary };
 
 /** The statuses an admin moves an order to (ADMIN_ORDER_MOVES in core); 'paid' comes only from its payment. */
 export type OrderMove = Exclude<OrderStatus, 'pending_payment' | 'paid'>;
