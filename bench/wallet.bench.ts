@@ -36,7 +36,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users as usersTable } from '../apps/server/src/db/schema/auth.ts';
 import { checkLedger, HOUSE_ACCOUNTS, postJournal } from '../apps/server/src/features/wallet/ledger.service.ts';
-import { freePort, percentile, startProcess, stopProcess } from './lib.ts';
+import { freePort, percentile, PRODUCTION_ENV, startProcess, stopProcess } from './lib.ts';
 
 const CONNECTIONS = 32;
 /** The server's pool of PostgreSQL connections (DB_POOL_MAX): the app's default unless WALLET_POOL says otherwise. */
@@ -272,8 +272,7 @@ async function benchWalletPayments(databaseUrl: string, postmasterPid: number) {
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
+      ...PRODUCTION_ENV,
     },
     `${baseUrl}/bench/ready`,
   );
