@@ -55,6 +55,9 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+export const oneDecimal = (value: number) => Number(value.toFixed(1));
+export const twoDecimals = (value: number) => Number(value.toFixed(2));
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
