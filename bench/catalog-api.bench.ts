@@ -5,7 +5,7 @@
  * busy moment on the machine hits both alike; the figures are the medians of the rounds.
  */
 import autocannon from 'autocannon';
-import { freePort, median, startProcess, stopProcess } from './lib.ts';
+import { freePort, median, PRODUCTION_ENV, startProcess, stopProcess } from './lib.ts';
 
 type Figures = { requestsPerSec: number; p99Ms: number; errors: number; non2xx: number };
 
@@ -38,8 +38,7 @@ export async function benchCatalogApi(databaseUrl: string) {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     SEED_DEMO_DATA: 'true',
-    NODE_ENV: 'production',
-    AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
+    ...PRODUCTION_ENV,
   };
   const [appPort, rawPort] = [await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}/api/catalog/products?limit=24`;

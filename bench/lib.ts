@@ -4,6 +4,16 @@ import pg from 'pg';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 
+/**
+ * Settings every benchmark server starts with. Production mode refuses to start without a
+ * mobile-money network, and the benches pay with test money, so they opt into the sandbox one.
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
+  MOBILE_MONEY_SANDBOX: 'true',
+};
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -45,6 +55,9 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+export const oneDecimal = (value: number) => Number(value.toFixed(1));
+export const twoDecimals = (value: number) => Number(value.toFixed(2));
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -74,8 +87,7 @@ export async function startApp(
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
+      ...PRODUCTION_ENV,
       ...options.env,
     },
     `${baseUrl}/api/health`,

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { INITIAL_JS_BUDGET_BYTES, MARKETPLACE_PAGE, measureInitialJs } from '../apps/web/initial-js.ts';
-import { freePort, median, ROOT, startProcess, stopProcess } from './lib.ts';
+import { freePort, median, PRODUCTION_ENV, ROOT, startProcess, stopProcess } from './lib.ts';
 
 const RUNS = 5;
 const CHROME_FLAGS =
@@ -74,8 +74,7 @@ export async function benchMarketplacePage() {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
+      ...PRODUCTION_ENV,
     },
     `http://127.0.0.1:${port}/api/health`,
   );

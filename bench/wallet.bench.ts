@@ -25,18 +25,17 @@
  * WALLET_WORKERS=n runs n server processes (node:cluster); WALLET_CPU_PROFILE=dir has the
  * server write a V8 CPU profile there when it stops.
  */
-import { spawn } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users as usersTable } from '../apps/server/src/db/schema/auth.ts';
 import { checkLedger, HOUSE_ACCOUNTS, postJournal } from '../apps/server/src/features/wallet/ledger.service.ts';
-import { freePort, percentile, startProcess, stopProcess } from './lib.ts';
+import { cpuMark, procStat, profile, sampleBackends } from './cpu-usage.ts';
+import { freePort, oneDecimal, PRODUCTION_ENV, startProcess, stopProcess, twoDecimals } from './lib.ts';
+import { benchPgbench } from './pgbench.ts';
 
 const CONNECTIONS = 32;
 /** The server's pool of PostgreSQL connections (DB_POOL_MAX): the app's default unless WALLET_POOL says otherwise. */
@@ -49,123 +48,11 @@ const WARMUP_S = 5;
 const RUN_S = 20;
 /** pgbench's scale for the comparison: one branch per client, the scale pgbench's manual asks for. */
 const SCALE = 32;
-const THREADS = 2;
-const SAMPLE_MS = 100;
 /** Copies of the server (node:cluster); 1 unless WALLET_WORKERS says otherwise. */
 const WORKERS = Number(process.env.WALLET_WORKERS ?? 1);
 /** After the measured run, time for the server to finish the payments autocannon left in flight. */
 const SETTLE_MS = 2_000;
-
-const CLOCK_TICKS = 100;
-const oneDecimal = (value: number) => Number(value.toFixed(1));
-const twoDecimals = (value: number) => Number(value.toFixed(2));
-
-// ---- CPU time from /proc ----
-
-type ProcStat = { pid: number; ppid: number; ticks: number };
-
-function procStat(pid: number): ProcStat | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    // After the name: state ppid ... utime(14) stime(15) cutime(16) cstime(17), counted from 1 with pid.
-    const ticks = [11, 12, 13, 14].reduce((n, i) => n + Number(fields[i]), 0);
-    return { pid, ppid: Number(fields[1]), ticks };
-  } catch {
-    return null; // gone
-  }
-}
-
-/**
- * CPU time in ms of a process and its live descendants, each with its reaped children: the
- * postmaster's own count includes every backend that has exited.
- */
-function treeCpuMs(root: number): number {
-  const all = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map((name) => procStat(Number(name)))
-    .filter((s): s is ProcStat => s !== null);
-  const children = new Map<number, ProcStat[]>();
-  for (const s of all) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
-  let ticks = 0;
-  const stack = all.filter((s) => s.pid === root);
-  while (stack.length > 0) {
-    const s = stack.pop()!;
-    ticks += s.ticks;
-    stack.push(...(children.get(s.pid) ?? []));
-  }
-  return (ticks * 1000) / CLOCK_TICKS;
-}
-
-/** The machine's busy and total CPU time so far, in ms, over all cores. */
-function machineCpuMs(): { busy: number; total: number } {
-  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const n = values.map(Number);
-  const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
-  const idle = (n[3] ?? 0) + (n[4] ?? 0);
-  return { busy: ((total - idle) * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
-}
-
-type CpuMark = { server: number; postgres: number; self: number; machine: { busy: number; total: number } };
-
-function cpuMark(serverPid: number, postmasterPid: number): CpuMark {
-  const self = process.cpuUsage();
-  return {
-    server: treeCpuMs(serverPid),
-    postgres: treeCpuMs(postmasterPid),
-    self: (self.user + self.system) / 1000,
-    machine: machineCpuMs(),
-  };
-}
-
-// ---- what the client backends are doing ----
-
-/** Samples pg_stat_activity for `database` every SAMPLE_MS until stopped; the average backends in each state. */
-function sampleBackends(databaseUrl: string, database: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  const totals = new Map<string, number>();
-  let samples = 0;
-  let running = true;
-  const done = (async () => {
-    await client.connect();
-    while (running) {
-      const { rows } = await client.query<{ what: string; n: number }>(
-        `select case
-                  when state = 'active' and wait_event_type is null then 'on CPU'
-                  when state = 'active' then 'waiting: ' || wait_event_type || ':' || wait_event
-                  when state = 'idle in transaction' then 'idle in transaction (waiting for the client)'
-                  else state
-                end as what, count(*)::int as n
-           from pg_stat_activity
-          where backend_type = 'client backend' and datname = $1 and pid <> pg_backend_pid()
-          group by 1`,
-        [database],
-      );
-      samples++;
-      for (const row of rows) totals.set(row.what, (totals.get(row.what) ?? 0) + row.n);
-      await new Promise((r) => setTimeout(r, SAMPLE_MS));
-    }
-    await client.end();
-  })();
-  return async () => {
-    running = false;
-    await done;
-    return Object.fromEntries(
-      [...totals].sort((a, b) => b[1] - a[1]).map(([what, n]) => [what, twoDecimals(n / Math.max(1, samples))]),
-    );
-  };
-}
-
-/** CPU time per payment or transaction: PostgreSQL's, the load generator's, the whole machine's; its busy share. */
-function profile(before: CpuMark, after: CpuMark, count: number, loadGeneratorMs: number) {
-  const machine = after.machine.busy - before.machine.busy;
-  return {
-    postgresCpuMs: twoDecimals((after.postgres - before.postgres) / count),
-    loadGeneratorCpuMs: twoDecimals(loadGeneratorMs / count),
-    machineCpuMs: twoDecimals(machine / count),
-    machineBusy: twoDecimals(machine / (after.machine.total - before.machine.total)),
-  };
-}
+const LOAD = { connections: CONNECTIONS, warmupS: WARMUP_S, runS: RUN_S };
 
 // ---- wallet ----
 
@@ -272,8 +159,7 @@ async function benchWalletPayments(databaseUrl: string, postmasterPid: number) {
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
+      ...PRODUCTION_ENV,
     },
     `${baseUrl}/bench/ready`,
   );
@@ -345,103 +231,6 @@ async function benchWalletPayments(databaseUrl: string, postmasterPid: number) {
   }
 }
 
-// ---- pgbench ----
-
-function pgbenchBinary(): string {
-  const dirs = [process.env.PG_BIN, ...[18, 17, 16, 15].map((v) => `/usr/lib/postgresql/${v}/bin`)];
-  for (const dir of dirs) if (dir && existsSync(path.join(dir, 'pgbench'))) return path.join(dir, 'pgbench');
-  return 'pgbench';
-}
-
-/** Runs pgbench through bash, whose `times` then reports the CPU pgbench used. */
-async function runPgbench(args: string[]): Promise<{ output: string; cpuMs: number }> {
-  const script = '"$@"; status=$?; times >&2; exit $status';
-  const child = spawn('bash', ['-c', script, 'pgbench', pgbenchBinary(), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`pgbench ${args.join(' ')} exited with ${code}\n${stdout}\n${stderr}`);
-  // times: the shell's user and system time, then its children's: "0m1.234s 0m0.567s".
-  const childTimes = stderr.trim().split('\n').at(-1) ?? '';
-  const cpuMs = [...childTimes.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
-    (n, m) => n + (Number(m[1]) * 60 + Number(m[2])) * 1000,
-    0,
-  );
-  return { output: stdout + stderr, cpuMs };
-}
-
-/** Latencies in ms from pgbench's per-transaction logs (`-l`), whose third field is the transaction's time in µs. */
-function loggedLatencies(dir: string): number[] {
-  const latencies: number[] = [];
-  for (const file of readdirSync(dir)) {
-    for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-      const fields = line.split(' ');
-      if (fields.length >= 6) latencies.push(Number(fields[2]) / 1000);
-    }
-  }
-  return latencies;
-}
-
-async function benchPgbench(adminUrl: string, postmasterPid: number, scale: number) {
-  const database = `bench_pgbench_s${scale}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${database}`);
-    await admin.query(`create database ${database}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const target = url.toString();
-
-  const initStarted = Date.now();
-  await runPgbench(['-i', '-s', String(scale), '-q', target]);
-  const initSeconds = oneDecimal((Date.now() - initStarted) / 1000);
-  const common = ['-b', 'tpcb-like', '-c', String(CONNECTIONS), '-j', String(THREADS)];
-  await runPgbench([...common, '-T', String(WARMUP_S), target]);
-
-  const logs = mkdtempSync(path.join(tmpdir(), 'pgbench-log-'));
-  try {
-    const before = cpuMark(process.pid, postmasterPid);
-    const stopSampling = sampleBackends(adminUrl, database);
-    const { output, cpuMs } = await runPgbench([
-      ...common,
-      '-T',
-      String(RUN_S),
-      '-l',
-      `--log-prefix=${path.join(logs, 'tx')}`,
-      target,
-    ]);
-    const backends = await stopSampling();
-    const after = cpuMark(process.pid, postmasterPid);
-    const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? NaN);
-    const transactions = number(/number of transactions actually processed: (\d+)/);
-    const latencies = loggedLatencies(logs);
-    const cpu = profile(before, after, transactions, cpuMs);
-    return {
-      scale,
-      initSeconds,
-      tps: oneDecimal(number(/tps = ([\d.]+) \(without initial connection time\)/)),
-      transactions,
-      failed: number(/number of failed transactions: (\d+)/),
-      p50Ms: oneDecimal(percentile(latencies, 50)),
-      p99Ms: oneDecimal(percentile(latencies, 99)),
-      meanMs: oneDecimal(number(/latency average = ([\d.]+) ms/)),
-      // The load generator is pgbench itself (the bench process only samples pg_stat_activity).
-      cpuPerTransaction: cpu,
-      backends,
-    };
-  } finally {
-    rmSync(logs, { recursive: true, force: true });
-  }
-}
-
 // ---- both ----
 
 export async function benchWallet(databaseUrl: string) {
@@ -458,8 +247,8 @@ export async function benchWallet(databaseUrl: string) {
   }
 
   const wallet = await benchWalletPayments(databaseUrl, postmasterPid);
-  const pgbench = await benchPgbench(databaseUrl, postmasterPid, SCALE);
-  const pgbenchScale1 = await benchPgbench(databaseUrl, postmasterPid, 1);
+  const pgbench = await benchPgbench(databaseUrl, postmasterPid, SCALE, LOAD);
+  const pgbenchScale1 = await benchPgbench(databaseUrl, postmasterPid, 1, LOAD);
   const ratio = twoDecimals(wallet.paymentsPerSec / pgbench.tps);
   return {
     connections: CONNECTIONS,

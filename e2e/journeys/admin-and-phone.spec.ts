@@ -1,39 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { totpFromUri } from '../../apps/server/test/totp.ts';
+import { expect, test } from '@playwright/test';
+import { ADMIN, adminSignIn, codeFor, firstPickupPoint, PHOTO, signIn } from '../support/admin-session.ts';
 import { watchPolicy } from '../support/policy-watch.ts';
-
-// The demo admin (DEMO_ACCOUNTS=true in the test server) starts without an authenticator app.
-const ADMIN = { email: 'admin@ecogrid.demo', password: 'solar lantern at dusk' };
-const codeFor = (key: string) => totpFromUri(`otpauth://totp/EcoGrid?secret=${key.replace(/\s/g, '')}`);
 
 test.describe.configure({ mode: 'serial' });
 
 let adminKey = '';
-
-// The admin signs in once on a second device and stays signed in for the journeys after:
-// second-factor checks are rate-limited per address, and every journey comes from 127.0.0.1.
-let adminPage: Page | undefined;
-
-async function signInAdmin(browser: Browser, path: string) {
-  if (adminPage) {
-    await adminPage.goto(path);
-    return adminPage;
-  }
-  const admin = await (await browser.newContext()).newPage();
-  await admin.goto(`/auth?redirect=${encodeURIComponent(path)}`);
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  await admin.getByLabel('Code from your authenticator app').fill(codeFor(adminKey));
-  await admin.getByRole('button', { name: 'Continue' }).click();
-  await expect(admin).toHaveURL(path);
-  adminPage = admin;
-  return admin;
-}
-
-async function signIn(page: Page, identifier: string, password: string) {
-  await page.getByLabel('Email or phone number').fill(identifier);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).last().click();
-}
+const signInAdmin = adminSignIn(() => adminKey);
 
 test('an admin sets up an authenticator app, then reaches /system-audit', async ({ page }) => {
   await page.goto('/system-audit');
@@ -198,19 +170,6 @@ test('an admin ships an order and the customer, on the order page, sees the toas
   await expect(toast).toContainText('Order Status Update');
   await expect(page.getByRole('main').getByText('On the way').first()).toBeVisible();
 });
-
-async function firstPickupPoint(page: Page): Promise<string> {
-  const options = (await (await page.request.get('/api/checkout/options')).json()) as {
-    pickupPoints: { id: string }[];
-  };
-  return options.pickupPoints[0]!.id;
-}
-
-// A small photo, as a phone camera would hand over (shrunk again in the browser before sending).
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVRIiWM40OBAU8QwakHDaBA5jKaiA6MZzWG0qDgwWpo2jFY4B0arzIbRVoXDaMOrYbTp6DCoW9cALfwAWywm4rgAAAAASUVORK5CYII=',
-  'base64',
-);
 
 test('a customer completes the identity check on a phone, an admin approves, and the customer sees it verified without reloading', async ({
   page,

@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import type { Order } from '@ecogrid/core/orders';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
-import { signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/auth-helpers.ts';
+import { enrolTotp, promoteToAdmin, signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/auth-helpers.ts';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+
+/** What the checkout and order routes answer, loosely typed: the tests check its shape. */
+export type OrderAnswer = { order: Order; payment: { id: string; status: string } | null } & Order & {
+    items: (Order & { customer: { name: string } })[];
+    error: { code: string; message: string };
+  };
+
+export const delivery = {
+  fulfilment: 'delivery',
+  address: { district: 'Kampala', subCounty: 'Kampala Central', village: 'Church Zone', directions: 'Near the mosque' },
+};
+export const byWallet = { ...delivery, payment: { method: 'wallet' } };
 
 /**
  * The app the order tests run against, made before and closed after the file's tests. The
@@ -59,5 +72,16 @@ export function orderTestApp<Answer>() {
       }
     ).rows[0]!.stock;
 
-  return { app, call, customer, stockOf };
+  /** An admin signed in with the second factor admins need. */
+  async function admin() {
+    const account = await customer();
+    await promoteToAdmin(app.ctx.db, account.id);
+    return { ...account, cookie: (await enrolTotp(app.ctx, account.cookie)).cookie };
+  }
+
+  async function cartWith(cookie: string, items: { productId: string; quantity?: number; paymentMode?: string }[]) {
+    for (const item of items) expect((await call('/api/cart/items', cookie, 'POST', item)).status).toBe(201);
+  }
+
+  return { app, call, customer, stockOf, admin, cartWith };
 }

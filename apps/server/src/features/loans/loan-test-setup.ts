@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { signedInAdmin, type Client } from '../../../test/catalog-admin.ts';
+import { loanDeps } from '../../../test/loan-helpers.ts';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+
+/**
+ * The app the loan tests run against, with a signed-in admin, made before and closed after the
+ * file's tests, and the reads those tests make of what a customer was sent.
+ */
+export function loanTestApp() {
+  const app = {
+    ctx: undefined as unknown as TestContext,
+    admin: undefined as unknown as { id: string; api: Client },
+  };
+  beforeAll(async () => {
+    app.ctx = await createTestContext();
+    app.admin = await signedInAdmin(app.ctx);
+  });
+  afterAll(async () => app.ctx.close());
+
+  const deps = () => loanDeps(app.ctx);
+
+  const stockOf = async (id: string) =>
+    Number(
+      (
+        (await app.ctx.db.execute(sql`select stock from products where id = ${id}`)) as unknown as {
+          rows: { stock: number }[];
+        }
+      ).rows[0]!.stock,
+    );
+
+  async function smsTo(e164: string): Promise<string[]> {
+    const result = (await app.ctx.db.execute(
+      sql`select body from outbox_messages where channel = 'sms' and recipient = ${e164} order by created_at`,
+    )) as unknown as { rows: { body: string }[] };
+    return result.rows.map((r) => r.body);
+  }
+
+  /** The messages of a user's notifications, oldest first: what reaches the inbox. */
+  async function inboxOf(userId: string): Promise<string[]> {
+    const result = (await app.ctx.db.execute(
+      sql`select message from notifications where user_id = ${userId} order by created_at`,
+    )) as unknown as { rows: { message: string }[] };
+    return result.rows.map((r) => r.message);
+  }
+
+  return { app, deps, stockOf, smsTo, inboxOf };
+}
