@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids.ts';
-import { MOBILE_NETWORKS, mobileNumberSchema, networkSchema } from './payments.ts';
+import { MOBILE_NETWORKS, PAYMENT_METHODS, mobileNumberSchema, networkSchema } from './payments.ts';
 
 // ---- cart ----
 
@@ -267,7 +267,7 @@ export const orderSchema = orderSummarySchema.extend({
   fulfilment: z.enum(FULFILMENTS),
   address: deliveryAddressSchema.nullable(),
   pickupPoint: pickupPointSchema.nullable(),
-  paymentMethod: z.enum(['wallet', 'mtn', 'airtel']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   paymentId: z.uuid().nullable(),
   paymentStatus: z.string().nullable(),
   paymentReference: z.string().nullable(),

@@ -9,7 +9,7 @@ export const PAYMENT_STATUSES = ['pending', 'successful', 'failed', 'expired', '
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How a payment moves: from (or to) the wallet, or through one of the mobile-money networks. */
-export const PAYMENT_METHODS = ['wallet', 'mtn', 'airtel'] as const;
+export const PAYMENT_METHODS = ['wallet', 'mtn', 'airtel', 'cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const MOBILE_NETWORKS = ['mtn', 'airtel'] as const satisfies readonly MobileNetwork[];

@@ -128,6 +128,8 @@ export const loans = pgTable(
     productName: text('product_name').notNull(),
     /** The agent serving the customer when they applied, who sold it. */
     agentId: text('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The agent's commission rate when they sold it (basis points), paid on every payment of the loan. */
+    commissionBp: integer('commission_bp'),
     /** The order that delivers the product, made when the deposit is paid. */
     orderId: uuid('order_id').notNull().unique(),
     status: text('status', { enum: LOAN_STATUSES }).notNull(),

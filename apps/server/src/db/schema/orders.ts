@@ -57,7 +57,10 @@ export const orders = pgTable(
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),
-    paymentMethod: text('payment_method', { enum: ['wallet', 'mtn', 'airtel'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['wallet', 'mtn', 'airtel', 'cash'] }).notNull(),
+    /** The agent who sold the order for the customer, and their commission rate then (basis points). */
+    soldBy: text('sold_by').references(() => users.id, { onDelete: 'set null' }),
+    commissionBp: integer('commission_bp'),
     /** The payment that pays (or paid) for the order. */
     paymentId: uuid('payment_id'),
     /** The caller's Idempotency-Key: one order per user and key. */
@@ -86,6 +89,9 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_payment_idx').on(t.paymentId),
+    index('orders_sold_by_idx')
+      .on(t.soldBy, t.createdAt)
+      .where(sql`${t.soldBy} is not null`),
   ],
 );
 

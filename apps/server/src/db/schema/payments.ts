@@ -38,6 +38,8 @@ export const payments = pgTable(
     orderId: uuid('order_id'),
     /** The loan a deposit or repayment pays. */
     loanId: uuid('loan_id'),
+    /** The agent who took the money in cash, for a cash payment. */
+    collectedBy: text('collected_by').references(() => users.id, { onDelete: 'restrict' }),
     /** The payment this one refunds, when it is a refund. */
     refundOf: uuid('refund_of'),
     /** The caller's Idempotency-Key: one payment per user and key. */
@@ -52,7 +54,11 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amount} > 0`),
-    check('payments_mobile_has_phone', sql`${t.method} = 'wallet' or ${t.phone} is not null`),
+    check('payments_mobile_has_phone', sql`${t.method} in ('wallet', 'cash') or ${t.phone} is not null`),
+    check('payments_cash_has_collector', sql`(${t.method} = 'cash') = (${t.collectedBy} is not null)`),
+    index('payments_collector_idx')
+      .on(t.collectedBy, t.createdAt)
+      .where(sql`${t.collectedBy} is not null`),
     uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_created_idx').on(t.createdAt, t.id),

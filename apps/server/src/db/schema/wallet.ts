@@ -6,6 +6,8 @@ import { users } from './auth.ts';
 export const LEDGER_ACCOUNT_KINDS = [
   'customer_wallet',
   'agent_wallet',
+  /** Cash an agent has collected and not yet handed over: owed to the company (code 'cash:<agent id>'). */
+  'agent_cash',
   'mobile_money_clearing',
   'payouts_in_flight',
   'sales_revenue',

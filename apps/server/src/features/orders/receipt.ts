@@ -78,7 +78,12 @@ export function receiptPdf(order: Order, customer: { name: string; phone: string
     '',
     order.deliveryFee === 0 ? 'Free' : formatUgx(order.deliveryFee),
   );
-  const method = order.paymentMethod === 'wallet' ? 'EcoGrid wallet' : NETWORK_NAMES[order.paymentMethod];
+  const method =
+    order.paymentMethod === 'wallet'
+      ? 'EcoGrid wallet'
+      : order.paymentMethod === 'cash'
+        ? 'cash to an EcoGrid agent'
+        : NETWORK_NAMES[order.paymentMethod];
   const reference = order.paymentReference ? `, payment reference ${order.paymentReference}` : '';
   if (order.loan) {
     // Bought on credit: only the deposit was paid; the rest is owed on the loan.

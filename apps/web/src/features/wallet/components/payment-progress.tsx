@@ -9,7 +9,7 @@ import { paymentQuery, statementQuery, walletQuery, type Payment } from '../api.
 import { localPhone } from '../form.ts';
 import { useFormats } from '@/lib/formats.ts';
 
-const networkName = (method: PaymentMethod) => (method === 'wallet' ? '' : NETWORK_NAMES[method]);
+const networkName = (method: PaymentMethod) => (method === 'wallet' || method === 'cash' ? '' : NETWORK_NAMES[method]);
 
 /** While waiting: what the customer does on the phone, and the USSD code when no prompt comes. */
 function Waiting({ payment }: { payment: Payment }) {

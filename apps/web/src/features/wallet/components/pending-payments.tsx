@@ -23,7 +23,7 @@ export function PendingPayments({ payments }: { payments: Payment[] }) {
               <span className="font-semibold tabular-nums">{formatUgx(payment.amount)}</span>
             </p>
             <p className="text-sm">
-              {payment.method === 'wallet'
+              {payment.method === 'wallet' || payment.method === 'cash'
                 ? t('wallet.pending.since', { time: formats.dateTime(payment.createdAt) })
                 : t('wallet.pending.sinceOn', {
                     time: formats.dateTime(payment.createdAt),
