@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { uniquePhone } from '../../../test/auth-helpers.ts';
+import { signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
+import { address } from '../../../test/kyc-fixtures.ts';
+import type { TestContext } from '../../../test/test-app.ts';
+
+/** A customer an admin turned into an approved agent, through the admin API. */
+export async function signedInAgent(ctx: TestContext, admin: { api: Client }) {
+  const agent = await signedInCustomer(ctx);
+  expect((await admin.api.patch(`/api/admin/users/${agent.id}/role`, { userType: 'agent' })).status).toBe(200);
+  const approved = await admin.api.post(`/api/admin/users/${agent.id}/approve-agent`, {
+    agentCode: `EG-T-${agent.id.slice(0, 6)}`.toUpperCase(),
+    commissionRateBp: 250,
+  });
+  expect(approved.status).toBe(200);
+  return agent;
+}
+
+/** A registration as the agent's phone makes it, for a new number unless one is given. */
+export function leadRequest(changes: Record<string, unknown> = {}) {
+  return {
+    clientKey: randomUUID(),
+    fullName: 'Okello Peter',
+    phoneNumber: uniquePhone().local,
+    ...address,
+    preferredLanguage: 'english',
+    recordedAt: new Date().toISOString(),
+    ...changes,
+  };
+}
