@@ -6,6 +6,7 @@ import type { Settings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { agentRoutes } from './features/agents/agents.routes.ts';
+import { fieldRoutes } from './features/agents/field.routes.ts';
 import { leadRoutes } from './features/agents/lead.routes.ts';
 import { adminRoutes } from './features/auth/admin.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
@@ -180,6 +181,7 @@ export function createApp({
   app.route('/api', kycRoutes);
   app.route('/api', agentRoutes);
   app.route('/api', leadRoutes);
+  app.route('/api', fieldRoutes);
   app.route('/api/admin/kyc', adminKycRoutes);
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);

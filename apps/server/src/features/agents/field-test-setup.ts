@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { uniquePhone } from '../../../test/auth-helpers.ts';
+import { lastSmsCode, uniquePhone } from '../../../test/auth-helpers.ts';
 import { signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
 import { address } from '../../../test/kyc-fixtures.ts';
 import type { TestContext } from '../../../test/test-app.ts';
@@ -25,6 +25,25 @@ export function leadRequest(changes: Record<string, unknown> = {}) {
     phoneNumber: uniquePhone().local,
     ...address,
     preferredLanguage: 'english',
+    recordedAt: new Date().toISOString(),
+    ...changes,
+  };
+}
+
+/** The customer reads the agent's consent code back: the agent then serves them. */
+export async function serve(ctx: TestContext, agent: { api: Client }, customer: { local: string; e164: string }) {
+  expect((await agent.api.post('/api/agent/customers/consent', { phoneNumber: customer.local })).status).toBe(202);
+  const code = await lastSmsCode(ctx.db, customer.e164);
+  const agreed = await agent.api.post('/api/agent/customers/consent/confirm', { phoneNumber: customer.local, code });
+  expect(agreed.status).toBe(200);
+}
+
+/** A visit note as the agent's phone makes it. */
+export function noteRequest(customerId: string, changes: Record<string, unknown> = {}) {
+  return {
+    clientKey: randomUUID(),
+    customerId,
+    note: 'Visited; the panel works.',
     recordedAt: new Date().toISOString(),
     ...changes,
   };
