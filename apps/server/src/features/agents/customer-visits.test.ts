@@ -1,39 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/auth-helpers.ts';
-import { signedInAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
+import { appWithAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
 import { applyFor, creditCustomer, overdue, systemOnCredit } from '../../../test/loan-helpers.ts';
-import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { noteRequest, serve, signedInAgent } from './field-test-setup.ts';
 
-let ctx: TestContext;
-let admin: { id: string; api: Client };
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signedInAdmin(ctx);
-});
-afterAll(async () => ctx.close());
+const app = appWithAdmin();
 
 describe('customers to visit', () => {
   it('lists the loans in arrears of the customers the agent serves, most days past due first', async () => {
-    const agent = await signedInAgent(ctx, admin);
-    const { product, plan } = await systemOnCredit(ctx, admin.api, 10);
+    const agent = await signedInAgent(app.ctx, app.admin);
+    const { product, plan } = await systemOnCredit(app.ctx, app.admin.api, 10);
     const loanOf = async (customer: { api: Client }) =>
       (await applyFor(customer, product.id, plan.id)).body.loans[0].id as string;
-    const late = await creditCustomer(ctx, { wallet: 300_000 });
-    const later = await creditCustomer(ctx, { wallet: 300_000 });
-    const current = await creditCustomer(ctx, { wallet: 300_000 });
-    const notServed = await creditCustomer(ctx, { wallet: 300_000 });
+    const late = await creditCustomer(app.ctx, { wallet: 300_000 });
+    const later = await creditCustomer(app.ctx, { wallet: 300_000 });
+    const current = await creditCustomer(app.ctx, { wallet: 300_000 });
+    const notServed = await creditCustomer(app.ctx, { wallet: 300_000 });
     const [lateLoan, laterLoan, , strangerLoan] = [
       await loanOf(late),
       await loanOf(later),
       await loanOf(current),
       await loanOf(notServed),
     ];
-    for (const c of [late, later, current]) await serve(ctx, agent, c);
-    await overdue(ctx, lateLoan!, 5);
-    await overdue(ctx, laterLoan!, 40);
-    await overdue(ctx, strangerLoan!, 60);
+    for (const c of [late, later, current]) await serve(app.ctx, agent, c);
+    await overdue(app.ctx, lateLoan!, 5);
+    await overdue(app.ctx, laterLoan!, 40);
+    await overdue(app.ctx, strangerLoan!, 60);
     const promise = await agent.api.post(
       '/api/agent/visit-notes',
       noteRequest(late.id, {
@@ -56,19 +48,19 @@ describe('customers to visit', () => {
     expect(second).toMatchObject({ customerId: late.id, daysPastDue: 5, amountOverdue: 225_000 });
     expect(second.lastNote).toMatchObject({ id: promise.body.id, promiseAmount: 75_000, promiseDate: '2026-12-04' });
 
-    const customer = await signedInCustomer(ctx);
+    const customer = await signedInCustomer(app.ctx);
     expect((await customer.api.get('/api/agent/visits')).status).toBe(403);
   });
 });
 
 describe('a customer the agent serves, whole', () => {
   it('shows who and where they are, their check, loans, orders and notes by name', async () => {
-    const agent = await signedInAgent(ctx, admin);
-    const { product, plan } = await systemOnCredit(ctx, admin.api);
-    const customer = await creditCustomer(ctx, { wallet: 300_000 });
+    const agent = await signedInAgent(app.ctx, app.admin);
+    const { product, plan } = await systemOnCredit(app.ctx, app.admin.api);
+    const customer = await creditCustomer(app.ctx, { wallet: 300_000 });
     const applied = await applyFor(customer, product.id, plan.id);
     const loanId = applied.body.loans[0].id as string;
-    await serve(ctx, agent, customer);
+    await serve(app.ctx, agent, customer);
     await agent.api.post('/api/agent/visit-notes', noteRequest(customer.id, { loanId }));
 
     const detail = await agent.api.get(`/api/agent/customers/${customer.id}`);
@@ -87,9 +79,9 @@ describe('a customer the agent serves, whole', () => {
   });
 
   it('is not found for a customer the agent does not serve, or who does not exist', async () => {
-    const agent = await signedInAgent(ctx, admin);
-    const stranger = await signUpByPhoneAndVerify(ctx);
-    const strangerId = await userIdOfPhone(ctx.db, stranger.e164);
+    const agent = await signedInAgent(app.ctx, app.admin);
+    const stranger = await signUpByPhoneAndVerify(app.ctx);
+    const strangerId = await userIdOfPhone(app.ctx.db, stranger.e164);
     const hidden = await agent.api.get(`/api/agent/customers/${strangerId}`);
     const missing = await agent.api.get('/api/agent/customers/6f1c1d7e-8a43-4f7e-9a55-3c2b9d0e4a11');
     expect(hidden.status).toBe(404);

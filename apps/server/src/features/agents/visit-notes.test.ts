@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/auth-helpers.ts';
-import { signedInAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
+import { appWithAdmin, signedInCustomer } from '../../../test/catalog-admin.ts';
 import { applyFor, creditCustomer, systemOnCredit } from '../../../test/loan-helpers.ts';
-import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { noteRequest, serve, signedInAgent } from './field-test-setup.ts';
 
-let ctx: TestContext;
-let admin: { id: string; api: Client };
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signedInAdmin(ctx);
-});
-afterAll(async () => ctx.close());
+const app = appWithAdmin();
 
 describe('notes of visits and promises to pay', () => {
   it('keeps a note with its promise once, however often the phone sends it', async () => {
-    const agent = await signedInAgent(ctx, admin);
-    const { product, plan } = await systemOnCredit(ctx, admin.api);
-    const customer = await creditCustomer(ctx, { wallet: 300_000 });
+    const agent = await signedInAgent(app.ctx, app.admin);
+    const { product, plan } = await systemOnCredit(app.ctx, app.admin.api);
+    const customer = await creditCustomer(app.ctx, { wallet: 300_000 });
     const loanId = (await applyFor(customer, product.id, plan.id)).body.loans[0].id as string;
-    await serve(ctx, agent, customer);
+    await serve(app.ctx, agent, customer);
 
     const request = noteRequest(customer.id, {
       loanId,
@@ -51,19 +43,19 @@ describe('notes of visits and promises to pay', () => {
   });
 
   it('refuses a customer the agent does not serve, a loan not theirs and half a promise', async () => {
-    const agent = await signedInAgent(ctx, admin);
-    const stranger = await signUpByPhoneAndVerify(ctx);
-    const strangerId = await userIdOfPhone(ctx.db, stranger.e164);
+    const agent = await signedInAgent(app.ctx, app.admin);
+    const stranger = await signUpByPhoneAndVerify(app.ctx);
+    const strangerId = await userIdOfPhone(app.ctx.db, stranger.e164);
     const refused = await agent.api.post('/api/agent/visit-notes', noteRequest(strangerId));
     expect(refused.status).toBe(404);
     expect((await agent.api.get(`/api/agent/customers/${strangerId}/notes`)).status).toBe(404);
 
-    const { product, plan } = await systemOnCredit(ctx, admin.api);
-    const other = await creditCustomer(ctx, { wallet: 300_000 });
+    const { product, plan } = await systemOnCredit(app.ctx, app.admin.api);
+    const other = await creditCustomer(app.ctx, { wallet: 300_000 });
     const othersLoan = (await applyFor(other, product.id, plan.id)).body.loans[0].id as string;
-    const served = await signUpByPhoneAndVerify(ctx);
-    const servedId = await userIdOfPhone(ctx.db, served.e164);
-    await serve(ctx, agent, served);
+    const served = await signUpByPhoneAndVerify(app.ctx);
+    const servedId = await userIdOfPhone(app.ctx.db, served.e164);
+    await serve(app.ctx, agent, served);
     expect((await agent.api.post('/api/agent/visit-notes', noteRequest(servedId, { loanId: othersLoan }))).status).toBe(
       404,
     );
@@ -71,7 +63,7 @@ describe('notes of visits and promises to pay', () => {
     expect(half.status).toBe(400);
     expect((await agent.api.get(`/api/agent/customers/${servedId}/notes`)).body.items).toEqual([]);
 
-    const customer = await signedInCustomer(ctx);
+    const customer = await signedInCustomer(app.ctx);
     expect((await customer.api.post('/api/agent/visit-notes', noteRequest(servedId))).status).toBe(403);
   });
 });
