@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { addDays, kampalaDate } from '@ecogrid/core/credit';
+import { and, eq, sql } from 'drizzle-orm';
+import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
 import { signUpByPhoneAndVerify, userIdOfPhone } from './auth-helpers.ts';
@@ -113,3 +115,13 @@ export const loanDeps = (ctx: TestContext) =>
     publicUrl: ctx.settings.PUBLIC_URL,
     authSecret: ctx.settings.AUTH_SECRET,
   });
+
+/** Moves a loan's first instalment into the past and marks the loan that many days past due. */
+export async function overdue(ctx: TestContext, id: string, days: number) {
+  const today = kampalaDate(new Date());
+  await ctx.db
+    .update(loanRepayments)
+    .set({ dueDate: addDays(today, -days) })
+    .where(and(eq(loanRepayments.loanId, id), eq(loanRepayments.number, 1)));
+  await ctx.db.update(loans).set({ daysPastDue: days }).where(eq(loans.id, id));
+}

@@ -1,5 +1,5 @@
 import type { ConsentConfirmed, ConsentRequested } from '@ecogrid/core/agents';
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { normalizePhone } from '@ecogrid/core';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -9,10 +9,11 @@ import type { Messages } from '#src/platform/messaging.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { getProfile, userByPhone } from '#src/features/auth/profile.service.ts';
 import { requireAgent } from './agents.service.ts';
+import { agentWho, CODE_ATTEMPTS, CODE_MINUTES, codeMatches, hashCode, newCode } from './sms-code.ts';
 
 /** How long the code sent to the customer works, and how many wrong tries it takes. */
-export const CONSENT_CODE_MINUTES = 10;
-export const CONSENT_CODE_ATTEMPTS = 5;
+export const CONSENT_CODE_MINUTES = CODE_MINUTES;
+export const CONSENT_CODE_ATTEMPTS = CODE_ATTEMPTS;
 /** Codes one agent may have sent to one customer within an hour. */
 const CODES_PER_HOUR = 3;
 /** How long a customer's consent lets the agent act for them. */
@@ -21,8 +22,7 @@ export const CONSENT_HOURS = 24;
 export type ConsentDeps = { db: Database; messages: Messages; authSecret: string };
 type Actor = { id: string; ip?: string | null; userAgent?: string | null };
 
-const hashCode = (secret: string, id: string, code: string) =>
-  createHmac('sha256', secret).update(`agent-consent:${id}:${code}`).digest('hex');
+const PURPOSE = 'agent-consent';
 
 async function customerByPhone(db: Database, phone: string) {
   const e164 = normalizePhone(phone);
@@ -67,17 +67,17 @@ export async function requestConsent(deps: ConsentDeps, agent: Actor, phone: str
         429,
       );
     }
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = newCode();
     const id = randomUUID();
     const expiresAt = new Date(Date.now() + CONSENT_CODE_MINUTES * 60_000);
     await tx.insert(agentConsentCodes).values({
       id,
       agentId: agent.id,
       customerId: customer.id,
-      codeHash: hashCode(deps.authSecret, id, code),
+      codeHash: hashCode(deps.authSecret, PURPOSE, id, code),
       expiresAt,
     });
-    const who = `${agentProfile.fullName}${agentProfile.agentCode ? ` (agent ${agentProfile.agentCode})` : ''}`;
+    const who = agentWho(agentProfile);
     await deps.messages.sms(tx, {
       to: customer.phoneNumber!,
       message: `EcoGrid: ${who} asks to complete your identity check for you. If you agree, tell them this code: ${code}. It works for ${CONSENT_CODE_MINUTES} minutes. If you did not ask for this, do not share it.`,
@@ -123,9 +123,7 @@ export async function confirmConsent(
     if (!row || row.expiresAt <= new Date() || row.attempts >= CONSENT_CODE_ATTEMPTS) {
       return { ok: false as const, error: new AppError('code_expired', 'This code has expired. Send a new one.', 422) };
     }
-    const expected = Buffer.from(row.codeHash, 'hex');
-    const given = Buffer.from(hashCode(deps.authSecret, row.id, code.trim()), 'hex');
-    if (!timingSafeEqual(expected, given)) {
+    if (!codeMatches(deps.authSecret, PURPOSE, row.id, code, row.codeHash)) {
       await tx
         .update(agentConsentCodes)
         .set({ attempts: row.attempts + 1 })

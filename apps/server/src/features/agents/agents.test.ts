@@ -5,6 +5,7 @@ import { lastSmsTo, signUpByPhoneAndVerify, userIdOfPhone } from '../../../test/
 import { client, signedInAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
 import { personal, testPictures } from '../../../test/kyc-fixtures.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { signedInAgent as signedInAgentOf } from './field-test-setup.ts';
 
 let ctx: TestContext;
 let admin: { id: string; api: Client };
@@ -18,18 +19,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 describe('an agent completing the check for a customer', () => {
-  /** A customer an admin turned into an approved agent, through the admin API. */
-  async function signedInAgent() {
-    const agent = await signedInCustomer(ctx);
-    expect((await admin.api.patch(`/api/admin/users/${agent.id}/role`, { userType: 'agent' })).status).toBe(200);
-    const code = `EG-T-${agent.id.slice(0, 6)}`.toUpperCase();
-    const approved = await admin.api.post(`/api/admin/users/${agent.id}/approve-agent`, {
-      agentCode: code,
-      commissionRateBp: 250,
-    });
-    expect(approved.status).toBe(200);
-    return agent;
-  }
+  const signedInAgent = () => signedInAgentOf(ctx, admin);
 
   it('acts only after the customer reads back the SMS code, and uploads show who sent them', async () => {
     const agent = await signedInAgent();

@@ -27,6 +27,8 @@ export type CodeRequest = {
   asker: CodeAsker;
   /** What the code is for: 'phone_confirmation', 'password_reset', 'sign_in', 'withdrawal'. */
   purpose: string;
+  /** A tighter hourly allowance of its own for this purpose, within the number's (an agent's registration codes). */
+  purposeLimit?: number;
   userId?: string | null;
   ipAddress?: string | null;
   userAgent?: string | null;
@@ -44,7 +46,7 @@ export async function takeCodeAllowance(
 ): Promise<{ ok: true } | { ok: false; waitMinutes: number; message: string }> {
   const since = new Date(Date.now() - WINDOW_MINUTES * 60_000);
   const recent = await db
-    .select({ at: securityEvents.createdAt })
+    .select({ at: securityEvents.createdAt, purpose: sql<string>`${securityEvents.details}->>'purpose'` })
     .from(securityEvents)
     .where(
       and(
@@ -61,12 +63,15 @@ export async function takeCodeAllowance(
     userAgent: request.userAgent ?? null,
   };
   const details = { phoneNumber: request.phoneNumber, asker: request.asker, purpose: request.purpose };
-  if (recent.length < SMS_CODES_PER_HOUR) {
+  const same = recent.filter((r) => r.purpose === request.purpose);
+  const limit = request.purposeLimit;
+  const [counted, allowed] = limit !== undefined && same.length >= limit ? [same, limit] : [recent, SMS_CODES_PER_HOUR];
+  if (counted.length < allowed) {
     await recordSecurityEvent(db, { ...event, eventType: REQUESTED, details });
     return { ok: true };
   }
   // A code is free again when enough of the hour's requests have left the window.
-  const freedBy = recent[recent.length - SMS_CODES_PER_HOUR]!.at.getTime() + WINDOW_MINUTES * 60_000;
+  const freedBy = counted[counted.length - allowed]!.at.getTime() + WINDOW_MINUTES * 60_000;
   const waitMinutes = Math.max(1, Math.ceil((freedBy - Date.now()) / 60_000));
   await recordSecurityEvent(db, { ...event, eventType: REFUSED, details: { ...details, waitMinutes } });
   return { ok: false, waitMinutes, message: tooManyCodes(waitMinutes) };

@@ -233,3 +233,31 @@ export async function agentIdByCode(db: Database | Tx, code: string): Promise<st
     .where(sql`upper(${users.agentCode}) = upper(${code})`);
   return row?.id;
 }
+
+export type CustomerCard = {
+  name: string;
+  phone: string | null;
+  district: string | null;
+  subCounty: string | null;
+  village: string | null;
+  preferredLanguage: string;
+};
+
+/** Who and where customers are, by id, for the agent who visits them (one query). */
+export async function customerCards(db: Database | Tx, ids: string[]): Promise<Map<string, CustomerCard>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.fullName,
+      phone: users.phoneNumber,
+      district: users.district,
+      subCounty: users.subCounty,
+      village: users.village,
+      preferredLanguage: users.preferredLanguage,
+    })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map(({ id, ...card }) => [id, card]));
+}

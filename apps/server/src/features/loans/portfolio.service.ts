@@ -294,3 +294,14 @@ export async function agentLoans(db: Database, agentId: string): Promise<Portfol
     .limit(200);
   return withPeople(db, rows);
 }
+
+/** One customer's loans, newest first (at most 100), for the agent who serves them. */
+export async function customerPortfolioLoans(db: Database, customerId: string): Promise<PortfolioLoan[]> {
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(eq(loans.userId, customerId))
+    .orderBy(desc(loans.createdAt))
+    .limit(100);
+  return withPeople(db, rows);
+}

@@ -1,9 +1,8 @@
-import { addDays, kampalaDate } from '@ecogrid/core/credit';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loanRepayments, loans } from '#src/db/schema/loans.ts';
+import { loans } from '#src/db/schema/loans.ts';
 import { signedInAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
-import { applyFor, creditCustomer, systemOnCredit } from '../../../test/loan-helpers.ts';
+import { applyFor, creditCustomer, overdue as markOverdue, systemOnCredit } from '../../../test/loan-helpers.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 
 // A database of its own, so the book holds exactly the loans made here.
@@ -22,15 +21,7 @@ async function activeLoan(product: { id: string }, plan: { id: string }, wallet 
   return { customer, id: applied.body.loans[0].id as string };
 }
 
-/** Moves a loan's first instalment into the past and marks the loan that many days past due. */
-async function overdue(id: string, days: number) {
-  const today = kampalaDate(new Date());
-  await ctx.db
-    .update(loanRepayments)
-    .set({ dueDate: addDays(today, -days) })
-    .where(and(eq(loanRepayments.loanId, id), eq(loanRepayments.number, 1)));
-  await ctx.db.update(loans).set({ daysPastDue: days }).where(eq(loans.id, id));
-}
+const overdue = (id: string, days: number) => markOverdue(ctx, id, days);
 
 describe('the portfolio', () => {
   it('gives PAR1, PAR30, PAR60, PAR90, the collection rate and the counts', async () => {

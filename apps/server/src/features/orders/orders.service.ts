@@ -5,3 +5,4 @@ export { onCreditOrderView, type CreditLookup } from './order-view.ts';
 export { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
 export { fulfilmentDetails, placeOrder } from './place-order.ts';
 export { deliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';
+export { customerOrders } from './order-queries.ts';
