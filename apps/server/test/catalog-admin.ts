@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { enrolTotp, promoteToAdmin, signUpAndVerify, userIdOf } from './auth-helpers.ts';
-import { TEST_ORIGIN, type TestContext } from './test-app.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestContext, TEST_ORIGIN, type TestContext } from './test-app.ts';
 
 /** An answer's status and JSON body, loosely typed: the tests check its shape. */
 export type Answer = {
@@ -79,4 +80,21 @@ export function newProduct(changes: Record<string, unknown> = {}) {
     stock: 10,
     ...changes,
   };
+}
+
+/**
+ * A test app with a signed-in admin for a file's tests: made before them and closed after. Read
+ * `ctx` and `admin` inside the tests (they are set once the file's setup has run).
+ */
+export function appWithAdmin() {
+  const app = {
+    ctx: undefined as unknown as TestContext,
+    admin: undefined as unknown as { id: string; api: Client },
+  };
+  beforeAll(async () => {
+    app.ctx = await createTestContext();
+    app.admin = await signedInAdmin(app.ctx);
+  });
+  afterAll(async () => app.ctx.close());
+  return app;
 }
