@@ -1,24 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DELIVERY, saleTestApp } from '../src/features/agents/sales-test-setup.ts';
-import { insertProduct } from './factories.ts';
-import { systemOnCredit } from './loan-helpers.ts';
+import { saleTestApp } from '../src/features/agents/sales-test-setup.ts';
 
 // Real concurrency: an agent's sales on a PostgreSQL server's pool, all at once.
-const { app, agentWithCustomer, termsCode, rows } = saleTestApp();
+const { agentWithCustomer, termsCode, lampAndSystem, rows } = saleTestApp();
 
 describe('one accepted set of terms', () => {
   it('makes one sale however many requests with other keys race with its code', async () => {
     const { agent, customer, sales } = await agentWithCustomer();
-    const { product, plan } = await systemOnCredit(app.ctx, app.admin.api, 5);
-    const lamp = await insertProduct(app.ctx.db, { price: 30_000, stock: 10 });
-    const request = {
-      lines: [
-        { productId: lamp.id, quantity: 1 },
-        { productId: product.id, quantity: 1, planId: plan.id },
-      ],
-      ...DELIVERY,
-    };
+    const { lamp, product, request } = await lampAndSystem(30_000);
     const { code } = await termsCode(agent, sales, customer.e164, request);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => agent.api.post(sales, { ...request, code, payment: { method: 'cash' } })),

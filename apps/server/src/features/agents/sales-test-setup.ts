@@ -2,7 +2,8 @@ import type { sql } from 'drizzle-orm';
 import { approvedAgent, serveCustomer } from '../../../test/agent-helpers.ts';
 import { lastSmsTo } from '../../../test/auth-helpers.ts';
 import { appWithAdmin, type Client } from '../../../test/catalog-admin.ts';
-import { creditCustomer, DELIVERY } from '../../../test/loan-helpers.ts';
+import { insertProduct } from '../../../test/factories.ts';
+import { creditCustomer, DELIVERY, systemOnCredit } from '../../../test/loan-helpers.ts';
 
 export { DELIVERY };
 
@@ -35,8 +36,22 @@ export function saleTestApp() {
     return { code: /code: (\d{6})/.exec(sms)![1]!, sms, sent: sent.body };
   }
 
+  /** A lamp for cash (stock 10) and a solar home system on credit (stock 5), one of each, delivered. */
+  async function lampAndSystem(lampPrice: number) {
+    const { product, plan } = await systemOnCredit(app.ctx, app.admin.api, 5);
+    const lamp = await insertProduct(app.ctx.db, { price: lampPrice, stock: 10 });
+    const request = {
+      lines: [
+        { productId: lamp.id, quantity: 1 },
+        { productId: product.id, quantity: 1, planId: plan.id },
+      ],
+      ...DELIVERY,
+    };
+    return { lamp, product, request };
+  }
+
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await app.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-  return { app, agentWithCustomer, termsCode, rows };
+  return { app, agentWithCustomer, termsCode, lampAndSystem, rows };
 }

@@ -6,7 +6,7 @@ import { insertProduct } from '../../../test/factories.ts';
 import { systemOnCredit } from '../../../test/loan-helpers.ts';
 import { DELIVERY, saleTestApp } from './sales-test-setup.ts';
 
-const { app, agentWithCustomer, termsCode, rows } = saleTestApp();
+const { app, agentWithCustomer, termsCode, lampAndSystem, rows } = saleTestApp();
 
 const stockOf = async (id: string) =>
   Number((await rows<{ stock: number }>(sql`select stock from products where id = ${id}`))[0]!.stock);
@@ -141,15 +141,7 @@ describe('an agent selling for a customer', () => {
 
   it('answers a retried sale with the same Idempotency-Key once, and refuses the key for another sale', async () => {
     const { agent, customer, sales } = await agentWithCustomer();
-    const { product, plan } = await systemOnCredit(app.ctx, app.admin.api);
-    const lamp = await insertProduct(app.ctx.db, { price: 20_000, stock: 5 });
-    const request = {
-      lines: [
-        { productId: lamp.id, quantity: 1 },
-        { productId: product.id, quantity: 1, planId: plan.id },
-      ],
-      ...DELIVERY,
-    };
+    const { lamp, request } = await lampAndSystem(20_000);
     const { code } = await termsCode(agent, sales, customer.e164, request);
     const key = randomUUID();
     const body = { ...request, code, payment: { method: 'cash' } };
@@ -171,7 +163,7 @@ describe('an agent selling for a customer', () => {
                  (select count(*)::int from loans where user_id = ${customer.id}) as loans`,
     );
     expect(made).toEqual([{ orders: 1, loans: 1 }]);
-    expect(await stockOf(lamp.id)).toBe(4);
+    expect(await stockOf(lamp.id)).toBe(9);
     // The code was spent by the sale: another key with it is refused.
     const reused = await agent.api.post(sales, body);
     expect(reused.status).toBe(422);
