@@ -8,6 +8,7 @@ import { createAuth, type Auth } from './features/auth/auth.ts';
 import { agentRoutes } from './features/agents/agents.routes.ts';
 import { fieldRoutes } from './features/agents/field.routes.ts';
 import { leadRoutes } from './features/agents/lead.routes.ts';
+import { agentSaleRoutes } from './features/agents/sales.routes.ts';
 import { adminRoutes } from './features/auth/admin.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
@@ -182,6 +183,7 @@ export function createApp({
   app.route('/api', agentRoutes);
   app.route('/api', leadRoutes);
   app.route('/api', fieldRoutes);
+  app.route('/api', agentSaleRoutes);
   app.route('/api/admin/kyc', adminKycRoutes);
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);

@@ -82,7 +82,10 @@ export function newProduct(changes: Record<string, unknown> = {}) {
   };
 }
 
-/** The app a test file runs against, with a signed-in admin, made before and closed after the file's tests. */
+/**
+ * A test app with a signed-in admin for a file's tests: made before them and closed after. Read
+ * `ctx` and `admin` inside the tests (they are set once the file's setup has run).
+ */
 export function appWithAdmin() {
   const app = {
     ctx: undefined as unknown as TestContext,

@@ -94,6 +94,7 @@ export const ERROR_CODES = [
   'unsupported_file',
   'unsupported_image',
   'validation_failed',
+  'terms_changed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -197,11 +197,29 @@ export const orderPaymentSchema = z.discriminatedUnion(
 );
 export type OrderPayment = z.input<typeof orderPaymentSchema>;
 
+/** Where the goods go: delivered to an address, or collected at a pickup point. */
+export const fulfilmentFields = {
+  fulfilment: z.enum(FULFILMENTS, { error: 'Choose delivery or pickup' }),
+  address: deliveryAddressSchema.optional(),
+  pickupPointId: uuidSchema('pickup point').optional(),
+};
+
+/** A delivery needs its address and a pickup its point (for a schema's superRefine). */
+export function requireFulfilmentPlace(
+  v: { fulfilment: Fulfilment; address?: unknown; pickupPointId?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.fulfilment === 'delivery' && !v.address) {
+    ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the delivery address' });
+  }
+  if (v.fulfilment === 'pickup' && !v.pickupPointId) {
+    ctx.addIssue({ code: 'custom', path: ['pickupPointId'], message: 'Choose a pickup point' });
+  }
+}
+
 export const checkoutSchema = z
   .strictObject({
-    fulfilment: z.enum(FULFILMENTS, { error: 'Choose delivery or pickup' }),
-    address: deliveryAddressSchema.optional(),
-    pickupPointId: uuidSchema('pickup point').optional(),
+    ...fulfilmentFields,
     payment: z.discriminatedUnion(
       'method',
       [
@@ -211,14 +229,7 @@ export const checkoutSchema = z
       { error: 'Choose how to pay: wallet or mobile money' },
     ),
   })
-  .superRefine((v, ctx) => {
-    if (v.fulfilment === 'delivery' && !v.address) {
-      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the delivery address' });
-    }
-    if (v.fulfilment === 'pickup' && !v.pickupPointId) {
-      ctx.addIssue({ code: 'custom', path: ['pickupPointId'], message: 'Choose a pickup point' });
-    }
-  });
+  .superRefine(requireFulfilmentPlace);
 export type Checkout = z.input<typeof checkoutSchema>;
 
 export const orderLineSchema = z.object({

@@ -149,6 +149,10 @@ export const appRoutes: RouteObject[] = [
         path: 'customers/:customerId/kyc',
         ...lazyPage(() => import('./pages/agent-customer-kyc-page.tsx'), agentStrings, kycStrings, placeStrings),
       },
+      {
+        path: 'customers/:customerId/sell',
+        ...lazyPage(() => import('@/features/agents/sell/sell-page.tsx'), agentStrings, placeStrings),
+      },
       { path: '*', ...later('pages.agentApp') },
     ],
   },

@@ -6,6 +6,7 @@ import {
   OPEN_LOAN_STATUSES,
   type LoanApplication,
   type LoanSummary,
+  type PaymentChoice,
 } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
@@ -49,12 +50,8 @@ async function policyHold(tx: Tx, userId: string): Promise<string | null> {
 
 /**
  * The credit part of a checkout, in one transaction: each credit line of the cart becomes one
- * loan application per unit, on the plan the customer chose and accepted, with the unit reserved
- * in stock. The credit policy approves it when the identity check is verified, no loan is in
- * arrears and the customer is under the open-loan limit; otherwise it waits for an admin. An
- * approved loan's deposit is paid at once: from the wallet in the same transaction (which
- * activates it), or by a mobile-money collection that activates it when it settles. Not enough
- * in the wallet, a plan not offered for the product, a unit out of stock: nothing is kept.
+ * loan application per unit, on the plan the customer chose and accepted (see createLoans). Not
+ * enough in the wallet, a plan not offered for the product, a unit out of stock: nothing is kept.
  */
 export async function applyForLoans(
   deps: LoanDeps,
@@ -66,14 +63,7 @@ export async function applyForLoans(
   let made: { rows: LoanRow[]; collections: Collection[] };
   try {
     made = await deps.db.transaction(async (tx) => {
-      const standing = await creditStanding(tx, userId);
-      if (!standing.verified) {
-        throw new AppError(
-          'kyc_required',
-          'Buying on credit needs a verified identity check. Finish it, then come back to checkout.',
-          403,
-        );
-      }
+      await requireVerified(tx, userId, 'Finish it, then come back to checkout.');
       const lines = await takeCartLines(tx, userId, 'loan');
       if (lines.length === 0) {
         throw new AppError(
@@ -83,81 +73,18 @@ export async function applyForLoans(
         );
       }
       const chosen = new Map(application.plans.map((p) => [p.cartItemId, p.planId]));
-      const planRows = await tx
-        .select()
-        .from(loanPlans)
-        .where(inArray(loanPlans.id, [...new Set(chosen.values())]));
-      const plans = new Map(planRows.map((p) => [p.id, p]));
-      const where = { fulfilment: application.fulfilment, ...(await fulfilmentDetails(tx, application)) };
-      const rows: LoanRow[] = [];
-      let unit = 0;
-      for (const line of lines) {
-        const plan = plans.get(chosen.get(line.id) ?? '');
-        if (!plan || plan.productId !== line.productId || !plan.active) {
-          throw new AppError(
-            'plan_not_allowed',
-            'Choose one of the plans offered for each product you buy on credit.',
-            422,
-          );
-        }
-        for (let i = 0; i < line.quantity; i++) {
-          const orderId = randomUUID();
-          const product = (await reserveStock(tx, orderId, [{ productId: line.productId, quantity: 1 }])).get(
-            line.productId,
-          )!;
-          if (!product.loanEligible) {
-            throw new AppError('plan_not_allowed', `${product.name} is no longer sold on credit.`, 422);
-          }
-          const quote = quoteLoan(product.price, plan);
-          const hold = await policyHold(tx, userId);
-          const [row] = await tx
-            .insert(loans)
-            .values({
-              userId,
-              productId: product.id,
-              planId: plan.id,
-              planName: plan.name,
-              productName: product.name,
-              agentId: standing.agentId,
-              orderId,
-              status: hold ? 'pending_approval' : 'approved',
-              cashPrice: quote.cashPrice,
-              creditPrice: quote.creditPrice,
-              deposit: quote.deposit,
-              instalment: quote.instalment,
-              lastInstalment: quote.lastInstalment,
-              instalments: quote.instalments,
-              frequency: quote.frequency,
-              markupBp: plan.markupBp,
-              depositBp: plan.depositBp,
-              district: standing.district,
-              fulfilment: where,
-              decisionNote: hold ?? 'Approved automatically',
-              decidedAt: hold ? null : new Date(),
-              idempotencyKey: `${input.idempotency.key}:${unit}`,
-            })
-            .returning();
-          rows.push(row!);
-          unit++;
-        }
-      }
+      const result = await createLoans(tx, deps, {
+        userId,
+        lines: lines.map((l) => ({ ...l, planId: chosen.get(l.id) ?? '' })),
+        where: application,
+        payment: application.payment,
+        keyPrefix: input.idempotency.key,
+      });
       await removeCartLines(
         tx,
         lines.map((l) => l.id),
       );
-      const collections: Collection[] = [];
-      const result: LoanRow[] = [];
-      for (const row of rows) {
-        if (row.status !== 'approved') {
-          await loanEvent(tx, deps, row);
-          result.push(row);
-          continue;
-        }
-        const paid = await startDeposit(tx, deps, row, application.payment);
-        if (paid.collection) collections.push(paid.collection);
-        result.push(paid.loan);
-      }
-      return { rows: result, collections };
+      return result;
     });
   } catch (error) {
     if (!hasPgCode(error, UNIQUE_VIOLATION)) throw error;
@@ -167,21 +94,133 @@ export async function applyForLoans(
     made = { rows, collections: [] };
   }
   const sent = await Promise.all(made.collections.map((c) => sendPayment(deps, c)));
-  const fresh = await deps.db
+  return { loans: await loanSummaries(deps.db, made.rows), payments: sent };
+}
+
+/** Refuses credit (403) to a customer whose identity check is not verified. */
+export async function requireVerified(tx: Tx, userId: string, then: string) {
+  const standing = await creditStanding(tx, userId);
+  if (!standing.verified) {
+    throw new AppError('kyc_required', `Buying on credit needs a verified identity check. ${then}`, 403);
+  }
+  return standing;
+}
+
+/**
+ * Loan applications in the caller's transaction: one per unit of each line, on the line's plan,
+ * with the unit reserved in stock. The credit policy approves one when the identity check is
+ * verified, no loan is in arrears and the customer is under the open-loan limit; otherwise it
+ * waits for an admin. An approved loan's deposit is paid at once (startDeposit), or, paid in cash
+ * to an agent (payment null), waits for the agent to record it. A loan an agent sold keeps the
+ * agent and their commission rate then; otherwise the agent serving the customer is named.
+ */
+export async function createLoans(
+  tx: Tx,
+  deps: LoanDeps,
+  input: {
+    userId: string;
+    lines: { productId: string; quantity: number; planId: string }[];
+    where: Pick<LoanApplication, 'fulfilment' | 'address' | 'pickupPointId'>;
+    payment: PaymentChoice | null;
+    /** Each loan's key is the prefix and the unit's number. */
+    keyPrefix: string;
+    soldBy?: { agentId: string; commissionBp: number };
+  },
+): Promise<{ rows: LoanRow[]; collections: Collection[] }> {
+  const { userId } = input;
+  const standing = await requireVerified(tx, userId, 'Finish it first.');
+  const planRows = await tx
+    .select()
+    .from(loanPlans)
+    .where(inArray(loanPlans.id, [...new Set(input.lines.map((l) => l.planId).filter(Boolean))]));
+  const plans = new Map(planRows.map((p) => [p.id, p]));
+  const where = { fulfilment: input.where.fulfilment, ...(await fulfilmentDetails(tx, input.where)) };
+  const rows: LoanRow[] = [];
+  let unit = 0;
+  for (const line of input.lines) {
+    const plan = plans.get(line.planId);
+    if (!plan || plan.productId !== line.productId || !plan.active) {
+      throw new AppError(
+        'plan_not_allowed',
+        'Choose one of the plans offered for each product you buy on credit.',
+        422,
+      );
+    }
+    for (let i = 0; i < line.quantity; i++) {
+      const orderId = randomUUID();
+      const product = (await reserveStock(tx, orderId, [{ productId: line.productId, quantity: 1 }])).get(
+        line.productId,
+      )!;
+      if (!product.loanEligible) {
+        throw new AppError('plan_not_allowed', `${product.name} is no longer sold on credit.`, 422);
+      }
+      const quote = quoteLoan(product.price, plan);
+      const hold = await policyHold(tx, userId);
+      const [row] = await tx
+        .insert(loans)
+        .values({
+          userId,
+          productId: product.id,
+          planId: plan.id,
+          planName: plan.name,
+          productName: product.name,
+          agentId: input.soldBy?.agentId ?? standing.agentId,
+          commissionBp: input.soldBy?.commissionBp ?? null,
+          orderId,
+          status: hold ? 'pending_approval' : 'approved',
+          cashPrice: quote.cashPrice,
+          creditPrice: quote.creditPrice,
+          deposit: quote.deposit,
+          instalment: quote.instalment,
+          lastInstalment: quote.lastInstalment,
+          instalments: quote.instalments,
+          frequency: quote.frequency,
+          markupBp: plan.markupBp,
+          depositBp: plan.depositBp,
+          district: standing.district,
+          fulfilment: where,
+          decisionNote: hold ?? 'Approved automatically',
+          decidedAt: hold ? null : new Date(),
+          idempotencyKey: `${input.keyPrefix}:${unit}`,
+        })
+        .returning();
+      rows.push(row!);
+      unit++;
+    }
+  }
+  const collections: Collection[] = [];
+  const result: LoanRow[] = [];
+  for (const row of rows) {
+    if (row.status !== 'approved') {
+      await loanEvent(tx, deps, row);
+      result.push(row);
+      continue;
+    }
+    const paid = await startDeposit(tx, deps, row, input.payment);
+    if (paid.collection) collections.push(paid.collection);
+    result.push(paid.loan);
+  }
+  return { rows: result, collections };
+}
+
+/** Summaries of these loans as they are now (a deposit paid from the wallet has moved them on), in order. */
+export async function loanSummaries(db: Database, rows: LoanRow[]): Promise<LoanSummary[]> {
+  if (rows.length === 0) return [];
+  const fresh = await db
     .select()
     .from(loans)
     .where(
       inArray(
         loans.id,
-        made.rows.map((r) => r.id),
+        rows.map((r) => r.id),
       ),
     )
     .orderBy(asc(loans.seq));
-  return { loans: await summaries(deps.db, fresh), payments: sent };
+  return summaries(db, fresh);
 }
 
 /** The loans an application with this Idempotency-Key made (a key names one application). */
-async function loansByKey(db: Database, userId: string, key: string): Promise<LoanRow[]> {
+export async function loansByKey(db: Database, userId: string, key: string): Promise<LoanRow[]> {
   return db
     .select()
     .from(loans)

@@ -32,16 +32,21 @@ const quoteOf = (loan: LoanRow): LoanQuote => ({
 /**
  * Pays an approved loan's deposit in the caller's transaction: from the wallet (the loan is
  * active when it commits), or by a mobile-money collection recorded as the loan's deposit
- * payment, sent after the commit; its settlement activates the loan.
+ * payment, sent after the commit; its settlement activates the loan. Without a choice (cash to
+ * an agent) the loan waits for the deposit.
  */
 export async function startDeposit(
   tx: Tx,
   deps: LoanDeps,
   loan: LoanRow,
-  choice: PaymentChoice,
+  choice: PaymentChoice | null,
   key = `loan:${loan.id}:deposit`,
 ): Promise<{ loan: LoanRow; collection: Collection | null; payment: Payment | null }> {
   if (loan.deposit === 0) return { loan: await activate(tx, deps, loan, null), collection: null, payment: null };
+  if (!choice) {
+    await loanEvent(tx, deps, loan);
+    return { loan, collection: null, payment: null };
+  }
   const { payment, collection } = await payByChoice(tx, deps, {
     way: choice,
     userId: loan.userId,
@@ -144,6 +149,8 @@ export async function activate(tx: Tx, deps: LoanDeps, loan: LoanRow, payment: {
     paymentMethod: (payment?.method ?? 'wallet') as 'wallet' | 'mtn' | 'airtel',
     paymentId: payment?.id ?? null,
     loanNumber: loanNumber(loan.seq),
+    // The order that delivers a loan an agent sold is theirs too, at the loan's rate.
+    soldBy: loan.agentId ? { agentId: loan.agentId, commissionBp: loan.commissionBp } : null,
   });
   if (payment) {
     await tx

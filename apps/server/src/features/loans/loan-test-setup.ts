@@ -8,7 +8,6 @@ import { loanDeps } from '../../../test/loan-helpers.ts';
  */
 export function loanTestApp() {
   const app = appWithAdmin();
-
   const deps = () => loanDeps(app.ctx);
 
   const stockOf = async (id: string) =>

@@ -22,6 +22,7 @@ export async function placeCreditOrder(
     paymentMethod: 'wallet' | 'mtn' | 'airtel';
     paymentId: string | null;
     loanNumber: string;
+    soldBy?: { agentId: string; commissionBp: number | null } | null;
   },
 ): Promise<OrderRow> {
   const { fulfilment, ...where } = input.where;
@@ -40,6 +41,8 @@ export async function placeCreditOrder(
       idempotencyKey: `loan:${input.orderId}`,
       requestHash: 'loan',
       onCredit: true,
+      soldBy: input.soldBy?.agentId ?? null,
+      commissionBp: input.soldBy?.commissionBp ?? null,
     })
     .returning();
   await tx.insert(orderLines).values({

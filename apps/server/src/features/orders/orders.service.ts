@@ -3,6 +3,7 @@ export { cancelOrder, moveOrder, onOrderDelivered, type DeliveryRule } from './c
 export { placeCreditOrder } from './credit-order.ts';
 export { onCreditOrderView, type CreditLookup } from './order-view.ts';
 export { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
-export { fulfilmentDetails, placeOrder } from './place-order.ts';
+export { createOrder, fulfilmentDetails, orderByKey, placeOrder, type OrderPaymentWay } from './place-order.ts';
+export { orderView } from './order-view.ts';
 export { deliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';
 export { customerOrders } from './order-queries.ts';

@@ -14,6 +14,7 @@ import {
   sendPayment,
   type AmountAdvice,
   type PaymentRow,
+  type PaymentWay,
 } from '#src/features/payments/payments.service.ts';
 import { checkAddress } from '#src/features/places/places.service.ts';
 import { changeStatus } from './order-status.ts';
@@ -46,77 +47,20 @@ export async function placeOrder(
       if (lines.length === 0) {
         throw new AppError('cart_empty', 'Your cart has nothing to pay for now: add a product first.', 422);
       }
-      const where = await fulfilmentDetails(tx, checkout);
-      const orderId = randomUUID();
-      const products = await reserveStock(tx, orderId, lines);
-      const subtotal = lines.reduce((sum, l) => sum + products.get(l.productId)!.price * l.quantity, 0);
-      const fee = deliveryFee(await deliveryFeeRule(tx), subtotal, checkout.fulfilment);
-      const total = subtotal + fee;
-      const method = checkout.payment.method === 'wallet' ? 'wallet' : checkout.payment.network;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          userId,
-          fulfilment: checkout.fulfilment,
-          ...where,
-          subtotal,
-          deliveryFee: fee,
-          total,
-          paymentMethod: method,
-          idempotencyKey: input.idempotency.key,
-          requestHash: input.idempotency.requestHash,
-        })
-        .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-        .returning();
+      const made = await createOrder(tx, deps, {
+        userId,
+        lines,
+        where: checkout,
+        payment: checkout.payment,
+        idempotency: input.idempotency,
+      });
       // The same key committed first by a request racing this one: answer with its order.
-      if (!order) throw new ReplayFirst();
-      await tx.insert(orderLines).values(
-        lines.map((line) => {
-          const product = products.get(line.productId)!;
-          return {
-            orderId,
-            productId: line.productId,
-            name: product.name,
-            sku: product.sku,
-            imageUrl: product.imageUrl,
-            unitPrice: product.price,
-            quantity: line.quantity,
-            lineTotal: product.price * line.quantity,
-            taxClass: product.taxClass,
-          };
-        }),
-      );
-      await tx
-        .insert(orderEvents)
-        .values({ orderId, status: 'pending_payment', note: 'Order placed', actorId: userId });
+      if (!made) throw new ReplayFirst();
       await removeCartLines(
         tx,
         lines.map((l) => l.id),
       );
-      const { payment, collection } = await payByChoice(tx, deps, {
-        way: checkout.payment,
-        userId,
-        amount: total,
-        purpose: 'order',
-        description: `Order ${order.number}`,
-        idempotency: { key: `order:${orderId}` },
-        orderId,
-        advice: orderAmountAdvice,
-      });
-      if (!collection) {
-        const paid = await changeStatus(tx, deps, order, 'paid', {
-          note: 'Paid from the wallet',
-          set: { paymentId: payment.id, paidAt: new Date() },
-        });
-        return { order: paid, collection: null };
-      }
-      const [waiting] = await tx
-        .update(orders)
-        .set({ paymentId: collection.id })
-        .where(eq(orders.id, orderId))
-        .returning();
-      return { order: waiting!, collection };
+      return made;
     });
   } catch (error) {
     if (!(error instanceof ReplayFirst)) throw error;
@@ -127,8 +71,104 @@ export async function placeOrder(
   return { order: await orderView(deps.db, placed.order), payment, replayed: false };
 }
 
+/** How an order is paid: as at checkout, or in cash to the agent who sold it (the order then waits for it). */
+export type OrderPaymentWay = PaymentWay | { method: 'cash' };
+
+/**
+ * An order for these lines, in the caller's transaction: their units out of stock (never sold
+ * twice), the prices copied onto the order, and its payment started (see placeOrder). Paid in
+ * cash, it waits in pending_payment until the agent records the cash. An order sold by an agent
+ * keeps the agent and their commission rate then. Null when an order with this key exists.
+ */
+export async function createOrder(
+  tx: Tx,
+  deps: OrderDeps,
+  input: {
+    userId: string;
+    lines: { productId: string; quantity: number }[];
+    where: Pick<Checkout, 'fulfilment' | 'address' | 'pickupPointId'>;
+    payment: OrderPaymentWay;
+    idempotency: IdempotentRequest;
+    soldBy?: { agentId: string; commissionBp: number };
+  },
+): Promise<{ order: OrderRow; collection: PaymentRow | null } | null> {
+  const { userId, lines, payment: way } = input;
+  const where = await fulfilmentDetails(tx, input.where);
+  const orderId = randomUUID();
+  const products = await reserveStock(tx, orderId, lines);
+  const subtotal = lines.reduce((sum, l) => sum + products.get(l.productId)!.price * l.quantity, 0);
+  const fee = deliveryFee(await deliveryFeeRule(tx), subtotal, input.where.fulfilment);
+  const total = subtotal + fee;
+  const method = way.method === 'mobile_money' ? way.network : way.method;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      id: orderId,
+      userId,
+      fulfilment: input.where.fulfilment,
+      ...where,
+      subtotal,
+      deliveryFee: fee,
+      total,
+      paymentMethod: method,
+      idempotencyKey: input.idempotency.key,
+      requestHash: input.idempotency.requestHash,
+      soldBy: input.soldBy?.agentId ?? null,
+      commissionBp: input.soldBy?.commissionBp ?? null,
+    })
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+    .returning();
+  if (!order) return null;
+  await tx.insert(orderLines).values(
+    lines.map((line) => {
+      const product = products.get(line.productId)!;
+      return {
+        orderId,
+        productId: line.productId,
+        name: product.name,
+        sku: product.sku,
+        imageUrl: product.imageUrl,
+        unitPrice: product.price,
+        quantity: line.quantity,
+        lineTotal: product.price * line.quantity,
+        taxClass: product.taxClass,
+      };
+    }),
+  );
+  await tx.insert(orderEvents).values({
+    orderId,
+    status: 'pending_payment',
+    note: input.soldBy ? 'Order placed by an agent' : 'Order placed',
+    actorId: input.soldBy?.agentId ?? userId,
+  });
+  if (way.method === 'cash') return { order, collection: null };
+  const { payment, collection } = await payByChoice(tx, deps, {
+    way,
+    userId,
+    amount: total,
+    purpose: 'order',
+    description: `Order ${order.number}`,
+    idempotency: { key: `order:${orderId}` },
+    orderId,
+    advice: orderAmountAdvice,
+  });
+  if (!collection) {
+    const paid = await changeStatus(tx, deps, order, 'paid', {
+      note: 'Paid from the wallet',
+      set: { paymentId: payment.id, paidAt: new Date() },
+    });
+    return { order: paid, collection: null };
+  }
+  const [waiting] = await tx.update(orders).set({ paymentId: collection.id }).where(eq(orders.id, orderId)).returning();
+  return { order: waiting!, collection };
+}
+
 /** The order a user placed with this key, or null; the key with another request is refused. */
-async function orderByKey(db: Database, userId: string, idempotency: IdempotentRequest): Promise<OrderRow | null> {
+export async function orderByKey(
+  db: Database,
+  userId: string,
+  idempotency: IdempotentRequest,
+): Promise<OrderRow | null> {
   const [row] = await db
     .select()
     .from(orders)
