@@ -233,3 +233,9 @@ export async function agentIdByCode(db: Database | Tx, code: string): Promise<st
     .where(sql`upper(${users.agentCode}) = upper(${code})`);
   return row?.id;
 }
+
+/** An agent's commission rate now (basis points; 0 when none is set), copied onto what they sell. */
+export async function agentCommissionRate(db: Database | Tx, agentId: string): Promise<number> {
+  const [row] = await db.select({ rate: users.commissionRateBp }).from(users).where(eq(users.id, agentId));
+  return row?.rate ?? 0;
+}

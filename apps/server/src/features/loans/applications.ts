@@ -17,6 +17,7 @@ import { startsWithPattern } from '#src/platform/sql-text.ts';
 import type { IdempotentRequest } from '#src/platform/idempotency.ts';
 import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.ts';
 import { reserveStock } from '#src/features/catalog/stock.service.ts';
+import { agentCommissionRate } from '#src/features/auth/profile.service.ts';
 import { creditStanding } from '#src/features/kyc/kyc.service.ts';
 import { fulfilmentDetails } from '#src/features/orders/orders.service.ts';
 import { sendPayment } from '#src/features/payments/payments.service.ts';
@@ -74,6 +75,8 @@ export async function applyForLoans(
           403,
         );
       }
+      // The agent who serves the customer sells the loan, at their commission rate today.
+      const agentRate = standing.agentId ? await agentCommissionRate(tx, standing.agentId) : null;
       const lines = await takeCartLines(tx, userId, 'loan');
       if (lines.length === 0) {
         throw new AppError(
@@ -119,6 +122,7 @@ export async function applyForLoans(
               planName: plan.name,
               productName: product.name,
               agentId: standing.agentId,
+              commissionBp: agentRate,
               orderId,
               status: hold ? 'pending_approval' : 'approved',
               cashPrice: quote.cashPrice,

@@ -19,9 +19,12 @@ export async function placeCreditOrder(
     product: { id: string; name: string; sku: string; imageUrl: string | null; taxClass: TaxClass };
     price: number;
     where: Record<string, unknown> & { fulfilment: 'delivery' | 'pickup' };
-    paymentMethod: 'wallet' | 'mtn' | 'airtel';
+    paymentMethod: 'wallet' | 'mtn' | 'airtel' | 'cash';
     paymentId: string | null;
     loanNumber: string;
+    /** The agent who sold the loan, and their commission rate then: the order is their sale too. */
+    soldBy?: string | null;
+    commissionBp?: number | null;
   },
 ): Promise<OrderRow> {
   const { fulfilment, ...where } = input.where;
@@ -40,6 +43,8 @@ export async function placeCreditOrder(
       idempotencyKey: `loan:${input.orderId}`,
       requestHash: 'loan',
       onCredit: true,
+      soldBy: input.soldBy ?? null,
+      commissionBp: input.commissionBp ?? null,
     })
     .returning();
   await tx.insert(orderLines).values({

@@ -5,3 +5,6 @@ export { onCreditOrderView, type CreditLookup } from './order-view.ts';
 export { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
 export { fulfilmentDetails, placeOrder } from './place-order.ts';
 export { deliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';
+export { onOrderStatusChanged, type OrderStatusRule } from './order-status-rules.ts';
+export { orderNumbersOf, takeCashForOrder } from './cash-order-payment.ts';
+export { agentSalesSince } from './agent-sales.ts';
