@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { agentProfiles } from '#src/db/schema/agents.ts';
+import { users } from '#src/db/schema/auth.ts';
 import { loans } from '#src/db/schema/loans.ts';
 import { orders } from '#src/db/schema/orders.ts';
 import { payments } from '#src/db/schema/payments.ts';
+import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
 import { serveCustomer } from './agent-helpers.ts';
-import { signedInCustomer, type Client } from './catalog-admin.ts';
+import { signUpByPhoneAndVerify, userIdOfPhone } from './auth-helpers.ts';
+import { client, type Client } from './catalog-admin.ts';
 import { applyFor, creditCustomer, systemOnCredit } from './loan-helpers.ts';
 import type { TestContext } from './test-app.ts';
 
-export type Agent = { id: string; code: string; api: Client };
+export type Agent = { id: string; code: string; api: Client; e164: string; local: string };
 
-/** A customer an admin turned into an approved agent at this commission rate, through the admin API. */
+/** Someone signed up by phone whom an admin turned into an approved agent at this commission rate, through the admin API. */
 export async function approvedAgent(ctx: TestContext, admin: Client, commissionRateBp = 250): Promise<Agent> {
-  const agent = await signedInCustomer(ctx);
+  const account = await signUpByPhoneAndVerify(ctx);
+  const agent = { id: await userIdOfPhone(ctx.db, account.e164), api: client(ctx, account.cookie) };
   const role = await admin.patch(`/api/admin/users/${agent.id}/role`, { userType: 'agent' });
   if (role.status !== 200) throw new Error(`role: ${JSON.stringify(role.body)}`);
   const code = `EG-${agent.id.slice(0, 6)}`.toUpperCase().replace(/[^A-Z0-9-]/g, 'X');
@@ -22,7 +26,7 @@ export async function approvedAgent(ctx: TestContext, admin: Client, commissionR
     commissionRateBp,
   });
   if (approved.status !== 200) throw new Error(`approve: ${JSON.stringify(approved.body)}`);
-  return { id: agent.id, code, api: agent.api };
+  return { id: agent.id, code, api: agent.api, e164: account.e164, local: account.local };
 }
 
 /** The agent's cash limit, set as an admin would. */
@@ -76,7 +80,10 @@ export async function pendingOrder(ctx: TestContext, customerId: string, agent: 
     .insert(orders)
     .values({
       userId: customerId,
-      fulfilment: 'pickup',
+      fulfilment: 'delivery',
+      district: 'Kampala',
+      subCounty: 'Kampala Central',
+      village: 'Church Zone',
       subtotal: total,
       deliveryFee: 0,
       total,
@@ -120,4 +127,24 @@ export async function paymentRows(ctx: TestContext, where: { loanId?: string; re
     .select()
     .from(payments)
     .where(where.loanId ? eq(payments.loanId, where.loanId) : eq(payments.reference, where.reference!));
+}
+
+/** The agent's commission rate changed, as an admin would. */
+export async function setCommissionRate(ctx: TestContext, agentId: string, rateBp: number) {
+  await ctx.db.update(users).set({ commissionRateBp: rateBp }).where(eq(users.id, agentId));
+}
+
+/** Money leaves the agent's wallet (spent or withdrawn) without a trace elsewhere in these tests. */
+export async function drainWallet(ctx: TestContext, agentId: string, amount: number) {
+  await ctx.db.transaction((tx) =>
+    postJournal(tx, {
+      idempotencyKey: `drain:${randomUUID()}`,
+      kind: 'payout',
+      description: 'Spent',
+      postings: [
+        { wallet: agentId, amount: -amount },
+        { account: HOUSE_ACCOUNTS.payouts.mtn, amount },
+      ],
+    }),
+  );
 }
