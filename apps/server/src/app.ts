@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { Settings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
+import { adminAgentRoutes } from './features/agents/admin-agents.routes.ts';
 import { agentMoneyRoutes } from './features/agents/agent-money.routes.ts';
 import { agentRoutes } from './features/agents/agents.routes.ts';
 import { adminRoutes } from './features/auth/admin.routes.ts';
@@ -180,6 +181,7 @@ export function createApp({
   app.route('/api', kycRoutes);
   app.route('/api', agentRoutes);
   app.route('/api', agentMoneyRoutes);
+  app.route('/api/admin', adminAgentRoutes);
   app.route('/api/admin/kyc', adminKycRoutes);
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);

@@ -112,7 +112,7 @@ export async function cashAccount(ctx: TestContext, agentId: string): Promise<nu
   const result = (await ctx.db.execute(
     sql`select balance from ledger_accounts where code = ${`cash:${agentId}`}`,
   )) as unknown as { rows: { balance: string | number }[] };
-  return -Number(result.rows[0]?.balance ?? 0);
+  return 0 - Number(result.rows[0]?.balance ?? 0);
 }
 
 /** A loan's row as it is now. */
