@@ -127,7 +127,13 @@ export function createApp({
 }: AppDeps) {
   registerFeatureRules();
   const app = createRouter();
-  const auth = createAuth({ db: database.db, settings, messages, logger });
+  const auth = createAuth({
+    db: database.db,
+    settings,
+    messages,
+    logger,
+    notifier: { realtime, messages, publicUrl: settings.PUBLIC_URL },
+  });
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {

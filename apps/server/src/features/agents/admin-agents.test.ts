@@ -7,6 +7,7 @@ import {
   cashRequest,
   setCashLimit,
 } from '../../../test/agent-money-helpers.ts';
+import { signUpAndVerify } from '../../../test/auth-helpers.ts';
 import { signedInAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import '../../../test/ledger-check.ts';
@@ -125,5 +126,14 @@ describe('the admins’ agents API', () => {
     expect(detail.body.month).toMatchObject({ collections: 200_000, collectionsCount: 1, commission: 12_500 });
     expect(detail.body.customers).toBe(1);
     expect(detail.body.par30).toBe(0);
+  });
+
+  it('tells the admins when someone signs up to be an agent', async () => {
+    await signUpAndVerify(ctx, { userType: 'agent', fullName: 'Okello Applicant', name: 'Okello Applicant' });
+    const inbox = await admin.api.get('/api/notifications');
+    expect(inbox.status).toBe(200);
+    const notices = JSON.stringify(inbox.body);
+    expect(notices).toContain('New agent applicant');
+    expect(notices).toContain('Okello Applicant applied to be an agent');
   });
 });

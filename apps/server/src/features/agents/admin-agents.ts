@@ -6,7 +6,12 @@ import { agentProfiles, agentTargets } from '#src/db/schema/agents.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { toPage, type Page, type PageQuery } from '#src/platform/pagination.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
-import { agentAccount, agentAccounts, setAgentRate, type AgentAccount } from '#src/features/auth/agent-accounts.service.ts';
+import {
+  agentAccount,
+  agentAccounts,
+  setAgentRate,
+  type AgentAccount,
+} from '#src/features/auth/agent-accounts.service.ts';
 import { setActive } from '#src/features/auth/admin-users.service.ts';
 import { par30Of } from '#src/features/loans/loans.service.ts';
 import { walletStatement } from '#src/features/wallet/ledger.service.ts';

@@ -1,17 +1,20 @@
 import { loanNumber } from '@ecogrid/core/loans';
+import { onAgentApplied } from '#src/features/auth/agent-accounts.service.ts';
 import { onLoanPaymentApplied, type LoanPaymentRule } from '#src/features/loans/loans.service.ts';
 import { onOrderStatusChanged, type OrderStatusRule } from '#src/features/orders/orders.service.ts';
+import { tellAdminsOfApplicant } from './agent-applicants.ts';
 import { earnCommission, reverseCommission } from './commission.ts';
 
 /**
  * How agents react to the other features' events: commission when a payment of something they
- * sold is applied, and its reversal when a paid order is cancelled. Registered by every entry
+ * sold is applied, its reversal when a paid order is cancelled, and admins told of a new applicant. Registered by every entry
  * point (app.ts and background.ts, through src/rules.ts), never by importing this file; doing it
  * twice changes nothing. Why: docs/decisions/008-cross-feature-rules.md and 014.
  */
 export function registerAgentRules(): void {
   onLoanPaymentApplied('agent-commission', loanCommission);
   onOrderStatusChanged('agent-commission', orderCommission);
+  onAgentApplied('tell-admins', tellAdminsOfApplicant);
 }
 
 /** A deposit or repayment applied to a loan an agent sold earns commission on what the loan took. */

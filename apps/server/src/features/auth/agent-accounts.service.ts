@@ -72,3 +72,14 @@ export type AgentAccount = Awaited<ReturnType<typeof agentAccount>>;
 export async function setAgentRate(tx: Tx, id: string, commissionRateBp: number) {
   await tx.update(users).set({ commissionRateBp, updatedAt: new Date() }).where(eq(users.id, id));
 }
+
+/** The active admins, to be told of what needs their eyes (a new agent applicant). */
+export async function activeAdminIds(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.userType, 'admin'), eq(users.isActive, true)));
+  return rows.map((r) => r.id);
+}
+
+export { onAgentApplied, type ApplicantRule } from './applicant-rules.ts';
