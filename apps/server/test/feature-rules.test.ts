@@ -145,4 +145,88 @@ describe('cross-feature rules', () => {
       await database.destroy();
     }
   });
+
+  it('pays an agent commission once for a deposit settled through the background entry point', async () => {
+    const database = await createTestDatabase();
+    const logger = pino({ level: 'silent' });
+    const realtime = await createRealtime(database, logger);
+    const { startBackgroundWork } = await import('#src/background.ts');
+    const background = await startBackgroundWork(database, logger, settings(), realtime, {
+      jobs: { pollSeconds: 0.5, checkSeconds: 1 },
+    });
+    try {
+      const { settlePayment, paymentDeps } = await import('#src/features/payments/payments.service.ts');
+      const { walletBalance } = await import('#src/features/wallet/ledger.service.ts');
+      const { registerFeatureRules } = await import('#src/rules.ts');
+      // The app registers the same rules again when both run in one process: commission still comes once.
+      registerFeatureRules();
+      const userId = await customer(database.db);
+      const [agent] = await database.db
+        .insert(users)
+        .values({
+          name: 'Rules Agent',
+          email: `agent-${randomUUID()}@example.com`,
+          userType: 'agent',
+          agentStatus: 'approved',
+          agentCode: `EG-R-${randomUUID().slice(0, 6)}`,
+          commissionRateBp: 500,
+        })
+        .returning({ id: users.id });
+      const product = await insertProduct(database.db, { loanEligible: true });
+      const [plan] = await database.db
+        .insert(loanPlans)
+        .values({
+          productId: product.id,
+          name: 'Monthly',
+          depositBp: 2500,
+          instalments: 4,
+          frequency: 'monthly',
+          markupBp: 2000,
+        })
+        .returning();
+      const [loan] = await database.db
+        .insert(loans)
+        .values({
+          userId,
+          productId: product.id,
+          planId: plan!.id,
+          planName: plan!.name,
+          productName: product.name,
+          orderId: randomUUID(),
+          agentId: agent!.id,
+          commissionBp: 500,
+          status: 'approved',
+          cashPrice: 50_000,
+          creditPrice: 60_000,
+          deposit: 20_000,
+          instalment: 10_000,
+          lastInstalment: 10_000,
+          instalments: 4,
+          frequency: 'monthly',
+          markupBp: 2000,
+          depositBp: 2500,
+          fulfilment: { fulfilment: 'delivery', district: 'Kampala', subCounty: 'Central', village: 'Zone A' },
+          idempotencyKey: `rules:${randomUUID()}`,
+        })
+        .returning();
+      const id = await pendingCollection(database.db, userId, 'loan_repayment', loan!.id);
+      await database.db.update(loans).set({ depositPaymentId: id }).where(eq(loans.id, loan!.id));
+      const deps = paymentDeps({
+        db: database.db,
+        mobileMoney: background.mobileMoney,
+        log: logger,
+        realtime,
+        messages: background.messages,
+        publicUrl: 'http://localhost:3000',
+        authSecret: settings().AUTH_SECRET,
+      });
+      expect((await settlePayment(deps, id, { state: 'successful' }, { kind: 'admin' })).changed).toBe(true);
+      // 5 % of the 20,000 deposit.
+      expect(await walletBalance(database.db, agent!.id)).toBe(1_000);
+    } finally {
+      await background.jobs.stop();
+      await realtime.close();
+      await database.destroy();
+    }
+  });
 });
