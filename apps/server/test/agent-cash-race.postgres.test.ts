@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serveCustomer } from './agent-helpers.ts';
 import {
+  agentMoneyTestApp,
   agentSoldLoan,
   approvedAgent,
   cashAccount,
@@ -9,18 +10,17 @@ import {
   paymentRows,
   setCashLimit,
 } from './agent-money-helpers.ts';
-import { signedInAdmin, type Client } from './catalog-admin.ts';
-import { createTestContext, type TestContext } from './test-app.ts';
+import type { Client } from './catalog-admin.ts';
+import type { TestContext } from './test-app.ts';
 import './ledger-check.ts';
 
 // Real concurrency: cash collections on a PostgreSQL server's pool, all at once.
+const app = agentMoneyTestApp();
 let ctx: TestContext;
 let admin: { id: string; api: Client };
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signedInAdmin(ctx);
+  ({ ctx, admin } = app);
 });
-afterAll(async () => ctx.close());
 
 describe('cash collected at once', () => {
   it('by two agents for one loan: each applied in turn, never more than owed, the ledger balanced', async () => {

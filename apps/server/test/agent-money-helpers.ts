@@ -8,6 +8,7 @@ import { payments } from '#src/db/schema/payments.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
 import { serveCustomer } from './agent-helpers.ts';
 import { signUpByPhoneAndVerify, userIdOfPhone } from './auth-helpers.ts';
+import { testAppWithAdmin } from './app-with-admin.ts';
 import { client, type Client } from './catalog-admin.ts';
 import { applyFor, creditCustomer, systemOnCredit } from './loan-helpers.ts';
 import type { TestContext } from './test-app.ts';
@@ -148,3 +149,6 @@ export async function drainWallet(ctx: TestContext, agentId: string, amount: num
     }),
   );
 }
+
+/** The app an agents' money test file runs against, with a signed-in admin. */
+export const agentMoneyTestApp = testAppWithAdmin;

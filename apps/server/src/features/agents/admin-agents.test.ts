@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  agentMoneyTestApp,
   agentSoldLoan,
   approvedAgent,
   cashAccount,
@@ -8,17 +9,16 @@ import {
   setCashLimit,
 } from '../../../test/agent-money-helpers.ts';
 import { signUpAndVerify } from '../../../test/auth-helpers.ts';
-import { signedInAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
-import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
+import type { TestContext } from '../../../test/test-app.ts';
 import '../../../test/ledger-check.ts';
 
+const app = agentMoneyTestApp();
 let ctx: TestContext;
 let admin: { id: string; api: Client };
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signedInAdmin(ctx);
+  ({ ctx, admin } = app);
 });
-afterAll(async () => ctx.close());
 
 describe('the admins’ agents API', () => {
   it('lists applicants and agents with their figures, and changes an agent’s settings, audited', async () => {

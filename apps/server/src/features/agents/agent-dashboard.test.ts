@@ -1,16 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentSoldLoan, approvedAgent, cashRequest, setCashLimit } from '../../../test/agent-money-helpers.ts';
-import { signedInAdmin, type Client } from '../../../test/catalog-admin.ts';
-import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  agentMoneyTestApp,
+  agentSoldLoan,
+  approvedAgent,
+  cashRequest,
+  setCashLimit,
+} from '../../../test/agent-money-helpers.ts';
+import type { Client } from '../../../test/catalog-admin.ts';
+import type { TestContext } from '../../../test/test-app.ts';
 import { kampalaPeriods } from './agent-figures.ts';
 
+const app = agentMoneyTestApp();
 let ctx: TestContext;
 let admin: { id: string; api: Client };
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signedInAdmin(ctx);
+  ({ ctx, admin } = app);
 });
-afterAll(async () => ctx.close());
 
 describe('the agent’s dashboard', () => {
   it('counts today’s and this month’s sales, cash and commission, the float, and customers in arrears', async () => {

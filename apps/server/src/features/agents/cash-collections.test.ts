@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serveCustomer } from '../../../test/agent-helpers.ts';
 import {
+  agentMoneyTestApp,
   agentSoldLoan,
   approvedAgent,
   cashAccount,
@@ -10,20 +11,19 @@ import {
   setCashLimit,
   type Agent,
 } from '../../../test/agent-money-helpers.ts';
-import { signedInAdmin, type Client } from '../../../test/catalog-admin.ts';
+import type { Client } from '../../../test/catalog-admin.ts';
 import { creditCustomer, deliver, importDevices } from '../../../test/loan-helpers.ts';
-import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import type { TestContext } from '../../../test/test-app.ts';
 import '../../../test/ledger-check.ts';
 
+const app = agentMoneyTestApp();
 let ctx: TestContext;
 let admin: { id: string; api: Client };
 let agent: Agent;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signedInAdmin(ctx);
+  ({ ctx, admin } = app);
   agent = await approvedAgent(ctx, admin.api);
 });
-afterAll(async () => ctx.close());
 
 async function smsTo(e164: string): Promise<string[]> {
   const result = (await ctx.db.execute(

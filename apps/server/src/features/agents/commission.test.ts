@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentCommissions } from '#src/db/schema/agents.ts';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
 import { lastSmsCode } from '../../../test/auth-helpers.ts';
 import {
+  agentMoneyTestApp,
   agentSoldLoan,
   approvedAgent,
   cashAccount,
@@ -15,17 +16,16 @@ import {
   setCommissionRate,
   type Agent,
 } from '../../../test/agent-money-helpers.ts';
-import { signedInAdmin, type Client } from '../../../test/catalog-admin.ts';
-import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import type { Client } from '../../../test/catalog-admin.ts';
+import type { TestContext } from '../../../test/test-app.ts';
 import '../../../test/ledger-check.ts';
 
+const app = agentMoneyTestApp();
 let ctx: TestContext;
 let admin: { id: string; api: Client };
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signedInAdmin(ctx);
+  ({ ctx, admin } = app);
 });
-afterAll(async () => ctx.close());
 
 const commissionsOf = (agentId: string) =>
   ctx.db.select().from(agentCommissions).where(eq(agentCommissions.agentId, agentId));

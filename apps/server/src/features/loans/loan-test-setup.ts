@@ -1,23 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
-import { signedInAdmin, type Client } from '../../../test/catalog-admin.ts';
+import { testAppWithAdmin } from '../../../test/app-with-admin.ts';
 import { loanDeps } from '../../../test/loan-helpers.ts';
-import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 
 /**
  * The app the loan tests run against, with a signed-in admin, made before and closed after the
  * file's tests, and the reads those tests make of what a customer was sent.
  */
 export function loanTestApp() {
-  const app = {
-    ctx: undefined as unknown as TestContext,
-    admin: undefined as unknown as { id: string; api: Client },
-  };
-  beforeAll(async () => {
-    app.ctx = await createTestContext();
-    app.admin = await signedInAdmin(app.ctx);
-  });
-  afterAll(async () => app.ctx.close());
+  const app = testAppWithAdmin();
 
   const deps = () => loanDeps(app.ctx);
 
