@@ -8,6 +8,7 @@ import {
   cashRequest,
   loanRow,
   paymentRows,
+  pendingOrder,
   setCashLimit,
   type Agent,
 } from '../../../test/agent-money-helpers.ts';
@@ -150,6 +151,27 @@ describe('an agent collecting a loan repayment in cash', () => {
     expect(paid.body.token).toBeNull();
     const row = await loanRow(ctx, loan.id);
     expect(row).toMatchObject({ status: 'active', paid: 300_000, depositPaymentId: paid.body.collection.paymentId });
+  });
+});
+
+describe('an agent collecting an order’s payment in cash', () => {
+  it('takes exactly the amount due, pays the order, and refuses it once paid', async () => {
+    await setCashLimit(ctx, agent.id, 5_000_000);
+    const { customer } = await agentSoldLoan(ctx, admin.api, agent);
+    const order = await pendingOrder(ctx, customer.id, agent, 120_000);
+    const body = { purpose: 'order', customerId: customer.id, orderId: order.id };
+    const short = await agent.api.post('/api/agent/collections', cashRequest(agent, { ...body, amount: 100_000 }));
+    expect(short.status).toBe(422);
+    expect(short.body.error).toMatchObject({ code: 'amount_mismatch' });
+    expect(short.body.error.message).toContain('UGX 120,000');
+    const paid = await agent.api.post('/api/agent/collections', cashRequest(agent, { ...body, amount: 120_000 }));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.token).toBeNull();
+    const view = await customer.api.get(`/api/orders/${order.id}`);
+    expect(view.body.status).toBe('paid');
+    const twice = await agent.api.post('/api/agent/collections', cashRequest(agent, { ...body, amount: 120_000 }));
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('order_not_payable');
   });
 });
 
