@@ -8,7 +8,6 @@ import { z } from 'zod';
 export const ERROR_CODES = [
   'admin_totp_required',
   'agent_code_taken',
-  'agent_inactive',
   'already_waiting',
   'amount_mismatch',
   'amount_too_large',
