@@ -5,6 +5,8 @@ import type { Context } from 'hono';
 import type { Settings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
+import { adminAgentRoutes } from './features/agents/admin-agents.routes.ts';
+import { agentMoneyRoutes } from './features/agents/agent-money.routes.ts';
 import { agentRoutes } from './features/agents/agents.routes.ts';
 import { fieldRoutes } from './features/agents/field.routes.ts';
 import { leadRoutes } from './features/agents/lead.routes.ts';
@@ -128,7 +130,13 @@ export function createApp({
 }: AppDeps) {
   registerFeatureRules();
   const app = createRouter();
-  const auth = createAuth({ db: database.db, settings, messages, logger });
+  const auth = createAuth({
+    db: database.db,
+    settings,
+    messages,
+    logger,
+    notifier: { realtime, messages, publicUrl: settings.PUBLIC_URL },
+  });
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {
@@ -184,6 +192,8 @@ export function createApp({
   app.route('/api', leadRoutes);
   app.route('/api', fieldRoutes);
   app.route('/api', agentSaleRoutes);
+  app.route('/api', agentMoneyRoutes);
+  app.route('/api/admin', adminAgentRoutes);
   app.route('/api/admin/kyc', adminKycRoutes);
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);

@@ -1,3 +1,4 @@
+import { registerAgentRules } from './features/agents/agents.rules.ts';
 import { registerLoanRules } from './features/loans/loans.rules.ts';
 import { registerOrderRules } from './features/orders/orders.rules.ts';
 
@@ -10,4 +11,5 @@ import { registerOrderRules } from './features/orders/orders.rules.ts';
 export function registerFeatureRules(): void {
   registerOrderRules();
   registerLoanRules();
+  registerAgentRules();
 }

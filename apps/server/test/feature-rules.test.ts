@@ -6,6 +6,8 @@ import { loadSettings } from '#src/config.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { loanPlans, loans } from '#src/db/schema/loans.ts';
 import { payments } from '#src/db/schema/payments.ts';
+// Types only: erased at run time, so each test still loads the modules it names itself.
+import type { PaymentDeps } from '#src/features/payments/payments.service.ts';
 import { createRealtime } from '#src/platform/realtime.ts';
 import { insertProduct } from './factories.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -50,6 +52,75 @@ async function pendingCollection(
 
 const settings = () => loadSettings({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' });
 
+/** Runs `body` with the background entry point started on a fresh database, as the jobs process does. */
+async function withBackground(body: (database: TestDatabase, deps: PaymentDeps) => Promise<void>) {
+  const database = await createTestDatabase();
+  const logger = pino({ level: 'silent' });
+  const realtime = await createRealtime(database, logger);
+  const { startBackgroundWork } = await import('#src/background.ts');
+  const background = await startBackgroundWork(database, logger, settings(), realtime, {
+    jobs: { pollSeconds: 0.5, checkSeconds: 1 },
+  });
+  try {
+    const { paymentDeps } = await import('#src/features/payments/payments.service.ts');
+    const deps = paymentDeps({
+      db: database.db,
+      mobileMoney: background.mobileMoney,
+      log: logger,
+      realtime,
+      messages: background.messages,
+      publicUrl: 'http://localhost:3000',
+      authSecret: settings().AUTH_SECRET,
+    });
+    await body(database, deps);
+  } finally {
+    await background.jobs.stop();
+    await realtime.close();
+    await database.destroy();
+  }
+}
+
+/** A loan of 60,000 on credit (20,000 deposit) for a product of its own, as the loans feature stores one. */
+async function insertLoan(db: TestDatabase['db'], userId: string, changes: Partial<typeof loans.$inferInsert>) {
+  const product = await insertProduct(db, { loanEligible: true });
+  const [plan] = await db
+    .insert(loanPlans)
+    .values({
+      productId: product.id,
+      name: 'Monthly',
+      depositBp: 2500,
+      instalments: 4,
+      frequency: 'monthly',
+      markupBp: 2000,
+    })
+    .returning();
+  const [loan] = await db
+    .insert(loans)
+    .values({
+      userId,
+      productId: product.id,
+      planId: plan!.id,
+      planName: plan!.name,
+      productName: product.name,
+      orderId: randomUUID(),
+      status: 'cancelled',
+      cashPrice: 50_000,
+      creditPrice: 60_000,
+      deposit: 20_000,
+      instalment: 10_000,
+      lastInstalment: 10_000,
+      instalments: 4,
+      frequency: 'monthly',
+      markupBp: 2000,
+      depositBp: 2500,
+      fulfilment: { fulfilment: 'delivery', district: 'Kampala', subCounty: 'Central', village: 'Zone A' },
+      idempotencyKey: `rules:${randomUUID()}`,
+      ...changes,
+    })
+    .returning();
+  return loan!;
+}
+
 describe('cross-feature rules', () => {
   it('refuses to settle an order or loan payment when no feature registered its rule, leaving it pending', async () => {
     const database = await createTestDatabase();
@@ -73,76 +144,50 @@ describe('cross-feature rules', () => {
   });
 
   it('settles a loan payment through the background entry point alone, without the app or the loans feature imported', async () => {
-    const database = await createTestDatabase();
-    const logger = pino({ level: 'silent' });
-    const realtime = await createRealtime(database, logger);
-    const { startBackgroundWork } = await import('#src/background.ts');
-    const background = await startBackgroundWork(database, logger, settings(), realtime, {
-      jobs: { pollSeconds: 0.5, checkSeconds: 1 },
-    });
-    try {
-      const { settlePayment, paymentDeps } = await import('#src/features/payments/payments.service.ts');
+    await withBackground(async (database, deps) => {
+      const { settlePayment } = await import('#src/features/payments/payments.service.ts');
       const { walletBalance } = await import('#src/features/wallet/ledger.service.ts');
       const userId = await customer(database.db);
-      const product = await insertProduct(database.db, { loanEligible: true });
-      const [plan] = await database.db
-        .insert(loanPlans)
-        .values({
-          productId: product.id,
-          name: 'Monthly',
-          depositBp: 2500,
-          instalments: 4,
-          frequency: 'monthly',
-          markupBp: 2000,
-        })
-        .returning();
       // A loan withdrawn before its deposit arrived: the loans' rule returns the money to the wallet.
-      const [loan] = await database.db
-        .insert(loans)
-        .values({
-          userId,
-          productId: product.id,
-          planId: plan!.id,
-          planName: plan!.name,
-          productName: product.name,
-          orderId: randomUUID(),
-          status: 'cancelled',
-          cashPrice: 50_000,
-          creditPrice: 60_000,
-          deposit: 20_000,
-          instalment: 10_000,
-          lastInstalment: 10_000,
-          instalments: 4,
-          frequency: 'monthly',
-          markupBp: 2000,
-          depositBp: 2500,
-          fulfilment: { fulfilment: 'pickup' },
-          idempotencyKey: `rules:${randomUUID()}`,
-        })
-        .returning();
-      const id = await pendingCollection(database.db, userId, 'loan_repayment', loan!.id);
-      const deps = paymentDeps({
-        db: database.db,
-        mobileMoney: background.mobileMoney,
-        log: logger,
-        realtime,
-        messages: background.messages,
-        publicUrl: 'http://localhost:3000',
-        authSecret: settings().AUTH_SECRET,
-      });
+      const loan = await insertLoan(database.db, userId, { status: 'cancelled' });
+      const id = await pendingCollection(database.db, userId, 'loan_repayment', loan.id);
       const settled = await settlePayment(deps, id, { state: 'successful' }, { kind: 'admin' });
       expect(settled.changed).toBe(true);
       expect(await walletBalance(database.db, userId)).toBe(20_000);
       // The app registers the same rules again when both run in one process: each still acts once.
       const { registerFeatureRules } = await import('#src/rules.ts');
       registerFeatureRules();
-      const again = await pendingCollection(database.db, userId, 'loan_repayment', loan!.id);
+      const again = await pendingCollection(database.db, userId, 'loan_repayment', loan.id);
       await settlePayment(deps, again, { state: 'successful' }, { kind: 'admin' });
       expect(await walletBalance(database.db, userId)).toBe(40_000);
-    } finally {
-      await background.jobs.stop();
-      await realtime.close();
-      await database.destroy();
-    }
+    });
+  });
+
+  it('pays an agent commission once for a deposit settled through the background entry point', async () => {
+    await withBackground(async (database, deps) => {
+      const { settlePayment } = await import('#src/features/payments/payments.service.ts');
+      const { walletBalance } = await import('#src/features/wallet/ledger.service.ts');
+      // The app registers the same rules again when both run in one process: commission still comes once.
+      const { registerFeatureRules } = await import('#src/rules.ts');
+      registerFeatureRules();
+      const userId = await customer(database.db);
+      const [agent] = await database.db
+        .insert(users)
+        .values({
+          name: 'Rules Agent',
+          email: `agent-${randomUUID()}@example.com`,
+          userType: 'agent',
+          agentStatus: 'approved',
+          agentCode: `EG-R-${randomUUID().slice(0, 6)}`,
+          commissionRateBp: 500,
+        })
+        .returning({ id: users.id });
+      const loan = await insertLoan(database.db, userId, { status: 'approved', agentId: agent!.id, commissionBp: 500 });
+      const id = await pendingCollection(database.db, userId, 'loan_repayment', loan.id);
+      await database.db.update(loans).set({ depositPaymentId: id }).where(eq(loans.id, loan.id));
+      expect((await settlePayment(deps, id, { state: 'successful' }, { kind: 'admin' })).changed).toBe(true);
+      // 5 % of the 20,000 deposit.
+      expect(await walletBalance(database.db, agent!.id)).toBe(1_000);
+    });
   });
 });

@@ -137,3 +137,6 @@ export const handoverSchema = z.object({
 });
 export type Handover = z.infer<typeof handoverSchema>;
 export const handoverPageSchema = pageSchema(handoverSchema);
+
+/** Commission on a payment at the rate of the sale: whole shillings, rounded down. */
+export const commissionOf = (amount: number, rateBp: number): number => Math.floor((amount * rateBp) / 10_000);

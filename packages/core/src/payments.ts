@@ -90,6 +90,7 @@ export const STATEMENT_KINDS = [
   'refund',
   'loan_repayment',
   'commission',
+  'commission_reversal',
   'adjustment',
 ] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];

@@ -8,6 +8,9 @@ export const LEDGER_ACCOUNT_KINDS = [
   'agent_wallet',
   /** Cash an agent has collected and not yet handed over: owed to the company (code 'cash:<agent id>'). */
   'agent_cash',
+  /** Agents' cash handed over at the office ('cash:office') and paid into the bank ('bank:deposits'). */
+  'office_cash',
+  'bank',
   'mobile_money_clearing',
   'payouts_in_flight',
   'sales_revenue',

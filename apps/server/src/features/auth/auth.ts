@@ -14,6 +14,8 @@ import { takeCodeAllowance, type CodeAsker } from './code-allowance.ts';
 import { codeNotes, noteCode, noteRefusal, withCodeNotes } from './code-notes.ts';
 import { EXISTING_ACCOUNT_SMS, phoneSignUp } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
+import type { NotifierDeps } from '#src/features/notifications/notifications.service.ts';
+import { agentApplied } from './applicant-rules.ts';
 
 export { MISSING_CREDENTIALS } from './auth-hooks.ts';
 
@@ -22,7 +24,14 @@ export const NO_PHONE_FOR_CODES =
   'Your account has no confirmed phone number to text a code to. Use your authenticator app or a backup code.';
 
 export type AuthSettings = { PUBLIC_URL: string; AUTH_SECRET: string };
-export type AuthDeps = { db: Database; settings: AuthSettings; messages: Messages; logger?: Logger };
+export type AuthDeps = {
+  db: Database;
+  settings: AuthSettings;
+  messages: Messages;
+  logger?: Logger;
+  /** For the notices other features send when an account is made (admins told of an agent applicant). */
+  notifier?: NotifierDeps;
+};
 
 /** Links in email (confirmation, password reset) work for an hour. */
 const LINK_SECONDS = 60 * 60;
@@ -30,7 +39,7 @@ const LINK_SECONDS = 60 * 60;
 const SMS_CODE_SECONDS = 300;
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
-export function createAuth({ db, settings, messages, logger }: AuthDeps) {
+export function createAuth({ db, settings, messages, logger, notifier }: AuthDeps) {
   const origin = new URL(settings.PUBLIC_URL).origin;
   const notify = async (to: string, message: string) => {
     await messages.sms(db, { to, message });
@@ -268,6 +277,12 @@ export function createAuth({ db, settings, messages, logger }: AuthDeps) {
                 agentStatus: data.userType === 'agent' ? 'applicant' : null,
               },
             };
+          },
+          // Someone applying to be an agent waits for an admin: the admins are told.
+          after: async (user) => {
+            if ((user as typeof user & { userType?: string }).userType === 'agent' && notifier) {
+              await agentApplied(db, notifier, user.id);
+            }
           },
         },
       },

@@ -261,3 +261,9 @@ export async function customerCards(db: Database | Tx, ids: string[]): Promise<M
     .where(inArray(users.id, unique));
   return new Map(rows.map(({ id, ...card }) => [id, card]));
 }
+
+/** An agent's commission rate now (basis points; 0 when none is set), copied onto what they sell. */
+export async function agentCommissionRate(db: Database | Tx, agentId: string): Promise<number> {
+  const [row] = await db.select({ rate: users.commissionRateBp }).from(users).where(eq(users.id, agentId));
+  return row?.rate ?? 0;
+}

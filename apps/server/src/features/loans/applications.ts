@@ -18,6 +18,7 @@ import { startsWithPattern } from '#src/platform/sql-text.ts';
 import type { IdempotentRequest } from '#src/platform/idempotency.ts';
 import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.ts';
 import { reserveStock } from '#src/features/catalog/stock.service.ts';
+import { agentCommissionRate } from '#src/features/auth/profile.service.ts';
 import { creditStanding } from '#src/features/kyc/kyc.service.ts';
 import { fulfilmentDetails } from '#src/features/orders/orders.service.ts';
 import { sendPayment } from '#src/features/payments/payments.service.ts';
@@ -129,6 +130,12 @@ export async function createLoans(
 ): Promise<{ rows: LoanRow[]; collections: Collection[] }> {
   const { userId } = input;
   const standing = await requireVerified(tx, userId, 'Finish it first.');
+  // Sold by an agent at their rate then; otherwise the agent who serves the customer, at their rate today.
+  const seller =
+    input.soldBy ??
+    (standing.agentId
+      ? { agentId: standing.agentId, commissionBp: await agentCommissionRate(tx, standing.agentId) }
+      : null);
   const planRows = await tx
     .select()
     .from(loanPlans)
@@ -164,8 +171,8 @@ export async function createLoans(
           planId: plan.id,
           planName: plan.name,
           productName: product.name,
-          agentId: input.soldBy?.agentId ?? standing.agentId,
-          commissionBp: input.soldBy?.commissionBp ?? null,
+          agentId: seller?.agentId ?? null,
+          commissionBp: seller?.commissionBp ?? null,
           orderId,
           status: hold ? 'pending_approval' : 'approved',
           cashPrice: quote.cashPrice,

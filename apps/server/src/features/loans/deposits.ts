@@ -12,6 +12,7 @@ import { sendNotification } from '#src/features/notifications/notifications.serv
 import { placeCreditOrder } from '#src/features/orders/orders.service.ts';
 import { payByChoice, paymentRow, sendPayment, type PaymentRow } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
+import { loanPaymentApplied } from './loan-payment-rules.ts';
 import { depositDays, findLoan, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
 
@@ -146,7 +147,7 @@ export async function activate(tx: Tx, deps: LoanDeps, loan: LoanRow, payment: {
     },
     price: loan.creditPrice,
     where: loan.fulfilment as { fulfilment: 'delivery' | 'pickup' },
-    paymentMethod: (payment?.method ?? 'wallet') as 'wallet' | 'mtn' | 'airtel',
+    paymentMethod: (payment?.method ?? 'wallet') as 'wallet' | 'mtn' | 'airtel' | 'cash',
     paymentId: payment?.id ?? null,
     loanNumber: loanNumber(loan.seq),
     // The order that delivers a loan an agent sold is theirs too, at the loan's rate.
@@ -179,6 +180,8 @@ export async function activate(tx: Tx, deps: LoanDeps, loan: LoanRow, payment: {
     message: `Loan ${loanNumber(loan.seq)} for ${loan.productName} is active. First instalment: ${formatUgx(schedule[0]!.amountDue)} on ${schedule[0]!.dueDate}.`,
     data: { loanId: loan.id },
   });
+  if (payment && loan.deposit > 0)
+    await loanPaymentApplied(tx, deps, active!, { id: payment.id, amount: loan.deposit });
   await loanEvent(tx, deps, active!);
   return active!;
 }

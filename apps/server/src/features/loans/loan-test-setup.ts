@@ -8,6 +8,7 @@ import { loanDeps } from '../../../test/loan-helpers.ts';
  */
 export function loanTestApp() {
   const app = appWithAdmin();
+
   const deps = () => loanDeps(app.ctx);
 
   const stockOf = async (id: string) =>

@@ -6,3 +6,6 @@ export { DEPOSIT_DAYS, findLoan, type LoanDeps } from './loan-rows.ts';
 export { loanView, myLoans, summaries } from './loan-views.ts';
 export { addPlan, changePlan, productPlans } from './plans.ts';
 export { repayLoan } from './repayments.ts';
+export { onLoanPaymentApplied, type LoanPaymentRule } from './loan-payment-rules.ts';
+export { cashPaymentToken, loanNumbersOf, takeCashForLoan } from './cash-loan-payment.ts';
+export { customersInArrears, par30Of } from './agent-book.ts';

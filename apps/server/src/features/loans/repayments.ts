@@ -11,6 +11,7 @@ import { sendNotification } from '#src/features/notifications/notifications.serv
 import { payByChoice, sendPayment } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
+import { loanPaymentApplied } from './loan-payment-rules.ts';
 import { depositDays, findLoan, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
 import { sendTokens } from './tokens.ts';
@@ -139,6 +140,9 @@ export async function applyRepayment(tx: Tx, deps: LoanDeps, loan: LoanRow, paym
     .where(eq(loans.id, loan.id))
     .returning();
   await sendTokens(tx, deps, updated!, `payment:${payment.id}`);
+  if (payment.amount > excess) {
+    await loanPaymentApplied(tx, deps, updated!, { id: payment.id, amount: payment.amount - excess });
+  }
   if (completed) {
     await sendNotification(tx, deps, {
       userId: loan.userId,

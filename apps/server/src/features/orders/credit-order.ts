@@ -19,7 +19,7 @@ export async function placeCreditOrder(
     product: { id: string; name: string; sku: string; imageUrl: string | null; taxClass: TaxClass };
     price: number;
     where: Record<string, unknown> & { fulfilment: 'delivery' | 'pickup' };
-    paymentMethod: 'wallet' | 'mtn' | 'airtel';
+    paymentMethod: 'wallet' | 'mtn' | 'airtel' | 'cash';
     paymentId: string | null;
     loanNumber: string;
     soldBy?: { agentId: string; commissionBp: number | null } | null;

@@ -10,6 +10,7 @@ import {
   type NotifierDeps,
 } from '#src/features/notifications/notifications.service.ts';
 import { orderNews } from './order-news.ts';
+import { orderStatusChanged } from './order-status-rules.ts';
 
 /** A status in words, for messages about a move that is not allowed: 'pending_payment' → 'pending payment'. */
 export const statusWords = (status: OrderStatus) => status.replace(/_/g, ' ');
@@ -79,6 +80,7 @@ export async function changeStatus(
     });
   }
   await sendNotifications(tx, deps, notices);
+  await orderStatusChanged(tx, deps, order, row!);
   return row!;
 }
 

@@ -7,3 +7,6 @@ export { createOrder, fulfilmentDetails, orderByKey, placeOrder, type OrderPayme
 export { orderView } from './order-view.ts';
 export { deliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';
 export { customerOrders } from './order-queries.ts';
+export { onOrderStatusChanged, type OrderStatusRule } from './order-status-rules.ts';
+export { orderNumbersOf, takeCashForOrder } from './cash-order-payment.ts';
+export { agentSalesSince } from './agent-sales.ts';

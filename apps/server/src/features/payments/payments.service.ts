@@ -15,5 +15,19 @@ export { checkMobileAmount, payByChoice, type AmountAdvice, type PaymentWay } fr
 export type { PaymentRow } from '#src/db/schema/payments.ts';
 export { applyNetworkNews, reconcilePayments } from './reconcile.ts';
 export { paymentDeps } from './request-deps.ts';
-export { onPaymentSettled, settlePayment, type Outcome, type SettlementRule, type SettleSource } from './settlement.ts';
+export {
+  onPaymentSettled,
+  settlePayment,
+  settleWithin,
+  type Outcome,
+  type SettlementRule,
+  type SettleSource,
+} from './settlement.ts';
 export { payFromWallet } from './wallet-payments.ts';
+export {
+  cashCollectedSince,
+  cashPaymentByKey,
+  cashPaymentsCollectedBy,
+  recordCashPayment,
+  type CashPaymentInput,
+} from './cash-payments.ts';

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '#src/db/client.ts';
 import { payments, type PaymentRow } from '#src/db/schema/payments.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
-import { HOUSE_ACCOUNTS, postJournal, type Posting } from '#src/features/wallet/ledger.service.ts';
+import { agentCashCode, HOUSE_ACCOUNTS, postJournal, type Posting } from '#src/features/wallet/ledger.service.ts';
 import { paymentNews } from './payment-news.ts';
 import { recordEvent, type PaymentDeps } from './payment-rows.ts';
 
@@ -38,7 +38,7 @@ export type Outcome =
   | { state: 'cancelled' };
 
 export type SettleSource = {
-  kind: 'callback' | 'status_check' | 'request_refused' | 'expiry' | 'admin';
+  kind: 'callback' | 'status_check' | 'request_refused' | 'expiry' | 'admin' | 'cash';
   actorId?: string;
   detail?: Record<string, unknown>;
 };
@@ -49,7 +49,11 @@ function settlementPostings(
   status: PaymentStatus,
 ): { kind: string; description: string; postings: Posting[] } | null {
   const network = row.method as MobileNetwork;
-  const via = `${NETWORK_NAMES[network]} ${row.phone}`;
+  const cash = row.method === 'cash';
+  const via = cash ? `cash, receipt ${row.reference}` : `${NETWORK_NAMES[network]} ${row.phone}`;
+  // Where money collected for an order or a loan comes from: the network's clearing account,
+  // or the cash on hand of the agent who took it (owed to the company until handed over).
+  const collected = cash ? agentCashCode(row.collectedBy!) : HOUSE_ACCOUNTS.clearing[network];
   if (row.purpose === 'wallet_topup') {
     if (status !== 'successful') return null;
     return {
@@ -82,25 +86,25 @@ function settlementPostings(
     };
   }
   if (row.purpose === 'order') {
-    // The network collected the order's price: it is the shop's sales revenue.
+    // The network (or an agent, in cash) collected the order's price: it is the shop's sales revenue.
     if (status !== 'successful') return null;
     return {
       kind: 'order',
       description: `Order paid from ${via}`,
       postings: [
-        { account: HOUSE_ACCOUNTS.clearing[network], amount: -row.amount },
+        { account: collected, amount: -row.amount },
         { account: HOUSE_ACCOUNTS.salesRevenue, amount: row.amount },
       ],
     };
   }
   if (row.purpose === 'loan_repayment') {
-    // A deposit or repayment collected by the network pays off what the customer owes on credit.
+    // A deposit or repayment collected by the network or an agent pays off what the customer owes on credit.
     if (status !== 'successful') return null;
     return {
       kind: 'loan_repayment',
       description: `Loan repayment from ${via}`,
       postings: [
-        { account: HOUSE_ACCOUNTS.clearing[network], amount: -row.amount },
+        { account: collected, amount: -row.amount },
         { account: HOUSE_ACCOUNTS.loansReceivable, amount: row.amount },
       ],
     };
@@ -121,68 +125,82 @@ export async function settlePayment(
   source: SettleSource,
   within?: (tx: Tx, payment: PaymentRow) => Promise<void>,
 ): Promise<{ changed: boolean; payment: PaymentRow | null }> {
+  return deps.db.transaction((tx) => settleWithin(tx, deps, paymentId, outcome, source, within));
+}
+
+/**
+ * settlePayment inside the caller's transaction: for a payment recorded and settled in one
+ * request (cash an agent took), so the payment, its settlement and what it pays for commit together.
+ */
+export async function settleWithin(
+  tx: Tx,
+  deps: PaymentDeps,
+  paymentId: string,
+  outcome: Outcome,
+  source: SettleSource,
+  within?: (tx: Tx, payment: PaymentRow) => Promise<void>,
+): Promise<{ changed: boolean; payment: PaymentRow | null }> {
   const status: PaymentStatus = outcome.state;
-  return deps.db.transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .update(payments)
-      .set({
-        status,
-        failureReason: outcome.state === 'failed' ? outcome.reason : outcome.state === 'expired' ? 'EXPIRED' : null,
-        providerTransactionId: outcome.state === 'successful' ? (outcome.transactionId ?? null) : null,
-        settledAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
-      .returning();
-    if (!row) {
-      const [existing] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-      if (existing) {
-        await recordEvent(
-          tx,
-          paymentId,
-          'ignored',
-          { source: source.kind, outcome: outcome.state, ...source.detail },
-          source.actorId,
-        );
-      }
-      return { changed: false, payment: existing ?? null };
+  const now = new Date();
+  const [row] = await tx
+    .update(payments)
+    .set({
+      status,
+      failureReason: outcome.state === 'failed' ? outcome.reason : outcome.state === 'expired' ? 'EXPIRED' : null,
+      providerTransactionId: outcome.state === 'successful' ? (outcome.transactionId ?? null) : null,
+      settledAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning();
+  if (!row) {
+    const [existing] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+    if (existing) {
+      await recordEvent(
+        tx,
+        paymentId,
+        'ignored',
+        { source: source.kind, outcome: outcome.state, ...source.detail },
+        source.actorId,
+      );
     }
-    const ruled = row.purpose === 'order' || row.purpose === 'loan_repayment';
-    const rule = ruled ? settlementRules.get(row.purpose) : undefined;
-    if (ruled && !rule) throw new Error(`No settlement rule for ${row.purpose} payments: its feature registers it`);
-    await rule?.lock(tx, deps, row);
-    const movement = settlementPostings(row, status);
-    if (movement) {
-      await postJournal(tx, {
-        ...movement,
-        idempotencyKey: `payment:${row.id}:settle`,
-        paymentId: row.id,
-        createdBy: source.actorId ?? null,
-      });
-    }
-    await recordEvent(
-      tx,
-      row.id,
-      'settled',
-      { source: source.kind, outcome: outcome.state, ...source.detail },
-      source.actorId,
-    );
-    await rule?.settle(tx, deps, row);
-    await within?.(tx, row);
-    const news = paymentNews(row, outcome.state);
-    const data = { id: row.id, reference: row.reference, status, amount: row.amount, purpose: row.purpose };
-    await deps.realtime.publish(tx, row.userId, { type: 'payment', data });
-    await sendNotification(tx, deps, {
-      userId: row.userId,
-      type: 'payment_update',
-      title: news.title,
-      message: news.message,
-      // withEvent: the 'payment' event above carries this change's toast; the notice only fills the inbox.
-      data: { ...data, withEvent: 'payment' },
-      // A mobile-money prompt's result is news on the payer's phone; a wallet payment's is on screen.
-      sms: row.method !== 'wallet',
+    return { changed: false, payment: existing ?? null };
+  }
+  const ruled = row.purpose === 'order' || row.purpose === 'loan_repayment';
+  const rule = ruled ? settlementRules.get(row.purpose) : undefined;
+  if (ruled && !rule) throw new Error(`No settlement rule for ${row.purpose} payments: its feature registers it`);
+  await rule?.lock(tx, deps, row);
+  const movement = settlementPostings(row, status);
+  if (movement) {
+    await postJournal(tx, {
+      ...movement,
+      idempotencyKey: `payment:${row.id}:settle`,
+      paymentId: row.id,
+      createdBy: source.actorId ?? null,
     });
-    return { changed: true, payment: row };
+  }
+  await recordEvent(
+    tx,
+    row.id,
+    'settled',
+    { source: source.kind, outcome: outcome.state, ...source.detail },
+    source.actorId,
+  );
+  await rule?.settle(tx, deps, row);
+  await within?.(tx, row);
+  const news = paymentNews(row, outcome.state);
+  const data = { id: row.id, reference: row.reference, status, amount: row.amount, purpose: row.purpose };
+  await deps.realtime.publish(tx, row.userId, { type: 'payment', data });
+  await sendNotification(tx, deps, {
+    userId: row.userId,
+    type: 'payment_update',
+    title: news.title,
+    message: news.message,
+    // withEvent: the 'payment' event above carries this change's toast; the notice only fills the inbox.
+    data: { ...data, withEvent: 'payment' },
+    // A mobile-money prompt's result is news on the payer's phone; a wallet payment's is on
+    // screen; cash gets the agent's receipt, texted in the customer's language by the agents feature.
+    sms: row.method !== 'wallet' && row.method !== 'cash',
   });
+  return { changed: true, payment: row };
 }

@@ -16,7 +16,40 @@ export const HOUSE_ACCOUNTS = {
   loansReceivable: 'receivable:loans',
   commissionExpense: 'expense:commission',
   refunds: 'expense:refunds',
+  /** Agents' cash handed over at the office, and paid into the bank. */
+  cashOffice: 'cash:office',
+  bankDeposits: 'bank:deposits',
 } as const;
+
+/**
+ * An agent's cash on hand: what they collected and have not handed over, owed to the company.
+ * Like the clearing accounts it holds money the business is owed, so its balance runs below
+ * zero: cash on hand is minus the balance.
+ */
+export const agentCashCode = (agentId: string) => `cash:${agentId}`;
+
+/**
+ * Makes sure business accounts exist before a journal posts to them (ledger_post refuses an
+ * unknown account code): an agent's cash account the first time they collect, the office and
+ * bank accounts the first time cash is handed over. Existing ones are left as they are.
+ */
+export async function openAccounts(db: Database | Tx, accounts: { code: string; kind: LedgerAccountKind }[]) {
+  await db
+    .insert(ledgerAccounts)
+    .values(accounts.map((a) => ({ code: a.code, kind: a.kind })))
+    .onConflictDoNothing({ target: ledgerAccounts.code });
+}
+
+/** Balances of business accounts by code (0 for one not opened yet). */
+export async function accountBalances(db: Database | Tx, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, codes));
+  const found = new Map(rows.map((r) => [r.code, r.balance]));
+  return new Map(codes.map((code) => [code, found.get(code) ?? 0]));
+}
 
 /** One line of a journal transaction: a house account by code, or a user's wallet. */
 export type Posting = ({ account: string } | { wallet: string }) & { amount: number };

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  agentMoneyTestApp,
+  agentSoldLoan,
+  approvedAgent,
+  cashAccount,
+  cashRequest,
+  setCashLimit,
+} from '../../../test/agent-money-helpers.ts';
+import { signUpAndVerify } from '../../../test/auth-helpers.ts';
+import { signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
+import type { TestContext } from '../../../test/test-app.ts';
+import '../../../test/ledger-check.ts';
+
+const app = agentMoneyTestApp();
+let ctx: TestContext;
+let admin: { id: string; api: Client };
+beforeAll(async () => {
+  ({ ctx, admin } = app);
+});
+
+describe('the admins’ agents API', () => {
+  it('lists applicants and agents with their figures, and changes an agent’s settings, audited', async () => {
+    const agent = await approvedAgent(ctx, admin.api, 300);
+    const applicant = await signedInCustomer(ctx);
+    expect((await admin.api.patch(`/api/admin/users/${applicant.id}/role`, { userType: 'agent' })).status).toBe(200);
+
+    const applicants = await admin.api.get('/api/admin/agents?status=applicant');
+    expect(applicants.status).toBe(200);
+    expect(applicants.body.items.map((a: { id: string }) => a.id)).toContain(applicant.id);
+    expect(applicants.body.items.every((a: { agentStatus: string }) => a.agentStatus === 'applicant')).toBe(true);
+
+    const found = await admin.api.get(`/api/admin/agents?q=${agent.code}`);
+    expect(found.body.items).toEqual([
+      expect.objectContaining({
+        id: agent.id,
+        agentCode: agent.code,
+        agentStatus: 'approved',
+        commissionRateBp: 300,
+        isActive: true,
+        cashOnHand: 0,
+        cashLimit: 500_000,
+        par30: null,
+        customers: 0,
+      }),
+    ]);
+
+    const changed = await admin.api.patch(`/api/admin/agents/${agent.id}`, {
+      commissionRateBp: 450,
+      districts: ['Wakiso', 'Mukono'],
+      cashLimit: 800_000,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({ commissionRateBp: 450, districts: ['Wakiso', 'Mukono'], cashLimit: 800_000 });
+    const audit = (await ctx.db.execute(
+      `select details from audit_log where entity_type = 'agent' and entity_id = '${agent.id}' and action = 'agent.settings'`,
+    )) as unknown as { rows: { details: { from: Record<string, unknown>; to: Record<string, unknown> } }[] };
+    expect(audit.rows[0]!.details).toEqual({
+      from: { commissionRateBp: 300, districts: [], cashLimit: 500_000 },
+      to: { commissionRateBp: 450, districts: ['Wakiso', 'Mukono'], cashLimit: 800_000 },
+    });
+
+    const target = await admin.api.put(`/api/admin/agents/${agent.id}/targets/2026-11`, {
+      salesTarget: 5_000_000,
+      collectionsTarget: 2_000_000,
+    });
+    expect(target.status).toBe(200);
+    expect(target.body).toEqual({ month: '2026-11-01', salesTarget: 5_000_000, collectionsTarget: 2_000_000 });
+    const badMonth = await admin.api.put(`/api/admin/agents/${agent.id}/targets/2026-13`, {
+      salesTarget: 1,
+      collectionsTarget: 1,
+    });
+    expect(badMonth.status).toBe(400);
+    const detail = await admin.api.get(`/api/admin/agents/${agent.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.targets).toEqual([target.body]);
+
+    expect((await admin.api.get(`/api/admin/agents/${applicant.id}x`)).status).toBe(400);
+    expect((await admin.api.get(`/api/admin/agents/${admin.id}`)).status).toBe(404);
+    expect((await agent.api.get('/api/admin/agents')).status).toBe(403);
+  });
+
+  it('records handovers that clear the agent’s cash, once per key, never more than they hold', async () => {
+    const agent = await approvedAgent(ctx, admin.api, 250);
+    await setCashLimit(ctx, agent.id, 1_000_000);
+    const { customer, loan } = await agentSoldLoan(ctx, admin.api, agent);
+    const cash = await agent.api.post(
+      '/api/agent/collections',
+      cashRequest(agent, { customerId: customer.id, loanId: loan.id, amount: 200_000 }),
+    );
+    expect(cash.status).toBe(201);
+
+    const tooMuch = await admin.api.post(`/api/admin/agents/${agent.id}/handovers`, {
+      amount: 200_001,
+      method: 'cash',
+    });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error).toMatchObject({ code: 'handover_too_large' });
+    expect(tooMuch.body.error.message).toContain('UGX 200,000');
+    const noReference = await admin.api.post(`/api/admin/agents/${agent.id}/handovers`, {
+      amount: 50_000,
+      method: 'bank_deposit',
+    });
+    expect(noReference.status).toBe(400);
+
+    const key = randomUUID();
+    const body = { amount: 150_000, method: 'bank_deposit', reference: 'STANBIC-889012' };
+    const made = await admin.api.post(`/api/admin/agents/${agent.id}/handovers`, body, key);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ amount: 150_000, method: 'bank_deposit', reference: 'STANBIC-889012' });
+    expect(made.body.recordedBy.id).toBe(admin.id);
+    const again = await admin.api.post(`/api/admin/agents/${agent.id}/handovers`, body, key);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(made.body.id);
+    expect(await cashAccount(ctx, agent.id)).toBe(50_000);
+
+    const office = await admin.api.post(`/api/admin/agents/${agent.id}/handovers`, { amount: 50_000, method: 'cash' });
+    expect(office.status).toBe(201);
+    expect(await cashAccount(ctx, agent.id)).toBe(0);
+
+    const detail = await admin.api.get(`/api/admin/agents/${agent.id}`);
+    expect(detail.body.cashOnHand).toBe(0);
+    expect(detail.body.handovers.map((h: { amount: number }) => h.amount)).toEqual([50_000, 150_000]);
+    expect(detail.body.statement[0]).toMatchObject({ kind: 'commission', amount: 5_000 });
+    expect(detail.body.month).toMatchObject({ collections: 200_000, collectionsCount: 1, commission: 12_500 });
+    expect(detail.body.customers).toBe(1);
+    expect(detail.body.par30).toBe(0);
+  });
+
+  it('tells the admins when someone signs up to be an agent', async () => {
+    await signUpAndVerify(ctx, { userType: 'agent', fullName: 'Okello Applicant', name: 'Okello Applicant' });
+    const inbox = await admin.api.get('/api/notifications');
+    expect(inbox.status).toBe(200);
+    const notices = JSON.stringify(inbox.body);
+    expect(notices).toContain('New agent applicant');
+    expect(notices).toContain('Okello Applicant applied to be an agent');
+  });
+});

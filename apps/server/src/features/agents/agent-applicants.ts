@@ -1,0 +1,20 @@
+import { activeAdminIds, type ApplicantRule } from '#src/features/auth/agent-accounts.service.ts';
+import { userSummaries } from '#src/features/auth/profile.service.ts';
+import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
+
+/** Someone applied to be an agent: every active admin finds it in their inbox, to review it under Agents. */
+export const tellAdminsOfApplicant: ApplicantRule = async (db, deps, applicantId) => {
+  const [admins, people] = await Promise.all([activeAdminIds(db), userSummaries(db, [applicantId])]);
+  const name = people.get(applicantId)?.name ?? 'Someone';
+  await sendNotifications(
+    db,
+    deps,
+    admins.map((userId) => ({
+      userId,
+      type: 'account' as const,
+      title: 'New agent applicant',
+      message: `${name} applied to be an agent. Review the application under Agents.`,
+      data: { agentId: applicantId },
+    })),
+  );
+};

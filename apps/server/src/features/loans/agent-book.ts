@@ -1,0 +1,33 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { loans } from '#src/db/schema/loans.ts';
+
+const anyOf = (ids: string[]) => sql`${loans.userId} = any(${sql.param(ids)}::text[])`;
+
+/** How many of these customers have an active loan in arrears (days past due above 0). */
+export async function customersInArrears(db: Database, customerIds: string[]): Promise<number> {
+  if (customerIds.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${loans.userId})::int`.mapWith(Number) })
+    .from(loans)
+    .where(and(anyOf(customerIds), eq(loans.status, 'active'), gt(loans.daysPastDue, 0)));
+  return row?.count ?? 0;
+}
+
+/**
+ * PAR30 of these customers' active loans: the share of what they owe that is on loans 30 or more
+ * days past due (0–1), or null when they owe nothing.
+ */
+export async function par30Of(db: Database, customerIds: string[]): Promise<number | null> {
+  if (customerIds.length === 0) return null;
+  const [row] = await db
+    .select({
+      outstanding: sql<number>`coalesce(sum(${loans.creditPrice} - ${loans.paid}), 0)::bigint`.mapWith(Number),
+      late: sql<number>`coalesce(sum(${loans.creditPrice} - ${loans.paid}) filter (where ${loans.daysPastDue} >= 30), 0)::bigint`.mapWith(
+        Number,
+      ),
+    })
+    .from(loans)
+    .where(and(anyOf(customerIds), eq(loans.status, 'active')));
+  return row && row.outstanding > 0 ? row.late / row.outstanding : null;
+}
