@@ -6,9 +6,11 @@ import {
   withdrawalRequestSchema,
   type StatementKind,
 } from '@ecogrid/core/payments';
+import { pageSchema } from '@ecogrid/core/page';
+import { walletSchema, statementLineSchema, withdrawalCodeSchema } from '@ecogrid/core/wallet.responses';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '#src/platform/errors.ts';
-import { createRouter, errorResponse, signedInUserId, testModeCodeSchema } from '#src/platform/http.ts';
+import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { invalidCursor } from '#src/platform/pagination.ts';
 import { idempotencyKeyHeader, unauthenticated } from '#src/platform/route-helpers.ts';
@@ -24,28 +26,7 @@ import {
 } from '#src/features/payments/payments.service.ts';
 import { walletBalance, walletStatement } from './ledger.service.ts';
 
-const walletSchema = z
-  .object({
-    balance: z.number().int(),
-    phone: z.string().nullable(),
-    network: z.enum(['mtn', 'airtel']).nullable(),
-    pending: z.array(paymentSchema),
-    withdrawalCheck: z.object({ sms: z.boolean(), authenticator: z.boolean() }),
-    sandbox: z.boolean(),
-  })
-  .openapi('Wallet');
-
-const statementLineSchema = z
-  .object({
-    id: z.string(),
-    createdAt: z.string(),
-    kind: z.enum(STATEMENT_KINDS),
-    amount: z.number().int(),
-    balanceAfter: z.number().int(),
-    reference: z.string().nullable(),
-    description: z.string(),
-  })
-  .openapi('StatementLine');
+const walletView = walletSchema.openapi('Wallet');
 
 const walletRoute = createRoute({
   method: 'get',
@@ -54,7 +35,7 @@ const walletRoute = createRoute({
   tags: ['wallet'],
   summary: 'Your wallet: balance, payments awaiting approval, and how withdrawals are confirmed',
   responses: {
-    200: { description: 'The wallet', content: { 'application/json': { schema: walletSchema } } },
+    200: { description: 'The wallet', content: { 'application/json': { schema: walletView } } },
     ...unauthenticated,
   },
 });
@@ -76,7 +57,7 @@ const statementRoute = createRoute({
       description: 'One page of the statement',
       content: {
         'application/json': {
-          schema: z.object({ items: z.array(statementLineSchema), nextCursor: z.string().nullable() }),
+          schema: pageSchema(statementLineSchema.openapi('StatementLine')),
         },
       },
     },
@@ -118,11 +99,7 @@ const codeRoute = createRoute({
       description: 'Where the code went',
       content: {
         'application/json': {
-          schema: z.object({
-            sentTo: z.string(),
-            expiresInSeconds: z.number().int(),
-            testModeCode: testModeCodeSchema,
-          }),
+          schema: withdrawalCodeSchema,
         },
       },
     },

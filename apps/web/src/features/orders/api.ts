@@ -5,7 +5,8 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 
 export type { Cart, Checkout, Order, OrderPayment, OrderStatus, OrderSummary, PickupPoint } from '@ecogrid/core/orders';
-export type { Payment, Wallet } from '@ecogrid/core/payments';
+export type { Payment } from '@ecogrid/core/payments';
+export type { Wallet } from '@ecogrid/core/wallet.responses';
 
 export type { CheckoutOptions, OrderPage };
 export type PlacedOrder = { order: Order; payment: Payment | null };
