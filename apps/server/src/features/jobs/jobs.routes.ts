@@ -1,3 +1,4 @@
+import { jobsOverviewSchema } from '@ecogrid/core/jobs';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
@@ -5,38 +6,6 @@ import { createRouter, errorResponse } from '#src/platform/http.ts';
 
 /** The most dead letters the admin page lists at once. */
 const DEAD_LETTER_LIMIT = 100;
-
-const queueSchema = z
-  .object({
-    name: z.string(),
-    ready: z.number().int().describe('Waiting to run now'),
-    deferred: z.number().int().describe('Waiting for a later time (retries that are not due yet)'),
-    active: z.number().int(),
-    failed: z.number().int().describe('Failed for good and still kept'),
-    total: z.number().int(),
-  })
-  .openapi('JobQueue');
-
-const scheduleSchema = z
-  .object({
-    name: z.string(),
-    cron: z.string(),
-    timezone: z.string(),
-    next: z.string().nullable().describe('When it next runs'),
-  })
-  .openapi('JobSchedule');
-
-const deadLetterSchema = z
-  .object({
-    id: z.string(),
-    queue: z.string().describe('The queue the job failed on'),
-    data: z.record(z.string(), z.unknown()),
-    error: z.string().nullable().describe('Why its last attempt failed'),
-    attempts: z.number().int(),
-    firstQueuedAt: z.string().nullable(),
-    failedAt: z.string(),
-  })
-  .openapi('DeadLetter');
 
 const overviewRoute = createRoute({
   method: 'get',
@@ -50,11 +19,7 @@ const overviewRoute = createRoute({
       description: 'The queues',
       content: {
         'application/json': {
-          schema: z.object({
-            queues: z.array(queueSchema),
-            schedules: z.array(scheduleSchema),
-            deadLetters: z.array(deadLetterSchema),
-          }),
+          schema: jobsOverviewSchema.openapi('JobsOverview'),
         },
       },
     },
