@@ -1,7 +1,7 @@
 import { checkId } from '@ecogrid/core';
 import { pageSchema } from '@ecogrid/core/page';
 import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@ecogrid/core/payments';
-import { paymentDetailSchema, paymentUserSchema } from '@ecogrid/core/payments.responses';
+import { paymentDetailSchema, paymentResolvedSchema, paymentUserSchema } from '@ecogrid/core/payments.responses';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError, badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
@@ -184,7 +184,10 @@ const resolveRoute = createRoute({
     200: {
       description: 'The payment after the action, and the refund payout if one was made',
       content: {
-        'application/json': { schema: z.object({ payment: adminPaymentSchema, refund: paymentSchema.nullable() }) },
+        // The payments by their component names.
+        'application/json': {
+          schema: paymentResolvedSchema.extend({ payment: adminPaymentSchema, refund: paymentSchema.nullable() }),
+        },
       },
     },
     400: errorResponse('Invalid id or body'),
