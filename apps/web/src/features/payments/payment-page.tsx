@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
@@ -9,6 +8,7 @@ import { Fact } from '@/components/ui/fact.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { AdminError } from '@/components/admin/admin-error.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { useStatusAnnouncement } from '@/components/admin/status-announcement.tsx';
 import { PaymentAuditList, PaymentEvents, PaymentJournal } from './payment-history.tsx';
 import { PaymentStatusBadge } from './payment-status.tsx';
 import { ResolvePayment } from './resolve-payment.tsx';
@@ -59,12 +59,7 @@ export default function PaymentPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const detail = useQuery(paymentQuery(id));
-  const [announcement, setAnnouncement] = useState('');
-  const status = useRef<HTMLParagraphElement>(null);
-  const resolved = (text: string) => {
-    setAnnouncement(text);
-    requestAnimationFrame(() => status.current?.focus());
-  };
+  const { announce, announcement } = useStatusAnnouncement();
   const title = detail.data?.payment.reference ?? t('admin.payments.one');
 
   return (
@@ -77,14 +72,7 @@ export default function PaymentPage() {
         </p>
         <p className="text-sm">{t('admin.timesInKampala')}</p>
       </AdminPageHeader>
-      <p
-        ref={status}
-        tabIndex={-1}
-        role="status"
-        className={announcement ? 'rounded-lg bg-brand-50 p-3 text-brand-900' : ''}
-      >
-        {announcement}
-      </p>
+      {announcement}
       {detail.isPending ? (
         <SkeletonList label={t('admin.payments.loadingOne')} count={3} />
       ) : detail.isError ? (
@@ -102,7 +90,7 @@ export default function PaymentPage() {
           {(detail.data.actions.markFailed || detail.data.actions.refund) && (
             <Part className="space-y-3" id="resolve-title" title={t('admin.payments.resolveTitle')}>
               <p className="text-stone-700">{t('admin.payments.resolveIntro')}</p>
-              <ResolvePayment key={detail.data.payment.updatedAt} detail={detail.data} onResolved={resolved} />
+              <ResolvePayment key={detail.data.payment.updatedAt} detail={detail.data} onResolved={announce} />
             </Part>
           )}
           <Part className="space-y-3" id="events-title" title={t('admin.payments.eventsTitle')}>

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AdminError } from '@/components/admin/admin-error.tsx';
@@ -7,6 +6,7 @@ import { OrderAuditList, OrderItems, OrderSummaryCard } from './order-facts.tsx'
 import { OrderTimeline } from '../components/order-details.tsx';
 import { OrderMoves } from './order-moves.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { useStatusAnnouncement } from '@/components/admin/status-announcement.tsx';
 import { PersonCard } from '@/components/admin/person-card.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { Part } from '@/components/ui/part.tsx';
@@ -22,12 +22,7 @@ export default function OrderPage() {
   const { id = '' } = useParams();
   const detail = useQuery(adminOrderQuery(id));
   const formats = useFormats();
-  const [announcement, setAnnouncement] = useState('');
-  const status = useRef<HTMLParagraphElement>(null);
-  const moved = (text: string) => {
-    setAnnouncement(text);
-    requestAnimationFrame(() => status.current?.focus());
-  };
+  const { announce, announcement } = useStatusAnnouncement();
   const order = detail.data;
 
   return (
@@ -40,14 +35,7 @@ export default function OrderPage() {
         </p>
         <p className="text-sm">{t('admin.timesInKampala')}</p>
       </AdminPageHeader>
-      <p
-        ref={status}
-        tabIndex={-1}
-        role="status"
-        className={announcement ? 'rounded-lg bg-brand-50 p-3 text-brand-900' : ''}
-      >
-        {announcement}
-      </p>
+      {announcement}
       {detail.isPending ? (
         <SkeletonList label={t('admin.orders.loadingOne')} count={3} />
       ) : detail.isError ? (
@@ -63,7 +51,7 @@ export default function OrderPage() {
             </Part>
           </div>
           <Part className="min-w-0 space-y-3" id="moves-title" title={t('admin.orders.movesTitle')}>
-            <OrderMoves key={detail.data.status} order={detail.data} onMoved={moved} />
+            <OrderMoves key={detail.data.status} order={detail.data} onMoved={announce} />
           </Part>
           <Part className="min-w-0 space-y-3" id="items-title" title={t('orders.itemsTitle')}>
             <OrderItems order={detail.data} />
