@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { useFormats } from '@/lib/formats.ts';
 import type { AdminOrder } from './api.ts';
-import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
+import { deliverToKey } from '@/lib/order-words.ts';
 import { Fact } from '@/components/ui/fact.tsx';
 import { useActorText } from '@/components/admin/actor.tsx';
+import { OrderPaymentFacts } from '../components/order-details.tsx';
 import { OrderStatusBadge } from '../components/order-status.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
@@ -26,22 +27,7 @@ export function OrderSummaryCard({ order }: { order: AdminOrder }) {
         <Fact term={t('admin.orders.placed')}>
           <time dateTime={order.createdAt}>{formats.stamp(order.createdAt)}</time>
         </Fact>
-        <Fact term={t(paidWithKey(order))}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
-        {order.paymentStatus && (
-          <Fact term={t('orders.paymentStatus')}>
-            {t(`payments.status.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}
-          </Fact>
-        )}
-        {order.paymentReference && (
-          <Fact term={t('orders.reference')}>
-            <span className="font-mono">{order.paymentReference}</span>
-          </Fact>
-        )}
-        {order.paidAt && (
-          <Fact term={t('orders.paidAt')}>
-            <time dateTime={order.paidAt}>{formats.stamp(order.paidAt)}</time>
-          </Fact>
-        )}
+        <OrderPaymentFacts order={order} formatAt={formats.stamp} />
         <Fact term={order.fulfilment === 'pickup' ? t('orders.pickupAt') : t(deliverToKey(order.status))}>
           {point
             ? `${point.name}, ${point.address}, ${point.district}`
