@@ -52,38 +52,6 @@ export function OrderSummaryCard({ order }: { order: AdminOrder }) {
   );
 }
 
-/** The lines as ordered, with VAT class, and the totals. */
-export function OrderItems({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation();
-  return (
-    <div className={`space-y-3 ${card}`}>
-      <ul className="divide-y divide-stone-100">
-        {order.lines.map((line) => (
-          <li key={line.productId} className="space-y-0.5 py-2 first:pt-0">
-            <p className="flex items-baseline justify-between gap-2">
-              <span className="min-w-0 font-medium break-words">{line.name}</span>
-              <span className="font-semibold whitespace-nowrap tabular-nums">{formatUgx(line.lineTotal)}</span>
-            </p>
-            <p className="text-sm text-stone-700">
-              <span className="font-mono">{line.sku}</span>
-              {' · '}
-              {t('orders.lineQuantity', { quantity: line.quantity, price: formatUgx(line.unitPrice) })}
-              {' · '}
-              {t(`orders.taxClass.${line.taxClass}`)}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <dl className="space-y-1 border-t border-stone-200 pt-3 text-sm">
-        <Fact term={t('orders.subtotal')}>{formatUgx(order.subtotal)}</Fact>
-        <Fact term={t('orders.deliveryFee')}>{formatUgx(order.deliveryFee)}</Fact>
-        <Fact term={t('orders.total')}>{formatUgx(order.total)}</Fact>
-        <Fact term={t('orders.vatIncluded')}>{formatUgx(order.vat)}</Fact>
-      </dl>
-    </div>
-  );
-}
-
 /** An order status in the words the customer reads. */
 const useStatusText = () => {
   const { t } = useTranslation();

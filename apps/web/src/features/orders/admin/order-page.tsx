@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AdminError } from '@/components/admin/admin-error.tsx';
-import { OrderAuditList, OrderItems, OrderSummaryCard } from './order-facts.tsx';
-import { OrderTimeline } from '../components/order-details.tsx';
+import { OrderAuditList, OrderSummaryCard } from './order-facts.tsx';
+import { OrderLines, OrderTimeline } from '../components/order-details.tsx';
 import { OrderMoves } from './order-moves.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { useStatusAnnouncement } from '@/components/admin/status-announcement.tsx';
@@ -54,7 +54,7 @@ export default function OrderPage() {
             <OrderMoves key={detail.data.status} order={detail.data} onMoved={announce} />
           </Part>
           <Part className="min-w-0 space-y-3" id="items-title" title={t('orders.itemsTitle')}>
-            <OrderItems order={detail.data} />
+            <OrderLines order={detail.data} withSku />
           </Part>
           <Part className="min-w-0 space-y-3" id="timeline-title" title={t('orders.timelineTitle')}>
             <OrderTimeline timeline={detail.data.timeline} formatAt={formats.stamp} />

@@ -9,8 +9,11 @@ import { OrderStatusBadge } from './order-status.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 
-/** The lines as ordered (prices copied at the time), each with its VAT class, and the totals with the VAT inside them. */
-export function OrderLines({ order }: { order: Order }) {
+/**
+ * The lines as ordered (prices copied at the time), each with its VAT class (and its SKU, for
+ * admins), and the totals with the VAT inside them.
+ */
+export function OrderLines({ order, withSku = false }: { order: Order; withSku?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={`space-y-3 ${card}`}>
@@ -22,6 +25,12 @@ export function OrderLines({ order }: { order: Order }) {
               <span className="font-semibold whitespace-nowrap tabular-nums">{formatUgx(line.lineTotal)}</span>
             </p>
             <p className="text-sm text-stone-700">
+              {withSku && (
+                <>
+                  <span className="font-mono">{line.sku}</span>
+                  {' · '}
+                </>
+              )}
               {t('orders.lineQuantity', { quantity: line.quantity, price: formatUgx(line.unitPrice) })}
               {' · '}
               {t(`orders.taxClass.${line.taxClass}`)}
