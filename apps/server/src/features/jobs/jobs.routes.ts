@@ -3,6 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
+import { json } from '#src/platform/route-helpers.ts';
 
 /** The most dead letters the admin page lists at once. */
 const DEAD_LETTER_LIMIT = 100;
@@ -15,14 +16,7 @@ const overviewRoute = createRoute({
   summary: 'Background job queues, scheduled tasks, and jobs that failed every retry (newest first, at most 100)',
   middleware: [requireAdmin] as const,
   responses: {
-    200: {
-      description: 'The queues',
-      content: {
-        'application/json': {
-          schema: jobsOverviewSchema.openapi('JobsOverview'),
-        },
-      },
-    },
+    200: json(jobsOverviewSchema.openapi('JobsOverview'), 'The queues'),
     ...ADMIN_DENIED,
   },
 });
@@ -36,10 +30,7 @@ const retryRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: z.object({ id: z.uuid({ error: 'Invalid job ID' }) }) },
   responses: {
-    200: {
-      description: 'Queued again',
-      content: { 'application/json': { schema: z.object({ retried: z.literal(1) }) } },
-    },
+    200: json(z.object({ retried: z.literal(1) }), 'Queued again'),
     400: errorResponse('Invalid job id'),
     ...ADMIN_DENIED,
     404: errorResponse('No dead-lettered job has this id (perhaps it was already sent back)'),
@@ -55,7 +46,7 @@ const runRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: z.object({ name: z.string().min(1).max(100) }) },
   responses: {
-    202: { description: 'Queued', content: { 'application/json': { schema: z.object({ jobId: z.string() }) } } },
+    202: json(z.object({ jobId: z.string() }), 'Queued'),
     ...ADMIN_DENIED,
     404: errorResponse('No scheduled task has this name'),
     409: errorResponse('The task is already waiting to run'),

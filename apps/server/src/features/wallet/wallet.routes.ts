@@ -13,7 +13,7 @@ import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { invalidCursor } from '#src/platform/pagination.ts';
-import { idempotencyKeyHeader, unauthenticated } from '#src/platform/route-helpers.ts';
+import { body, idempotencyKeyHeader, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { deliveryContacts } from '#src/features/auth/profile.service.ts';
 import { checkStepUpCode, sendStepUpCode, stepUpMethods } from '#src/features/auth/step-up.service.ts';
 import {
@@ -35,7 +35,7 @@ const walletRoute = createRoute({
   tags: ['wallet'],
   summary: 'Your wallet: balance, payments awaiting approval, and how withdrawals are confirmed',
   responses: {
-    200: { description: 'The wallet', content: { 'application/json': { schema: walletView } } },
+    200: json(walletView, 'The wallet'),
     ...unauthenticated,
   },
 });
@@ -53,14 +53,7 @@ const statementRoute = createRoute({
     }),
   },
   responses: {
-    200: {
-      description: 'One page of the statement',
-      content: {
-        'application/json': {
-          schema: pageSchema(statementLineSchema.openapi('StatementLine')),
-        },
-      },
-    },
+    200: json(pageSchema(statementLineSchema.openapi('StatementLine')), 'One page of the statement'),
     400: errorResponse('Bad limit or cursor'),
     ...unauthenticated,
   },
@@ -75,13 +68,10 @@ const topUpRoute = createRoute({
   middleware: [requireIdempotencyKey] as const,
   request: {
     headers: idempotencyKeyHeader,
-    body: { required: true, content: { 'application/json': { schema: topUpRequestSchema } } },
+    ...body(topUpRequestSchema),
   },
   responses: {
-    202: {
-      description: 'The payment, pending until you approve it',
-      content: { 'application/json': { schema: paymentSchema } },
-    },
+    202: json(paymentSchema, 'The payment, pending until you approve it'),
     400: errorResponse('Bad amount, number or network, or no Idempotency-Key'),
     ...unauthenticated,
     ...IDEMPOTENCY_RESPONSES,
@@ -95,14 +85,7 @@ const codeRoute = createRoute({
   tags: ['wallet'],
   summary: 'Text a code to your confirmed phone, to confirm a withdrawal',
   responses: {
-    200: {
-      description: 'Where the code went',
-      content: {
-        'application/json': {
-          schema: withdrawalCodeSchema,
-        },
-      },
-    },
+    200: json(withdrawalCodeSchema, 'Where the code went'),
     ...unauthenticated,
     422: errorResponse('No confirmed phone number'),
     429: errorResponse('This number has had its codes for the hour: the message says how many minutes to wait'),
@@ -118,13 +101,10 @@ const withdrawRoute = createRoute({
   middleware: [requireIdempotencyKey] as const,
   request: {
     headers: idempotencyKeyHeader,
-    body: { required: true, content: { 'application/json': { schema: withdrawalRequestSchema } } },
+    ...body(withdrawalRequestSchema),
   },
   responses: {
-    202: {
-      description: 'The payout, pending until the network pays it',
-      content: { 'application/json': { schema: paymentSchema } },
-    },
+    202: json(paymentSchema, 'The payout, pending until the network pays it'),
     400: errorResponse('Bad amount, number, network or code format, or no Idempotency-Key'),
     ...unauthenticated,
     ...IDEMPOTENCY_RESPONSES,
