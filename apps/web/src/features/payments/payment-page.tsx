@@ -6,13 +6,12 @@ import { paymentQuery, type AdminPayment } from './api.ts';
 import { PersonCard } from '@/components/admin/person-card.tsx';
 import { Fact } from '@/components/ui/fact.tsx';
 import { Part } from '@/components/ui/part.tsx';
-import { AdminError } from '@/components/admin/admin-error.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { useStatusAnnouncement } from '@/components/admin/status-announcement.tsx';
 import { PaymentAuditList, PaymentEvents, PaymentJournal } from './payment-history.tsx';
 import { PaymentStatusBadge } from './payment-status.tsx';
 import { ResolvePayment } from './resolve-payment.tsx';
-import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { useFormats } from '@/lib/formats.ts';
 
 function Summary({ payment }: { payment: AdminPayment }) {
@@ -73,37 +72,35 @@ export default function PaymentPage() {
         <p className="text-sm">{t('admin.timesInKampala')}</p>
       </AdminPageHeader>
       {announcement}
-      {detail.isPending ? (
-        <SkeletonList label={t('admin.payments.loadingOne')} count={3} />
-      ) : detail.isError ? (
-        <AdminError error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <>
-          <div className="grid gap-6 md:grid-cols-2 md:gap-3">
-            <Part className="space-y-3" id="summary-title" title={t('admin.payments.one')}>
-              <Summary payment={detail.data.payment} />
+      <AdminQuery query={detail} loadingLabel={t('admin.payments.loadingOne')} count={3}>
+        {(data) => (
+          <>
+            <div className="grid gap-6 md:grid-cols-2 md:gap-3">
+              <Part className="space-y-3" id="summary-title" title={t('admin.payments.one')}>
+                <Summary payment={data.payment} />
+              </Part>
+              <Part className="space-y-3" id="customer-title" title={t('admin.payments.customer')}>
+                <PersonCard person={data.payment.user} />
+              </Part>
+            </div>
+            {(data.actions.markFailed || data.actions.refund) && (
+              <Part className="space-y-3" id="resolve-title" title={t('admin.payments.resolveTitle')}>
+                <p className="text-stone-700">{t('admin.payments.resolveIntro')}</p>
+                <ResolvePayment key={data.payment.updatedAt} detail={data} onResolved={announce} />
+              </Part>
+            )}
+            <Part className="space-y-3" id="events-title" title={t('admin.payments.eventsTitle')}>
+              <PaymentEvents events={data.events} />
             </Part>
-            <Part className="space-y-3" id="customer-title" title={t('admin.payments.customer')}>
-              <PersonCard person={detail.data.payment.user} />
+            <Part className="space-y-3" id="journal-title" title={t('admin.payments.journalTitle')}>
+              <PaymentJournal journal={data.journal} />
             </Part>
-          </div>
-          {(detail.data.actions.markFailed || detail.data.actions.refund) && (
-            <Part className="space-y-3" id="resolve-title" title={t('admin.payments.resolveTitle')}>
-              <p className="text-stone-700">{t('admin.payments.resolveIntro')}</p>
-              <ResolvePayment key={detail.data.payment.updatedAt} detail={detail.data} onResolved={announce} />
+            <Part className="space-y-3" id="audit-title" title={t('admin.payments.auditTitle')}>
+              <PaymentAuditList audit={data.audit} />
             </Part>
-          )}
-          <Part className="space-y-3" id="events-title" title={t('admin.payments.eventsTitle')}>
-            <PaymentEvents events={detail.data.events} />
-          </Part>
-          <Part className="space-y-3" id="journal-title" title={t('admin.payments.journalTitle')}>
-            <PaymentJournal journal={detail.data.journal} />
-          </Part>
-          <Part className="space-y-3" id="audit-title" title={t('admin.payments.auditTitle')}>
-            <PaymentAuditList audit={detail.data.audit} />
-          </Part>
-        </>
-      )}
+          </>
+        )}
+      </AdminQuery>
     </section>
   );
 }
