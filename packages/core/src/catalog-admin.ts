@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditEntrySchema, type AuditEntry } from './audit.ts';
 import { categorySlugSchema, productSchema, type productSpecsSchema } from './catalog.schemas.ts';
 import { TAX_CLASSES } from './orders.ts';
+import { pageSchema } from './page.ts';
 
 /** Bounds the server keeps and the admin forms check first. */
 export const CATALOG_LIMITS = {
@@ -161,3 +162,15 @@ export const adminCategorySchema = z.object({
   createdAt: z.string(),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
+
+/** One product with its newest stock movements and what admins did to it, newest first. */
+export const productDetailSchema = z.object({
+  product: adminProductSchema,
+  movements: pageSchema(stockMovementSchema),
+  audit: z.array(catalogAuditSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** A stock adjustment's answer: the product after it, and the movement it recorded. */
+export const stockAdjustedSchema = z.object({ product: adminProductSchema, movementId: z.number().int() });
+export type StockAdjusted = z.infer<typeof stockAdjustedSchema>;

@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './audit.ts';
-import { orderSchema, orderSummarySchema } from './orders.ts';
+import { deliveryFeeRuleSchema, orderSchema, orderSummarySchema, pickupPointSchema } from './orders.ts';
+import { pageSchema } from './page.ts';
 
 /**
- * What the admin order routes answer, declared once: the server documents and checks its answers
+ * What the order routes answer, declared once: the server documents and checks its answers
  * with these schemas, and the web app takes its types from them. Kept apart from orders.ts so the
  * screens that import orders.ts at run time do not carry them.
  */
+
+/** What checkout offers: the delivery fee rule and the pickup points. */
+export const checkoutOptionsSchema = z.object({
+  deliveryFee: deliveryFeeRuleSchema,
+  pickupPoints: z.array(pickupPointSchema),
+});
+export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>;
+
+/** One page of the customer's orders, newest first. */
+export const orderPageSchema = pageSchema(orderSummarySchema);
+export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** An order in the admin list: the summary and whose it is. */
 export const adminOrderSummarySchema = orderSummarySchema.extend({

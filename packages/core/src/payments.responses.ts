@@ -68,3 +68,7 @@ export const paymentDetailSchema = z.object({
   actions: z.object({ markFailed: z.boolean(), refund: z.boolean() }),
 });
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
+
+/** An admin's resolution of a payment: the payment after it, and the refund payout if one was made. */
+export const paymentResolvedSchema = z.object({ payment: adminPaymentSchema, refund: paymentSchema.nullable() });
+export type PaymentResolved = z.infer<typeof paymentResolvedSchema>;

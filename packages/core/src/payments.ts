@@ -95,31 +95,6 @@ export const STATEMENT_KINDS = [
 ] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
-export type StatementLine = {
-  id: string;
-  createdAt: string;
-  kind: StatementKind;
-  /** Positive when money came in, negative when it went out. */
-  amount: number;
-  balanceAfter: number;
-  /** The payment's reference, when a payment caused it. */
-  reference: string | null;
-  description: string;
-};
-
-export type Wallet = {
-  balance: number;
-  /** The account's confirmed phone, prefilled for top-ups, and its network as guessed from the prefix. */
-  phone: string | null;
-  network: MobileNetwork | null;
-  /** Payments still waiting for the customer's approval on the phone. */
-  pending: Payment[];
-  /** How the account can confirm a withdrawal: a code by SMS, an authenticator app, or neither. */
-  withdrawalCheck: { sms: boolean; authenticator: boolean };
-  /** True when payments go to the built-in sandbox, not the real networks. */
-  sandbox: boolean;
-};
-
 /**
  * The built-in sandbox's test numbers: the last six digits decide what happens (any network
  * prefix). Every other number is approved a few seconds after the request.

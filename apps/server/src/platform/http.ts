@@ -65,15 +65,6 @@ export const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: errorSchema } },
 });
 
-/**
- * The code just texted, in test mode only (no SMS provider, outside production), for the screen
- * that asks for it to show; never present in production.
- */
-export const testModeCodeSchema = z
-  .string()
-  .optional()
-  .openapi({ description: 'Test mode only (no SMS provider, outside production): the code that was texted' });
-
 /** A router whose validation failures become one AppError with the first problem spelt out. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({

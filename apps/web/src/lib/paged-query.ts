@@ -11,7 +11,7 @@ export const PAGE_SIZE = 25;
 export const FRESH_MS = 30_000;
 
 /** A paged admin list: cursor paging, fresh for 30 s, the last list kept on screen while a new filter loads. */
-export const pages = <T>(key: readonly unknown[], path: string, params: Record<string, string | undefined>) =>
+export const pages = <T>(key: readonly unknown[], path: string, params: Record<string, string | number | undefined>) =>
   infiniteQueryOptions({
     queryKey: key,
     queryFn: ({ pageParam, signal }) =>

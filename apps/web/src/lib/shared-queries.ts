@@ -1,5 +1,5 @@
 import type { Kyc } from '@ecogrid/core/kyc';
-import type { Wallet } from '@ecogrid/core/payments';
+import type { Wallet } from '@ecogrid/core/wallet.responses';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './api-client.ts';
 

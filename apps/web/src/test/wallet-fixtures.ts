@@ -1,4 +1,4 @@
-import type { Wallet } from '@ecogrid/core/payments';
+import type { Wallet } from '@ecogrid/core/wallet.responses';
 
 /** A wallet as GET /api/wallet answers it, with UGX 1,250,000 and an MTN number, for page tests. */
 export const aWallet = (changes: Partial<Wallet> = {}): Wallet => ({

@@ -1,12 +1,14 @@
 import { categorySlugSchema } from '@ecogrid/core';
 import {
   adminProductSchema,
-  catalogAuditSchema,
   productCreateSchema,
+  productDetailSchema,
   productUpdateSchema,
+  stockAdjustedSchema,
   stockAdjustmentSchema,
   stockMovementSchema,
 } from '@ecogrid/core/catalog-admin';
+import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ADMIN_DENIED } from '#src/features/auth/roles.service.ts';
@@ -29,7 +31,6 @@ export const actorOf = (c: Context<AppEnv>): Actor => ({
   userAgent: c.req.header('user-agent') ?? null,
 });
 
-const page = (schema: z.ZodType) => z.object({ items: z.array(schema), nextCursor: z.string().nullable() });
 const tags = ['admin', 'catalog'];
 
 const listRoute = createRoute({
@@ -48,7 +49,7 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: json(page(adminProductSchema), 'One page'),
+    200: json(pageSchema(adminProductSchema), 'One page'),
     400: errorResponse('Bad filter or cursor'),
     ...ADMIN_DENIED,
   },
@@ -62,14 +63,7 @@ const detailRoute = createRoute({
   summary: 'One product with its newest stock movements and its audit entries (newest first)',
   request: { params: productIdParam },
   responses: {
-    200: json(
-      z.object({
-        product: adminProductSchema,
-        movements: page(stockMovementSchema),
-        audit: z.array(catalogAuditSchema),
-      }),
-      'The product and its history',
-    ),
+    200: json(productDetailSchema, 'The product and its history'),
     400: errorResponse('Invalid id'),
     ...ADMIN_DENIED,
     404: errorResponse('No such product'),
@@ -90,7 +84,7 @@ const movementsRoute = createRoute({
     }),
   },
   responses: {
-    200: json(page(stockMovementSchema), 'One page'),
+    200: json(pageSchema(stockMovementSchema), 'One page'),
     400: errorResponse('Bad id or cursor'),
     ...ADMIN_DENIED,
   },
@@ -161,10 +155,7 @@ const adjustRoute = createRoute({
   middleware: [requireIdempotencyKey] as const,
   request: { params: productIdParam, ...body(stockAdjustmentSchema) },
   responses: {
-    200: json(
-      z.object({ product: adminProductSchema, movementId: z.number().int() }),
-      'The product with its new stock',
-    ),
+    200: json(stockAdjustedSchema, 'The product with its new stock'),
     400: errorResponse('Invalid id, change or reason'),
     ...ADMIN_DENIED,
     404: errorResponse('No such product'),

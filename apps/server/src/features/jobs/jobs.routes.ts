@@ -1,42 +1,12 @@
+import { jobsOverviewSchema } from '@ecogrid/core/jobs';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
+import { json } from '#src/platform/route-helpers.ts';
 
 /** The most dead letters the admin page lists at once. */
 const DEAD_LETTER_LIMIT = 100;
-
-const queueSchema = z
-  .object({
-    name: z.string(),
-    ready: z.number().int().describe('Waiting to run now'),
-    deferred: z.number().int().describe('Waiting for a later time (retries that are not due yet)'),
-    active: z.number().int(),
-    failed: z.number().int().describe('Failed for good and still kept'),
-    total: z.number().int(),
-  })
-  .openapi('JobQueue');
-
-const scheduleSchema = z
-  .object({
-    name: z.string(),
-    cron: z.string(),
-    timezone: z.string(),
-    next: z.string().nullable().describe('When it next runs'),
-  })
-  .openapi('JobSchedule');
-
-const deadLetterSchema = z
-  .object({
-    id: z.string(),
-    queue: z.string().describe('The queue the job failed on'),
-    data: z.record(z.string(), z.unknown()),
-    error: z.string().nullable().describe('Why its last attempt failed'),
-    attempts: z.number().int(),
-    firstQueuedAt: z.string().nullable(),
-    failedAt: z.string(),
-  })
-  .openapi('DeadLetter');
 
 const overviewRoute = createRoute({
   method: 'get',
@@ -46,18 +16,7 @@ const overviewRoute = createRoute({
   summary: 'Background job queues, scheduled tasks, and jobs that failed every retry (newest first, at most 100)',
   middleware: [requireAdmin] as const,
   responses: {
-    200: {
-      description: 'The queues',
-      content: {
-        'application/json': {
-          schema: z.object({
-            queues: z.array(queueSchema),
-            schedules: z.array(scheduleSchema),
-            deadLetters: z.array(deadLetterSchema),
-          }),
-        },
-      },
-    },
+    200: json(jobsOverviewSchema.openapi('JobsOverview'), 'The queues'),
     ...ADMIN_DENIED,
   },
 });
@@ -71,10 +30,7 @@ const retryRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: z.object({ id: z.uuid({ error: 'Invalid job ID' }) }) },
   responses: {
-    200: {
-      description: 'Queued again',
-      content: { 'application/json': { schema: z.object({ retried: z.literal(1) }) } },
-    },
+    200: json(z.object({ retried: z.literal(1) }), 'Queued again'),
     400: errorResponse('Invalid job id'),
     ...ADMIN_DENIED,
     404: errorResponse('No dead-lettered job has this id (perhaps it was already sent back)'),
@@ -90,7 +46,7 @@ const runRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: z.object({ name: z.string().min(1).max(100) }) },
   responses: {
-    202: { description: 'Queued', content: { 'application/json': { schema: z.object({ jobId: z.string() }) } } },
+    202: json(z.object({ jobId: z.string() }), 'Queued'),
     ...ADMIN_DENIED,
     404: errorResponse('No scheduled task has this name'),
     409: errorResponse('The task is already waiting to run'),

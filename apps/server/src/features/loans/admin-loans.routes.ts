@@ -4,8 +4,9 @@ import {
   loanPlanInputSchema,
   portfolioFiguresSchema,
   portfolioFiltersSchema,
-  portfolioLoanSchema,
 } from '@ecogrid/core/loans';
+import { adminLoanSchema } from '@ecogrid/core/loans.responses';
+import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
@@ -74,7 +75,7 @@ const portfolioRoute = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ loans: z.array(portfolioLoanView), nextCursor: z.string().nullable() }), 'A page of loans'),
+    200: json(pageSchema(portfolioLoanView), 'A page of loans'),
     ...ADMIN_DENIED,
   },
 });
@@ -99,12 +100,7 @@ const adminLoanRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: loanParams },
   responses: {
-    200: json(
-      loan.extend(
-        portfolioLoanSchema.pick({ customerName: true, customerPhone: true, district: true, agentCode: true }).shape,
-      ),
-      'The loan',
-    ),
+    200: json(adminLoanSchema.openapi('AdminLoan'), 'The loan'),
     404: errorResponse('No such loan'),
     ...ADMIN_DENIED,
   },
@@ -142,8 +138,7 @@ export const adminLoanRoutes = createRouter()
   })
   .openapi(figuresRoute, async (c) => c.json(await portfolioFigures(c.var.db), 200))
   .openapi(portfolioRoute, async (c) => {
-    const page = await portfolioPage(c.var.db, c.req.valid('query'));
-    return c.json({ loans: page.items, nextCursor: page.nextCursor }, 200);
+    return c.json(await portfolioPage(c.var.db, c.req.valid('query')), 200);
   })
   .openapi(adminLoanRoute, async (c) => {
     const row = await findLoan(c.var.db, c.req.valid('param').id, null);

@@ -24,7 +24,7 @@ describe('applying for credit', () => {
     expect(await walletBalance(ctx.db, customer.id)).toBe(1_400_000);
 
     const queue = await admin.api.get('/api/admin/loans?status=pending_approval&limit=100');
-    expect(queue.body.loans.map((l: { id: string }) => l.id)).toContain(id);
+    expect(queue.body.items.map((l: { id: string }) => l.id)).toContain(id);
     expect((await customer.api.post(`/api/loans/${id}/deposit`, { payment: { method: 'wallet' } })).status).toBe(409);
     const approved = await admin.api.post(`/api/admin/loans/${id}/decision`, { decision: 'approve' });
     expect(approved.body.status).toBe('approved');

@@ -1,5 +1,13 @@
 import { uuidSchema } from '@ecogrid/core';
+import {
+  DEVICE_STATUSES,
+  deviceProductSchema,
+  deviceSchema,
+  deviceTokenSchema,
+  issuedTokenSchema,
+} from '@ecogrid/core/devices';
 import { OPENPAYGO_TOKEN_TYPES } from '@ecogrid/core/openpaygo';
+import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { badRequest } from '#src/platform/errors.ts';
@@ -20,34 +28,7 @@ import {
 const tags = ['admin', 'devices'];
 const boxOf = (c: Context<AppEnv>) => deviceKeyBox(c.var.authSecret);
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
-const DEVICE_STATUSES = ['in_stock', 'assigned', 'unlocked'] as const;
-
-const device = z
-  .object({
-    id: z.uuid(),
-    serialNumber: z.string(),
-    productId: z.uuid().nullable(),
-    product: z
-      .object({ id: z.uuid(), sku: z.string(), name: z.string() })
-      .nullable()
-      .openapi({ description: 'The product the unit is; null for a unit imported before products were recorded' }),
-    startingCode: z.number().int(),
-    tokenCount: z.number().int(),
-    timeDivider: z.number().int(),
-    restrictedDigitSet: z.boolean(),
-    status: z.enum(DEVICE_STATUSES),
-    loanId: z.uuid().nullable().openapi({ description: 'The loan the device is assigned to' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi('Device');
-const token = z.object({
-  deviceId: z.string(),
-  count: z.number().int(),
-  type: z.enum(OPENPAYGO_TOKEN_TYPES),
-  days: z.number().int().nullable(),
-  token: z.string(),
-});
+const device = deviceSchema.openapi('Device');
 const deviceParams = z.object({ id: uuidSchema('device id') });
 
 /** The device registry (/api/admin/devices): admins with an authenticator app only. */
@@ -104,7 +85,7 @@ deviceRoutes
         }),
       },
       responses: {
-        200: json(z.object({ items: z.array(device), nextCursor: z.string().nullable() }), 'One page'),
+        200: json(pageSchema(device), 'One page'),
         400: errorResponse('A bad filter'),
         ...ADMIN_DENIED,
       },
@@ -119,20 +100,7 @@ deviceRoutes
       tags,
       summary: 'The products devices are registered for, by name, with their units and units in stock',
       responses: {
-        200: json(
-          z.object({
-            items: z.array(
-              z.object({
-                id: z.uuid(),
-                sku: z.string(),
-                name: z.string(),
-                total: z.number().int(),
-                inStock: z.number().int(),
-              }),
-            ),
-          }),
-          'The products',
-        ),
+        200: json(z.object({ items: z.array(deviceProductSchema) }), 'The products'),
         ...ADMIN_DENIED,
       },
     }),
@@ -147,12 +115,7 @@ deviceRoutes
       summary: 'The tokens issued to a device, by count',
       request: { params: deviceParams },
       responses: {
-        200: json(
-          z.object({
-            items: z.array(token.omit({ deviceId: true }).extend({ reference: z.string(), createdAt: z.string() })),
-          }),
-          'The tokens',
-        ),
+        200: json(z.object({ items: z.array(deviceTokenSchema) }), 'The tokens'),
         ...ADMIN_DENIED,
       },
     }),
@@ -185,7 +148,7 @@ deviceRoutes
         },
       },
       responses: {
-        201: json(token, 'The token, and the count it moves the device to'),
+        201: json(issuedTokenSchema, 'The token, and the count it moves the device to'),
         400: errorResponse('Bad body, or no Idempotency-Key'),
         ...ADMIN_DENIED,
         404: errorResponse('No such device'),

@@ -1,3 +1,4 @@
+import type { IssuedToken as CoreIssuedToken } from '@ecogrid/core/devices';
 import { generateToken, type OpenPaygoTokenType } from '@ecogrid/core/openpaygo';
 import { and, asc, count, eq, getTableColumns, gt, isNotNull, like, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
@@ -19,15 +20,8 @@ export type TokenOrder = {
   issuedBy: string;
 };
 
-export type IssuedToken = {
-  deviceId: string;
-  count: number;
-  type: OpenPaygoTokenType;
-  days: number | null;
-  token: string;
-  /** The reference was used before: this is that token again. */
-  replayed: boolean;
-};
+/** The token, and whether the reference was used before (this is that token again). */
+export type IssuedToken = CoreIssuedToken & { replayed: boolean };
 
 /**
  * Issues the device's next token in the caller's transaction: the device row is locked, the

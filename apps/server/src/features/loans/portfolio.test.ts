@@ -86,19 +86,19 @@ describe('the portfolio', () => {
     await overdue(sold.id, 12);
 
     const byAgent = await admin.api.get(`/api/admin/loans?agent=${code.toLowerCase()}`);
-    expect(byAgent.body.loans.map((l: { id: string }) => l.id)).toEqual([sold.id]);
-    expect(byAgent.body.loans[0]).toMatchObject({ agentCode: code, district: 'Gulu', daysPastDue: 12 });
+    expect(byAgent.body.items.map((l: { id: string }) => l.id)).toEqual([sold.id]);
+    expect(byAgent.body.items[0]).toMatchObject({ agentCode: code, district: 'Gulu', daysPastDue: 12 });
     const byDistrict = await admin.api.get('/api/admin/loans?district=gulu');
-    expect(byDistrict.body.loans.map((l: { id: string }) => l.id)).toEqual([sold.id]);
+    expect(byDistrict.body.items.map((l: { id: string }) => l.id)).toEqual([sold.id]);
     const late = await admin.api.get('/api/admin/loans?minDaysPastDue=10&maxDaysPastDue=20');
-    expect(late.body.loans.map((l: { id: string }) => l.id)).toEqual([sold.id]);
+    expect(late.body.items.map((l: { id: string }) => l.id)).toEqual([sold.id]);
     const active = await admin.api.get('/api/admin/loans?status=active&limit=100');
-    expect(active.body.loans.map((l: { id: string }) => l.id)).toEqual(expect.arrayContaining([sold.id, other.id]));
-    expect((await admin.api.get('/api/admin/loans?agent=NOBODY')).body.loans).toEqual([]);
+    expect(active.body.items.map((l: { id: string }) => l.id)).toEqual(expect.arrayContaining([sold.id, other.id]));
+    expect((await admin.api.get('/api/admin/loans?agent=NOBODY')).body.items).toEqual([]);
 
     const page1 = await admin.api.get('/api/admin/loans?limit=2');
     const page2 = await admin.api.get(`/api/admin/loans?limit=2&cursor=${page1.body.nextCursor}`);
-    const ids = [...page1.body.loans, ...page2.body.loans].map((l: { id: string }) => l.id);
+    const ids = [...page1.body.items, ...page2.body.items].map((l: { id: string }) => l.id);
     expect(new Set(ids).size).toBe(ids.length);
 
     const detail = await admin.api.get(`/api/admin/loans/${sold.id}`);

@@ -164,7 +164,7 @@ describe('the daily reminders and arrears', () => {
     expect(overdue).toHaveLength(1);
     expect(overdue[0]).toContain('UGX 225,000 is 5 days overdue');
     const inArrears = await admin.api.get('/api/admin/loans?minDaysPastDue=5&maxDaysPastDue=5&limit=100');
-    expect(inArrears.body.loans.map((l: { id: string }) => l.id)).toContain(id);
+    expect(inArrears.body.items.map((l: { id: string }) => l.id)).toContain(id);
 
     await runLoanDay(deps(), addDays(due, 40));
     loan = (await customer.api.get(`/api/loans/${id}`)).body;

@@ -1,10 +1,5 @@
-import {
-  checkoutSchema,
-  orderPaymentSchema,
-  orderSummarySchema,
-  pickupPointSchema,
-  deliveryFeeRuleSchema,
-} from '@ecogrid/core/orders';
+import { checkoutSchema, orderPaymentSchema } from '@ecogrid/core/orders';
+import { checkoutOptionsSchema, orderPageSchema } from '@ecogrid/core/orders.responses';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { requireIdempotencyKey, takeIdempotencyKey } from '#src/platform/idempotency.ts';
@@ -44,10 +39,7 @@ const checkoutOptionsRoute = createRoute({
   tags: ['orders'],
   summary: 'What checkout offers: the delivery fee rule and the pickup points',
   responses: {
-    200: json(
-      z.object({ deliveryFee: deliveryFeeRuleSchema, pickupPoints: z.array(pickupPointSchema) }),
-      'The options',
-    ),
+    200: json(checkoutOptionsSchema, 'The options'),
     ...unauthenticated,
   },
 });
@@ -60,7 +52,7 @@ const myOrdersRoute = createRoute({
   summary: 'Your orders, newest first',
   request: { query: z.object(pageQuery) },
   responses: {
-    200: json(z.object({ items: z.array(orderSummarySchema), nextCursor: z.string().nullable() }), 'One page'),
+    200: json(orderPageSchema, 'One page'),
     400: errorResponse('Bad cursor or limit'),
     ...unauthenticated,
   },

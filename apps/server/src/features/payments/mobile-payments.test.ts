@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Wallet } from '@ecogrid/core/payments';
+import type { Wallet } from '@ecogrid/core/wallet.responses';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '#src/db/schema/payments.ts';

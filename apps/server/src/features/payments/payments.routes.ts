@@ -1,10 +1,11 @@
 import { checkId } from '@ecogrid/core';
 import { pageSchema } from '@ecogrid/core/page';
 import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@ecogrid/core/payments';
-import { paymentDetailSchema, paymentUserSchema } from '@ecogrid/core/payments.responses';
+import { paymentDetailSchema, paymentResolvedSchema, paymentUserSchema } from '@ecogrid/core/payments.responses';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError, badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { body, json } from '#src/platform/route-helpers.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { airtelHashMatches, airtelStatus, mtnStatus } from '#src/platform/mobile-money/index.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
@@ -26,17 +27,14 @@ const ownRoute = createRoute({
   summary: 'One of your payments',
   request: { params: idParam },
   responses: {
-    200: { description: 'The payment', content: { 'application/json': { schema: paymentSchema } } },
+    200: json(paymentSchema, 'The payment'),
     400: errorResponse('Invalid payment id'),
     401: errorResponse('Not signed in'),
     404: errorResponse('Not one of your payments'),
   },
 });
 
-const callbackAnswer = {
-  description: 'Received',
-  content: { 'application/json': { schema: z.object({ received: z.literal(true), outcome: z.string() }) } },
-};
+const callbackAnswer = json(z.object({ received: z.literal(true), outcome: z.string() }), 'Received');
 
 const mtnCallbackSchema = z.object({
   status: z.enum(['SUCCESSFUL', 'FAILED', 'PENDING']),
@@ -61,7 +59,7 @@ const mtnCallback = (method: 'put' | 'post') =>
     request: {
       params: z.object({ reference: z.uuid().openapi({ param: { name: 'reference', in: 'path' } }) }),
       query: z.object({ token: z.string().max(100) }),
-      body: { required: true, content: { 'application/json': { schema: mtnCallbackSchema } } },
+      ...body(mtnCallbackSchema),
     },
     responses: {
       200: callbackAnswer,
@@ -89,7 +87,7 @@ const airtelCallbackRoute = createRoute({
   path: '/payments/callbacks/airtel',
   tags: ['payments'],
   summary: "Airtel Money's callback, authenticated by its HMAC-SHA256 hash",
-  request: { body: { required: true, content: { 'application/json': { schema: airtelCallbackSchema } } } },
+  request: body(airtelCallbackSchema),
   responses: {
     200: callbackAnswer,
     400: errorResponse('Not an Airtel callback body'),
@@ -118,14 +116,7 @@ const adminListRoute = createRoute({
     }),
   },
   responses: {
-    200: {
-      description: 'One page',
-      content: {
-        'application/json': {
-          schema: pageSchema(adminPaymentSchema),
-        },
-      },
-    },
+    200: json(pageSchema(adminPaymentSchema), 'One page'),
     400: errorResponse('Bad filter or cursor'),
     ...ADMIN_DENIED,
   },
@@ -140,15 +131,8 @@ const adminDetailRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: idParam },
   responses: {
-    200: {
-      description: 'The payment and its history',
-      content: {
-        'application/json': {
-          // The payment by its component name, as the list shows it.
-          schema: paymentDetailSchema.extend({ payment: adminPaymentSchema }),
-        },
-      },
-    },
+    // The payment by its component name, as the list shows it.
+    200: json(paymentDetailSchema.extend({ payment: adminPaymentSchema }), 'The payment and its history'),
     400: errorResponse('Invalid payment id'),
     ...ADMIN_DENIED,
     404: errorResponse('No such payment'),
@@ -164,29 +148,23 @@ const resolveRoute = createRoute({
   middleware: [requireAdmin, requireIdempotencyKey] as const,
   request: {
     params: idParam,
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.strictObject({
-            action: z.enum(['mark_failed', 'refund']),
-            reason: z
-              .string({ error: 'Give the reason for the record' })
-              .trim()
-              .min(5, 'Give the reason for the record (at least 5 characters)')
-              .max(500),
-          }),
-        },
-      },
-    },
+    ...body(
+      z.strictObject({
+        action: z.enum(['mark_failed', 'refund']),
+        reason: z
+          .string({ error: 'Give the reason for the record' })
+          .trim()
+          .min(5, 'Give the reason for the record (at least 5 characters)')
+          .max(500),
+      }),
+    ),
   },
   responses: {
-    200: {
-      description: 'The payment after the action, and the refund payout if one was made',
-      content: {
-        'application/json': { schema: z.object({ payment: adminPaymentSchema, refund: paymentSchema.nullable() }) },
-      },
-    },
+    // The payments by their component names.
+    200: json(
+      paymentResolvedSchema.extend({ payment: adminPaymentSchema, refund: paymentSchema.nullable() }),
+      'The payment after the action, and the refund payout if one was made',
+    ),
     400: errorResponse('Invalid id or body'),
     ...ADMIN_DENIED,
     404: errorResponse('No such payment'),

@@ -6,12 +6,14 @@ import {
   withdrawalRequestSchema,
   type StatementKind,
 } from '@ecogrid/core/payments';
+import { pageSchema } from '@ecogrid/core/page';
+import { walletSchema, statementLineSchema, withdrawalCodeSchema } from '@ecogrid/core/wallet.responses';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '#src/platform/errors.ts';
-import { createRouter, errorResponse, signedInUserId, testModeCodeSchema } from '#src/platform/http.ts';
+import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { invalidCursor } from '#src/platform/pagination.ts';
-import { idempotencyKeyHeader, unauthenticated } from '#src/platform/route-helpers.ts';
+import { body, idempotencyKeyHeader, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { deliveryContacts } from '#src/features/auth/profile.service.ts';
 import { checkStepUpCode, sendStepUpCode, stepUpMethods } from '#src/features/auth/step-up.service.ts';
 import {
@@ -24,28 +26,7 @@ import {
 } from '#src/features/payments/payments.service.ts';
 import { walletBalance, walletStatement } from './ledger.service.ts';
 
-const walletSchema = z
-  .object({
-    balance: z.number().int(),
-    phone: z.string().nullable(),
-    network: z.enum(['mtn', 'airtel']).nullable(),
-    pending: z.array(paymentSchema),
-    withdrawalCheck: z.object({ sms: z.boolean(), authenticator: z.boolean() }),
-    sandbox: z.boolean(),
-  })
-  .openapi('Wallet');
-
-const statementLineSchema = z
-  .object({
-    id: z.string(),
-    createdAt: z.string(),
-    kind: z.enum(STATEMENT_KINDS),
-    amount: z.number().int(),
-    balanceAfter: z.number().int(),
-    reference: z.string().nullable(),
-    description: z.string(),
-  })
-  .openapi('StatementLine');
+const walletView = walletSchema.openapi('Wallet');
 
 const walletRoute = createRoute({
   method: 'get',
@@ -54,7 +35,7 @@ const walletRoute = createRoute({
   tags: ['wallet'],
   summary: 'Your wallet: balance, payments awaiting approval, and how withdrawals are confirmed',
   responses: {
-    200: { description: 'The wallet', content: { 'application/json': { schema: walletSchema } } },
+    200: json(walletView, 'The wallet'),
     ...unauthenticated,
   },
 });
@@ -72,14 +53,7 @@ const statementRoute = createRoute({
     }),
   },
   responses: {
-    200: {
-      description: 'One page of the statement',
-      content: {
-        'application/json': {
-          schema: z.object({ items: z.array(statementLineSchema), nextCursor: z.string().nullable() }),
-        },
-      },
-    },
+    200: json(pageSchema(statementLineSchema.openapi('StatementLine')), 'One page of the statement'),
     400: errorResponse('Bad limit or cursor'),
     ...unauthenticated,
   },
@@ -94,13 +68,10 @@ const topUpRoute = createRoute({
   middleware: [requireIdempotencyKey] as const,
   request: {
     headers: idempotencyKeyHeader,
-    body: { required: true, content: { 'application/json': { schema: topUpRequestSchema } } },
+    ...body(topUpRequestSchema),
   },
   responses: {
-    202: {
-      description: 'The payment, pending until you approve it',
-      content: { 'application/json': { schema: paymentSchema } },
-    },
+    202: json(paymentSchema, 'The payment, pending until you approve it'),
     400: errorResponse('Bad amount, number or network, or no Idempotency-Key'),
     ...unauthenticated,
     ...IDEMPOTENCY_RESPONSES,
@@ -114,18 +85,7 @@ const codeRoute = createRoute({
   tags: ['wallet'],
   summary: 'Text a code to your confirmed phone, to confirm a withdrawal',
   responses: {
-    200: {
-      description: 'Where the code went',
-      content: {
-        'application/json': {
-          schema: z.object({
-            sentTo: z.string(),
-            expiresInSeconds: z.number().int(),
-            testModeCode: testModeCodeSchema,
-          }),
-        },
-      },
-    },
+    200: json(withdrawalCodeSchema, 'Where the code went'),
     ...unauthenticated,
     422: errorResponse('No confirmed phone number'),
     429: errorResponse('This number has had its codes for the hour: the message says how many minutes to wait'),
@@ -141,13 +101,10 @@ const withdrawRoute = createRoute({
   middleware: [requireIdempotencyKey] as const,
   request: {
     headers: idempotencyKeyHeader,
-    body: { required: true, content: { 'application/json': { schema: withdrawalRequestSchema } } },
+    ...body(withdrawalRequestSchema),
   },
   responses: {
-    202: {
-      description: 'The payout, pending until the network pays it',
-      content: { 'application/json': { schema: paymentSchema } },
-    },
+    202: json(paymentSchema, 'The payout, pending until the network pays it'),
     400: errorResponse('Bad amount, number, network or code format, or no Idempotency-Key'),
     ...unauthenticated,
     ...IDEMPOTENCY_RESPONSES,

@@ -1,4 +1,5 @@
-import { PAYMENT_LIMITS, ugandanMobile, type Wallet } from '@ecogrid/core/payments';
+import { PAYMENT_LIMITS, ugandanMobile } from '@ecogrid/core/payments';
+import type { Wallet } from '@ecogrid/core/wallet.responses';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,22 +1,14 @@
-import type {
-  Cart,
-  Checkout,
-  DeliveryFeeRule,
-  Order,
-  OrderPayment,
-  OrderStatus,
-  OrderSummary,
-  PickupPoint,
-} from '@ecogrid/core/orders';
+import type { Cart, Checkout, Order, OrderPayment, OrderStatus } from '@ecogrid/core/orders';
+import type { CheckoutOptions, OrderPage } from '@ecogrid/core/orders.responses';
 import type { Payment } from '@ecogrid/core/payments';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 
 export type { Cart, Checkout, Order, OrderPayment, OrderStatus, OrderSummary, PickupPoint } from '@ecogrid/core/orders';
-export type { Payment, Wallet } from '@ecogrid/core/payments';
+export type { Payment } from '@ecogrid/core/payments';
+export type { Wallet } from '@ecogrid/core/wallet.responses';
 
-export type CheckoutOptions = { deliveryFee: DeliveryFeeRule; pickupPoints: PickupPoint[] };
-export type OrderPage = { items: OrderSummary[]; nextCursor: string | null };
+export type { CheckoutOptions, OrderPage };
 export type PlacedOrder = { order: Order; payment: Payment | null };
 
 /** Twenty orders fill a few phone screens without a long wait on 3G. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { CartLine, DeliveryFeeRule, Order, PickupPoint } from '@ecogrid/core/orders';
-import type { Wallet } from '@ecogrid/core/payments';
+import type { Wallet } from '@ecogrid/core/wallet.responses';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reply } from '@/test/fake-server.ts';

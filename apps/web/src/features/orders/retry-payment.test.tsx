@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Order } from '@ecogrid/core/orders';
-import type { Wallet } from '@ecogrid/core/payments';
+import type { Wallet } from '@ecogrid/core/wallet.responses';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { anOrder, aWallet, fakeServer, ORDER_ID, renderOrders } from './test-setup.tsx';

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@ecogrid/core/audit';
 import type { PaymentMethod, PaymentPurpose, PaymentStatus } from '@ecogrid/core/payments';
-import type { AdminPayment, Payment, PaymentDetail } from '@ecogrid/core/payments.responses';
+import type { AdminPayment, PaymentDetail, PaymentResolved } from '@ecogrid/core/payments.responses';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { FRESH_MS, pages } from '@/lib/paged-query.ts';
@@ -37,7 +37,7 @@ export type Resolution = { action: 'mark_failed' | 'refund'; reason: string };
 
 /** Closes a stuck payment as failed, or refunds it to the wallet; the key makes a retried request apply once. */
 export const resolvePayment = (id: string, resolution: Resolution, idempotencyKey: string) =>
-  apiFetch<{ payment: AdminPayment; refund: Payment | null }>(`/api/admin/payments/${encodeURIComponent(id)}/resolve`, {
+  apiFetch<PaymentResolved>(`/api/admin/payments/${encodeURIComponent(id)}/resolve`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'Idempotency-Key': idempotencyKey },
     body: JSON.stringify(resolution),

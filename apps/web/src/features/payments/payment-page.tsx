@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
@@ -7,12 +6,12 @@ import { paymentQuery, type AdminPayment } from './api.ts';
 import { PersonCard } from '@/components/admin/person-card.tsx';
 import { Fact } from '@/components/ui/fact.tsx';
 import { Part } from '@/components/ui/part.tsx';
-import { AdminError } from '@/components/admin/admin-error.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { AdminQuery } from '@/components/admin/admin-query.tsx';
+import { useStatusAnnouncement } from '@/components/admin/status-announcement.tsx';
 import { PaymentAuditList, PaymentEvents, PaymentJournal } from './payment-history.tsx';
 import { PaymentStatusBadge } from './payment-status.tsx';
 import { ResolvePayment } from './resolve-payment.tsx';
-import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { useFormats } from '@/lib/formats.ts';
 
 function Summary({ payment }: { payment: AdminPayment }) {
@@ -59,12 +58,7 @@ export default function PaymentPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const detail = useQuery(paymentQuery(id));
-  const [announcement, setAnnouncement] = useState('');
-  const status = useRef<HTMLParagraphElement>(null);
-  const resolved = (text: string) => {
-    setAnnouncement(text);
-    requestAnimationFrame(() => status.current?.focus());
-  };
+  const { announce, announcement } = useStatusAnnouncement();
   const title = detail.data?.payment.reference ?? t('admin.payments.one');
 
   return (
@@ -77,45 +71,36 @@ export default function PaymentPage() {
         </p>
         <p className="text-sm">{t('admin.timesInKampala')}</p>
       </AdminPageHeader>
-      <p
-        ref={status}
-        tabIndex={-1}
-        role="status"
-        className={announcement ? 'rounded-lg bg-brand-50 p-3 text-brand-900' : ''}
-      >
-        {announcement}
-      </p>
-      {detail.isPending ? (
-        <SkeletonList label={t('admin.payments.loadingOne')} count={3} />
-      ) : detail.isError ? (
-        <AdminError error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <>
-          <div className="grid gap-6 md:grid-cols-2 md:gap-3">
-            <Part className="space-y-3" id="summary-title" title={t('admin.payments.one')}>
-              <Summary payment={detail.data.payment} />
+      {announcement}
+      <AdminQuery query={detail} loadingLabel={t('admin.payments.loadingOne')} count={3}>
+        {(data) => (
+          <>
+            <div className="grid gap-6 md:grid-cols-2 md:gap-3">
+              <Part className="space-y-3" id="summary-title" title={t('admin.payments.one')}>
+                <Summary payment={data.payment} />
+              </Part>
+              <Part className="space-y-3" id="customer-title" title={t('admin.payments.customer')}>
+                <PersonCard person={data.payment.user} />
+              </Part>
+            </div>
+            {(data.actions.markFailed || data.actions.refund) && (
+              <Part className="space-y-3" id="resolve-title" title={t('admin.payments.resolveTitle')}>
+                <p className="text-stone-700">{t('admin.payments.resolveIntro')}</p>
+                <ResolvePayment key={data.payment.updatedAt} detail={data} onResolved={announce} />
+              </Part>
+            )}
+            <Part className="space-y-3" id="events-title" title={t('admin.payments.eventsTitle')}>
+              <PaymentEvents events={data.events} />
             </Part>
-            <Part className="space-y-3" id="customer-title" title={t('admin.payments.customer')}>
-              <PersonCard person={detail.data.payment.user} />
+            <Part className="space-y-3" id="journal-title" title={t('admin.payments.journalTitle')}>
+              <PaymentJournal journal={data.journal} />
             </Part>
-          </div>
-          {(detail.data.actions.markFailed || detail.data.actions.refund) && (
-            <Part className="space-y-3" id="resolve-title" title={t('admin.payments.resolveTitle')}>
-              <p className="text-stone-700">{t('admin.payments.resolveIntro')}</p>
-              <ResolvePayment key={detail.data.payment.updatedAt} detail={detail.data} onResolved={resolved} />
+            <Part className="space-y-3" id="audit-title" title={t('admin.payments.auditTitle')}>
+              <PaymentAuditList audit={data.audit} />
             </Part>
-          )}
-          <Part className="space-y-3" id="events-title" title={t('admin.payments.eventsTitle')}>
-            <PaymentEvents events={detail.data.events} />
-          </Part>
-          <Part className="space-y-3" id="journal-title" title={t('admin.payments.journalTitle')}>
-            <PaymentJournal journal={detail.data.journal} />
-          </Part>
-          <Part className="space-y-3" id="audit-title" title={t('admin.payments.auditTitle')}>
-            <PaymentAuditList audit={detail.data.audit} />
-          </Part>
-        </>
-      )}
+          </>
+        )}
+      </AdminQuery>
     </section>
   );
 }

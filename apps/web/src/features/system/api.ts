@@ -1,5 +1,5 @@
 import type { Health } from '@ecogrid/core/health';
-import type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
+import type { JobsOverview } from '@ecogrid/core/jobs';
 import type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
 import type { AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
 import { queryOptions } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ export type { Person } from '@ecogrid/core/audit';
 export type { Health } from '@ecogrid/core/health';
 
 export type { DeadLetter, JobQueue, JobSchedule } from '@ecogrid/core/jobs';
-export type JobsOverview = { queues: JobQueue[]; schedules: JobSchedule[]; deadLetters: DeadLetter[] };
+export type { JobsOverview };
 
 /** The security log's event types, in the order the filter lists them. */
 export const SECURITY_EVENT_TYPES = [

@@ -12,10 +12,10 @@ import {
   type JobQueue,
   type JobSchedule,
 } from './api.ts';
-import { AdminError, useErrorText } from '@/components/admin/admin-error.tsx';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
+import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
-import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { useFormats } from '@/lib/formats.ts';
 
 /** A queue's name in words where the page knows it, else as the server names it. */
@@ -168,47 +168,45 @@ export default function JobsPage() {
           {refreshing ? t('admin.refreshing') : t('admin.refresh')}
         </Button>
       </div>
-      {jobs.isPending ? (
-        <SkeletonList label={t('admin.jobs.loading')} />
-      ) : jobs.isError ? (
-        <AdminError error={jobs.error} onRetry={() => void jobs.refetch()} />
-      ) : (
-        <>
-          <section aria-labelledby="dead-title" className="space-y-3">
-            <h2 id="dead-title" ref={deadHeading} tabIndex={-1} className="text-lg font-semibold">
-              {t('admin.jobs.deadTitle')}
-            </h2>
-            <p role="status" className="text-sm">
-              {announcement}
-            </p>
-            {jobs.data.deadLetters.length === 0 ? (
-              <p className="text-stone-700">{t('admin.jobs.deadEmpty')}</p>
-            ) : (
+      <AdminQuery query={jobs} loadingLabel={t('admin.jobs.loading')}>
+        {(data) => (
+          <>
+            <section aria-labelledby="dead-title" className="space-y-3">
+              <h2 id="dead-title" ref={deadHeading} tabIndex={-1} className="text-lg font-semibold">
+                {t('admin.jobs.deadTitle')}
+              </h2>
+              <p role="status" className="text-sm">
+                {announcement}
+              </p>
+              {data.deadLetters.length === 0 ? (
+                <p className="text-stone-700">{t('admin.jobs.deadEmpty')}</p>
+              ) : (
+                <ul className="space-y-3">
+                  {data.deadLetters.map((job) => (
+                    <DeadLetterItem key={job.id} job={job} onRetried={retried} />
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section aria-labelledby="queues-title" className="space-y-3">
+              <h2 id="queues-title" className="text-lg font-semibold">
+                {t('admin.jobs.queuesTitle')}
+              </h2>
+              <Queues queues={data.queues} />
+            </section>
+            <section aria-labelledby="schedules-title" className="space-y-3">
+              <h2 id="schedules-title" className="text-lg font-semibold">
+                {t('admin.jobs.schedulesTitle')}
+              </h2>
               <ul className="space-y-3">
-                {jobs.data.deadLetters.map((job) => (
-                  <DeadLetterItem key={job.id} job={job} onRetried={retried} />
+                {data.schedules.map((schedule) => (
+                  <Schedule key={schedule.name} schedule={schedule} />
                 ))}
               </ul>
-            )}
-          </section>
-          <section aria-labelledby="queues-title" className="space-y-3">
-            <h2 id="queues-title" className="text-lg font-semibold">
-              {t('admin.jobs.queuesTitle')}
-            </h2>
-            <Queues queues={jobs.data.queues} />
-          </section>
-          <section aria-labelledby="schedules-title" className="space-y-3">
-            <h2 id="schedules-title" className="text-lg font-semibold">
-              {t('admin.jobs.schedulesTitle')}
-            </h2>
-            <ul className="space-y-3">
-              {jobs.data.schedules.map((schedule) => (
-                <Schedule key={schedule.name} schedule={schedule} />
-              ))}
-            </ul>
-          </section>
-        </>
-      )}
+            </section>
+          </>
+        )}
+      </AdminQuery>
     </section>
   );
 }

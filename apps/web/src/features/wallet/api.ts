@@ -1,14 +1,10 @@
-import type { Payment, StatementLine, TopUpRequest, Wallet, WithdrawalRequest } from '@ecogrid/core/payments';
+import type { Payment, TopUpRequest, WithdrawalRequest } from '@ecogrid/core/payments';
+import type { StatementLine, StatementPage, Wallet, WithdrawalCode } from '@ecogrid/core/wallet.responses';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 
-export type { Payment, StatementLine, Wallet } from '@ecogrid/core/payments';
-
-/** One page of the statement, newest first; `nextCursor` is null on the last page. */
-export type StatementPage = { items: StatementLine[]; nextCursor: string | null };
-
-/** `testModeCode`: test mode only (no SMS provider, outside production), the code that was texted. */
-export type WithdrawalCode = { sentTo: string; expiresInSeconds: number; testModeCode?: string };
+export type { Payment } from '@ecogrid/core/payments';
+export type { StatementLine, StatementPage, Wallet, WithdrawalCode };
 
 /** Twenty lines fill a couple of phone screens without a long wait on 3G. */
 export const STATEMENT_PAGE_SIZE = 20;

@@ -1,10 +1,11 @@
 import type {
   AdminCategory,
   AdminProduct,
-  CatalogAudit,
   CategoryCreate,
   ProductCreate,
+  ProductDetail,
   ProductUpdate,
+  StockAdjusted,
   StockAdjustment,
   StockMovement,
 } from '@ecogrid/core/catalog-admin';
@@ -13,19 +14,19 @@ import { apiFetch, toSearch } from '@/lib/api-client.ts';
 import { uploadFile } from '@/lib/upload.ts';
 import { PAGE_SIZE, type Page } from '@/lib/paged-query.ts';
 
-export type { AdminCategory, AdminProduct, CatalogAudit, StockMovement } from '@ecogrid/core/catalog-admin';
+export type {
+  AdminCategory,
+  AdminProduct,
+  CatalogAudit,
+  ProductDetail,
+  StockMovement,
+} from '@ecogrid/core/catalog-admin';
 
 const BASE = '/api/admin/catalog';
 /** Catalogue screens change while an admin works (another admin, an order taking stock): fresh for 30 s. */
 const FRESH_MS = 30_000;
 
 export type ProductFilters = { q: string; category?: string | undefined; active?: 'true' | 'false' | undefined };
-
-export type ProductDetail = {
-  product: AdminProduct;
-  movements: Page<StockMovement>;
-  audit: CatalogAudit[];
-};
 
 export const adminProductsQuery = (filters: ProductFilters) =>
   infiniteQueryOptions({
@@ -96,12 +97,7 @@ export const updateProduct = (id: string, change: ProductUpdate) => send<AdminPr
 export const setProductActive = (id: string, active: boolean) =>
   send<AdminProduct>('POST', product(id, active ? '/reactivate' : '/deactivate'));
 export const adjustStock = (id: string, adjustment: StockAdjustment, idempotencyKey: string) =>
-  send<{ product: AdminProduct; movementId: number }>(
-    'POST',
-    product(id, '/stock-adjustments'),
-    adjustment,
-    idempotencyKey,
-  );
+  send<StockAdjusted>('POST', product(id, '/stock-adjustments'), adjustment, idempotencyKey);
 export const removeImage = (id: string, url: string) =>
   send<AdminProduct>('DELETE', product(id, `/images${toSearch({ url })}`));
 export const makeMainImage = (id: string, url: string) =>

@@ -6,15 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { AdminError } from '@/components/admin/admin-error.tsx';
 import { DecisionPart } from '@/components/admin/decision-part.tsx';
 import { Documents } from './kyc-documents.tsx';
 import { KycHistory } from './kyc-history.tsx';
 import { StatusBadge, KYC_STATUS_TONES } from '@/components/ui/badge.tsx';
 import { Fact } from '@/components/ui/fact.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { Part } from '@/components/ui/part.tsx';
-import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import {
   adminKycQuery,
@@ -253,42 +252,40 @@ export default function KycReviewPage() {
         </p>
         <p className="text-sm">{t('admin.timesInKampala')}</p>
       </AdminPageHeader>
-      {detail.isPending ? (
-        <SkeletonList label={t('kycReview.loadingOne')} count={3} />
-      ) : detail.isError ? (
-        <AdminError error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <>
-          <Part className="min-w-0 space-y-3" id="status-title" title={t('kycReview.statusTitle')}>
-            <StatusCard kyc={detail.data} focusRef={statusCard} />
-          </Part>
-          <SameIdWarning kyc={detail.data} />
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-4">
-            <div className="min-w-0 space-y-6">
-              <Part className="min-w-0 space-y-3" id="details-title" title={t('kycReview.detailsTitle')}>
-                <Details kyc={detail.data} />
-              </Part>
-              <Part className="min-w-0 space-y-3" id="account-title" title={t('kycReview.accountTitle')}>
-                <Account account={detail.data.account} />
-              </Part>
-              <Part className="min-w-0 space-y-3" id="progress-title" title={t('kycReview.progressTitle')}>
-                <Progress kyc={detail.data} />
+      <AdminQuery query={detail} loadingLabel={t('kycReview.loadingOne')} count={3}>
+        {(data) => (
+          <>
+            <Part className="min-w-0 space-y-3" id="status-title" title={t('kycReview.statusTitle')}>
+              <StatusCard kyc={data} focusRef={statusCard} />
+            </Part>
+            <SameIdWarning kyc={data} />
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-4">
+              <div className="min-w-0 space-y-6">
+                <Part className="min-w-0 space-y-3" id="details-title" title={t('kycReview.detailsTitle')}>
+                  <Details kyc={data} />
+                </Part>
+                <Part className="min-w-0 space-y-3" id="account-title" title={t('kycReview.accountTitle')}>
+                  <Account account={data.account} />
+                </Part>
+                <Part className="min-w-0 space-y-3" id="progress-title" title={t('kycReview.progressTitle')}>
+                  <Progress kyc={data} />
+                </Part>
+              </div>
+              <Part className="min-w-0 space-y-3" id="documents-title" title={t('kycReview.documentsTitle')}>
+                <Documents kyc={data} owner={owner} />
               </Part>
             </div>
-            <Part className="min-w-0 space-y-3" id="documents-title" title={t('kycReview.documentsTitle')}>
-              <Documents kyc={detail.data} owner={owner} />
+            <Decision
+              kyc={data}
+              owner={owner}
+              onDecided={() => requestAnimationFrame(() => statusCard.current?.focus())}
+            />
+            <Part className="min-w-0 space-y-3" id="history-title" title={t('kycReview.historyTitle')}>
+              <KycHistory kyc={data} />
             </Part>
-          </div>
-          <Decision
-            kyc={detail.data}
-            owner={owner}
-            onDecided={() => requestAnimationFrame(() => statusCard.current?.focus())}
-          />
-          <Part className="min-w-0 space-y-3" id="history-title" title={t('kycReview.historyTitle')}>
-            <KycHistory kyc={detail.data} />
-          </Part>
-        </>
-      )}
+          </>
+        )}
+      </AdminQuery>
     </section>
   );
 }

@@ -7,26 +7,13 @@ import type {
   PortfolioFigures,
   PortfolioLoan,
 } from '@ecogrid/core/loans';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { apiFetch, toSearch } from '@/lib/api-client.ts';
-import { PAGE_SIZE, type Page } from '@/lib/paged-query.ts';
+import type { AdminLoan } from '@ecogrid/core/loans.responses';
+import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client.ts';
+import { FRESH_MS, pages, type Page } from '@/lib/paged-query.ts';
 
 export { LOAN_STATUSES, loanDecisionSchema, loanPlanInputSchema } from '@ecogrid/core/loans';
-export type { Loan, LoanDecision, LoanPlan, LoanPlanInput, LoanStatus, PortfolioFigures, PortfolioLoan };
-
-/** One loan as an admin sees it: the customer's loan, whose it is, where they live and who serves them. */
-export type AdminLoan = Loan & {
-  customerName: string;
-  customerPhone: string | null;
-  district: string | null;
-  agentCode: string | null;
-};
+export type { AdminLoan, Loan, LoanDecision, LoanPlan, LoanPlanInput, LoanStatus, PortfolioFigures, PortfolioLoan };
 
 /** The portfolio list's filters as the address holds them; days past due are whole days. */
 export type LoanFilters = {
@@ -37,9 +24,6 @@ export type LoanFilters = {
   maxDaysPastDue?: number | undefined;
 };
 
-/** Loans move while an admin watches (repayments, arrears, other admins' decisions): fresh for 30 s. */
-const FRESH_MS = 30_000;
-
 // Under 'loans': a live reconnect (and any loan event) refetches the admin's lists and loan too.
 const LIST_KEY = ['loans', 'admin', 'list'] as const;
 const FIGURES_KEY = ['loans', 'admin', 'figures'] as const;
@@ -48,20 +32,7 @@ const plansKey = (productId: string) => ['admin', 'loan-plans', productId] as co
 
 /** Loans a page at a time; the waiting ones oldest first (the approval queue), others newest first. */
 export const adminLoansQuery = (filters: LoanFilters) =>
-  infiniteQueryOptions({
-    queryKey: [...LIST_KEY, filters],
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<{ loans: PortfolioLoan[]; nextCursor: string | null }>(
-        `/api/admin/loans${toSearch({ ...filters, limit: PAGE_SIZE, cursor: pageParam })}`,
-        { signal },
-      ).then((body): Page<PortfolioLoan> => ({ items: body.loans, nextCursor: body.nextCursor })),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    staleTime: FRESH_MS,
-    refetchOnMount: true,
-    // A new filter keeps the last list on screen until its answer comes.
-    placeholderData: keepPreviousData,
-  });
+  pages<PortfolioLoan>([...LIST_KEY, filters], '/api/admin/loans', filters);
 
 export const loanFiguresQuery = queryOptions({
   queryKey: FIGURES_KEY,

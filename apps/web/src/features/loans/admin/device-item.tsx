@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
-import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { deviceTokensQuery, type Device, type DeviceStatus } from './devices-api.ts';
-import { AdminError } from '@/components/admin/admin-error.tsx';
+import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { IssueTokenForm } from './issue-token-form.tsx';
 import { TokenList } from './token-list.tsx';
@@ -18,13 +17,9 @@ function DeviceTokens({ device }: { device: Device }) {
   const tokens = useQuery(deviceTokensQuery(device.id));
   return (
     <div className="space-y-4">
-      {tokens.isPending ? (
-        <SkeletonList label={t('adminLoans.devices.tokensLoading')} count={2} />
-      ) : tokens.isError ? (
-        <AdminError error={tokens.error} onRetry={() => void tokens.refetch()} />
-      ) : (
-        <TokenList tokens={tokens.data} emptyText={t('adminLoans.tokens.none')} />
-      )}
+      <AdminQuery query={tokens} loadingLabel={t('adminLoans.devices.tokensLoading')} count={2}>
+        {(data) => <TokenList tokens={data} emptyText={t('adminLoans.tokens.none')} />}
+      </AdminQuery>
       <IssueTokenForm device={device} />
     </div>
   );

@@ -1,47 +1,17 @@
+import type { Device, DeviceProduct, DeviceStatus, DeviceToken, IssuedToken } from '@ecogrid/core/devices';
 import type { OpenPaygoTokenType } from '@ecogrid/core/openpaygo';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 import { PAGE_SIZE, type Page } from '@/lib/paged-query.ts';
 
-export const DEVICE_STATUSES = ['in_stock', 'assigned', 'unlocked'] as const;
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
-
-/** A pay-as-you-go device as the registry shows it (never its key). */
-export type Device = {
-  id: string;
-  serialNumber: string;
-  productId: string | null;
-  /** The product the unit is; null for a unit imported before products were recorded. */
-  product: { id: string; sku: string; name: string } | null;
-  startingCode: number;
-  tokenCount: number;
-  timeDivider: number;
-  restrictedDigitSet: boolean;
-  status: DeviceStatus;
-  /** The loan it is assigned to. */
-  loanId: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type DeviceToken = {
-  count: number;
-  type: OpenPaygoTokenType;
-  days: number | null;
-  token: string;
-  /** What it was issued for: a repayment, or an admin's request. */
-  reference: string;
-  createdAt: string;
-};
+export { DEVICE_STATUSES } from '@ecogrid/core/devices';
+export type { Device, DeviceProduct, DeviceStatus, DeviceToken, IssuedToken };
 
 export type DeviceFilters = {
   serial?: string | undefined;
   status?: DeviceStatus | undefined;
   productId?: string | undefined;
 };
-
-/** A product devices are registered for, with its units. */
-export type DeviceProduct = { id: string; sku: string; name: string; total: number; inStock: number };
 
 /** The registry's columns, as the import expects them (the last three may be left out). */
 export const DEVICE_FILE_COLUMNS = [
@@ -106,13 +76,6 @@ export const importDevices = (csv: string) =>
   });
 
 export type TokenRequest = { type: OpenPaygoTokenType; days?: number | undefined; reason: string };
-export type IssuedToken = {
-  deviceId: string;
-  count: number;
-  type: OpenPaygoTokenType;
-  days: number | null;
-  token: string;
-};
 
 /** Issues a token by hand; the same key sent again returns the same token. */
 export const issueDeviceToken = (id: string, request: TokenRequest, idempotencyKey: string) =>

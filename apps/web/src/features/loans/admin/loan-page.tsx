@@ -4,15 +4,14 @@ import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
-import { AdminError } from '@/components/admin/admin-error.tsx';
 import { DueFacts, LoanStatusBadge } from './loan-card.tsx';
 import { LoanDecision } from './loan-decision.tsx';
 import { QuoteFacts } from './loan-quote.tsx';
 import { LoanPayments, LoanSchedule, LoanTokens } from './loan-records.tsx';
 import { Fact } from '@/components/ui/fact.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { Part } from '@/components/ui/part.tsx';
-import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { adminLoanQuery, type AdminLoan } from './api.ts';
 
@@ -135,35 +134,33 @@ export default function LoanPage() {
         </p>
         <p className="text-sm">{t('admin.timesInKampala')}</p>
       </AdminPageHeader>
-      {detail.isPending ? (
-        <SkeletonList label={t('adminLoans.loadingOne')} count={3} />
-      ) : detail.isError ? (
-        <AdminError error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <>
-          <Part className="min-w-0 space-y-3" id="status-title" title={t('adminLoans.statusTitle')}>
-            <StatusCard loan={detail.data} focusRef={statusCard} />
-          </Part>
-          <LoanDecision loan={detail.data} onDecided={() => requestAnimationFrame(() => statusCard.current?.focus())} />
-          <div className="grid gap-6 md:grid-cols-2 md:gap-3">
-            <Part className="min-w-0 space-y-3" id="customer-title" title={t('adminLoans.customerTitle')}>
-              <Customer loan={detail.data} />
+      <AdminQuery query={detail} loadingLabel={t('adminLoans.loadingOne')} count={3}>
+        {(data) => (
+          <>
+            <Part className="min-w-0 space-y-3" id="status-title" title={t('adminLoans.statusTitle')}>
+              <StatusCard loan={data} focusRef={statusCard} />
             </Part>
-            <Part className="min-w-0 space-y-3" id="terms-title" title={t('adminLoans.termsTitle')}>
-              <Terms loan={detail.data} />
+            <LoanDecision loan={data} onDecided={() => requestAnimationFrame(() => statusCard.current?.focus())} />
+            <div className="grid gap-6 md:grid-cols-2 md:gap-3">
+              <Part className="min-w-0 space-y-3" id="customer-title" title={t('adminLoans.customerTitle')}>
+                <Customer loan={data} />
+              </Part>
+              <Part className="min-w-0 space-y-3" id="terms-title" title={t('adminLoans.termsTitle')}>
+                <Terms loan={data} />
+              </Part>
+            </div>
+            <Part className="min-w-0 space-y-3" id="schedule-title" title={t('adminLoans.schedule.title')}>
+              <LoanSchedule loan={data} />
             </Part>
-          </div>
-          <Part className="min-w-0 space-y-3" id="schedule-title" title={t('adminLoans.schedule.title')}>
-            <LoanSchedule loan={detail.data} />
-          </Part>
-          <Part className="min-w-0 space-y-3" id="payments-title" title={t('adminLoans.payments.title')}>
-            <LoanPayments loan={detail.data} />
-          </Part>
-          <Part className="min-w-0 space-y-3" id="tokens-title" title={t('adminLoans.tokens.title')}>
-            <LoanTokens loan={detail.data} />
-          </Part>
-        </>
-      )}
+            <Part className="min-w-0 space-y-3" id="payments-title" title={t('adminLoans.payments.title')}>
+              <LoanPayments loan={data} />
+            </Part>
+            <Part className="min-w-0 space-y-3" id="tokens-title" title={t('adminLoans.tokens.title')}>
+              <LoanTokens loan={data} />
+            </Part>
+          </>
+        )}
+      </AdminQuery>
     </section>
   );
 }

@@ -13,11 +13,11 @@ const server = fakeServer(({ url }) => {
   if (url === '/api/admin/loans/figures') return { body: figures };
   if (!url.startsWith('/api/admin/loans?')) return { status: 404, body: {} };
   if (url.includes('status=pending_approval')) {
-    return { body: { loans: [aPortfolioLoan({ status: 'pending_approval', daysPastDue: 0 })], nextCursor: null } };
+    return { body: { items: [aPortfolioLoan({ status: 'pending_approval', daysPastDue: 0 })], nextCursor: null } };
   }
   return url.includes('cursor=c2')
-    ? { body: { loans: [aPortfolioLoan({ id: 'l2', number: 'LN-100041', status: 'completed' })], nextCursor: null } }
-    : { body: { loans: [aPortfolioLoan()], nextCursor: 'c2' } };
+    ? { body: { items: [aPortfolioLoan({ id: 'l2', number: 'LN-100041', status: 'completed' })], nextCursor: null } }
+    : { body: { items: [aPortfolioLoan()], nextCursor: 'c2' } };
 });
 
 beforeEach(() => {

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { useFormats } from '@/lib/formats.ts';
 import type { AdminOrder } from './api.ts';
-import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
+import { deliverToKey } from '@/lib/order-words.ts';
 import { Fact } from '@/components/ui/fact.tsx';
 import { useActorText } from '@/components/admin/actor.tsx';
+import { OrderPaymentFacts } from '../components/order-details.tsx';
 import { OrderStatusBadge } from '../components/order-status.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
@@ -26,22 +27,7 @@ export function OrderSummaryCard({ order }: { order: AdminOrder }) {
         <Fact term={t('admin.orders.placed')}>
           <time dateTime={order.createdAt}>{formats.stamp(order.createdAt)}</time>
         </Fact>
-        <Fact term={t(paidWithKey(order))}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
-        {order.paymentStatus && (
-          <Fact term={t('orders.paymentStatus')}>
-            {t(`payments.status.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}
-          </Fact>
-        )}
-        {order.paymentReference && (
-          <Fact term={t('orders.reference')}>
-            <span className="font-mono">{order.paymentReference}</span>
-          </Fact>
-        )}
-        {order.paidAt && (
-          <Fact term={t('orders.paidAt')}>
-            <time dateTime={order.paidAt}>{formats.stamp(order.paidAt)}</time>
-          </Fact>
-        )}
+        <OrderPaymentFacts order={order} formatAt={formats.stamp} />
         <Fact term={order.fulfilment === 'pickup' ? t('orders.pickupAt') : t(deliverToKey(order.status))}>
           {point
             ? `${point.name}, ${point.address}, ${point.district}`
@@ -61,38 +47,6 @@ export function OrderSummaryCard({ order }: { order: AdminOrder }) {
           </Fact>
         )}
         {order.cancelReason && <Fact term={t('admin.orders.cancelReason')}>{order.cancelReason}</Fact>}
-      </dl>
-    </div>
-  );
-}
-
-/** The lines as ordered, with VAT class, and the totals. */
-export function OrderItems({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation();
-  return (
-    <div className={`space-y-3 ${card}`}>
-      <ul className="divide-y divide-stone-100">
-        {order.lines.map((line) => (
-          <li key={line.productId} className="space-y-0.5 py-2 first:pt-0">
-            <p className="flex items-baseline justify-between gap-2">
-              <span className="min-w-0 font-medium break-words">{line.name}</span>
-              <span className="font-semibold whitespace-nowrap tabular-nums">{formatUgx(line.lineTotal)}</span>
-            </p>
-            <p className="text-sm text-stone-700">
-              <span className="font-mono">{line.sku}</span>
-              {' · '}
-              {t('orders.lineQuantity', { quantity: line.quantity, price: formatUgx(line.unitPrice) })}
-              {' · '}
-              {t(`orders.taxClass.${line.taxClass}`)}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <dl className="space-y-1 border-t border-stone-200 pt-3 text-sm">
-        <Fact term={t('orders.subtotal')}>{formatUgx(order.subtotal)}</Fact>
-        <Fact term={t('orders.deliveryFee')}>{formatUgx(order.deliveryFee)}</Fact>
-        <Fact term={t('orders.total')}>{formatUgx(order.total)}</Fact>
-        <Fact term={t('orders.vatIncluded')}>{formatUgx(order.vat)}</Fact>
       </dl>
     </div>
   );

@@ -4,57 +4,24 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import OrderPage from './order-page.tsx';
 import type { AdminOrder, OrderStatus } from './api.ts';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
+import { anOrder as aCustomerOrder, ORDER_ID } from '../test-setup.tsx';
 
-const ID = '5d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a';
+const ID = ORDER_ID;
 const PATH = `/admin/orders/${ID}`;
 const ADMIN_ID = '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b';
 const grace = { id: ADMIN_ID, name: 'Grace Namutebi', role: 'admin' as const };
 
-const anOrder = (changes: Partial<AdminOrder> = {}): AdminOrder => ({
-  id: ID,
-  number: 'ORD-100002',
-  status: 'paid',
-  total: 175_000,
-  itemCount: 2,
-  firstItem: 'SunKing Pro 400 lantern',
-  createdAt: '2026-03-02T07:15:00.000Z',
-  subtotal: 170_000,
-  deliveryFee: 5_000,
-  vat: 0,
-  fulfilment: 'delivery',
-  address: { district: 'Mukono', subCounty: 'Goma', village: 'Seeta', directions: '' },
-  pickupPoint: null,
-  paymentMethod: 'mtn',
-  paymentId: '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b',
-  paymentStatus: 'successful',
-  paymentReference: 'EG-7K2M9QXA',
-  paymentPhone: '+256772123456',
-  paymentFailureReason: null,
-  payBy: null,
-  cancelReason: null,
-  loan: null,
-  paidAt: '2026-03-02T07:16:00.000Z',
-  lines: [
-    {
-      productId: '0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
-      name: 'SunKing Pro 400 lantern',
-      sku: 'SK-PRO-400',
-      imageUrl: null,
-      unitPrice: 85_000,
-      quantity: 2,
-      lineTotal: 170_000,
-      taxClass: 'exempt',
-      vat: 0,
-    },
-  ],
-  timeline: [
-    { status: 'pending_payment', note: 'Order placed', at: '2026-03-02T07:15:00.000Z' },
-    { status: 'paid', note: 'Paid by MTN Mobile Money', at: '2026-03-02T07:16:00.000Z' },
-  ],
-  customer: { id: 'u1', name: 'Nakato Sarah', email: 'sarah@example.ug', phone: '+256772123456' },
-  audit: [],
-  ...changes,
-});
+/** The customers' fixture order, paid by MTN Mobile Money, with its customer as admins see it. */
+const anOrder = (changes: Partial<AdminOrder> = {}): AdminOrder => {
+  const base = aCustomerOrder({ paymentMethod: 'mtn', paymentPhone: '+256772123456' });
+  return {
+    ...base,
+    timeline: [base.timeline[0]!, { status: 'paid', note: 'Paid by MTN Mobile Money', at: base.paidAt! }],
+    customer: { id: 'u1', name: 'Nakato Sarah', email: 'sarah@example.ug', phone: '+256772123456' },
+    audit: [],
+    ...changes,
+  };
+};
 
 let order: AdminOrder;
 let moveReply: { status: number; body: unknown } | null;
@@ -114,7 +81,7 @@ describe('an order, for admins', () => {
       ],
     });
     renderPage(OrderPage, PATH, '/admin/orders/:id');
-    expect(await screen.findByRole('heading', { name: 'ORD-100002', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'ORD-100001', level: 1 })).toBeTruthy();
     const customer = screen.getByRole('heading', { name: 'Customer' }).closest('section')!;
     expect(customer.textContent).toContain('Nakato Sarah');
     expect(customer.textContent).toContain('sarah@example.ug');
@@ -182,11 +149,11 @@ describe('an order, for admins', () => {
     expect(moves()).toEqual(['Start preparing', 'Cancel order']);
     fireEvent.click(screen.getByRole('button', { name: 'Start preparing' }));
     expect(document.activeElement?.textContent).toBe(
-      'Change ORD-100002 to “Being prepared”? The customer is told at once.',
+      'Change ORD-100001 to “Being prepared”? The customer is told at once.',
     );
     fireEvent.change(screen.getByLabelText('Note for the customer (optional)'), { target: { value: 'Packing today' } });
     fireEvent.click(screen.getByRole('button', { name: 'Yes, start preparing' }));
-    const done = await screen.findByText('ORD-100002 is now “Being prepared”.');
+    const done = await screen.findByText('ORD-100001 is now “Being prepared”.');
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(posts().map((r) => r.body)).toEqual([{ status: 'processing', note: 'Packing today' }]);
     await waitFor(() => expect(moves()).toEqual(['Mark as shipped']));
@@ -200,7 +167,7 @@ describe('an order, for admins', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
     expect(
       screen.getByText(
-        "Cancel ORD-100002? The UGX 175,000 paid goes back to the customer's wallet, its items go back on sale, and the customer is told.",
+        "Cancel ORD-100001? The UGX 175,000 paid goes back to the customer's wallet, its items go back on sale, and the customer is told.",
       ),
     ).toBeTruthy();
     const reason = screen.getByLabelText('Reason (the customer reads it)');
@@ -212,7 +179,7 @@ describe('an order, for admins', () => {
 
     fireEvent.change(reason, { target: { value: 'Customer asked by phone' } });
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
-    expect(await screen.findByText('ORD-100002 is now “Cancelled”.')).toBeTruthy();
+    expect(await screen.findByText('ORD-100001 is now “Cancelled”.')).toBeTruthy();
     expect(posts().map((r) => r.body)).toEqual([{ status: 'cancelled', note: 'Customer asked by phone' }]);
     await waitFor(() =>
       expect(screen.getByText('This order is finished: nothing more can be done to it.')).toBeTruthy(),

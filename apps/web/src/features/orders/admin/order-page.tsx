@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { AdminError } from '@/components/admin/admin-error.tsx';
-import { OrderAuditList, OrderItems, OrderSummaryCard } from './order-facts.tsx';
-import { OrderTimeline } from '../components/order-details.tsx';
+import { OrderAuditList, OrderSummaryCard } from './order-facts.tsx';
+import { OrderLines, OrderTimeline } from '../components/order-details.tsx';
 import { OrderMoves } from './order-moves.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { AdminQuery } from '@/components/admin/admin-query.tsx';
+import { useStatusAnnouncement } from '@/components/admin/status-announcement.tsx';
 import { PersonCard } from '@/components/admin/person-card.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { Part } from '@/components/ui/part.tsx';
-import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { adminOrderQuery } from './api.ts';
 
 /**
@@ -22,12 +21,7 @@ export default function OrderPage() {
   const { id = '' } = useParams();
   const detail = useQuery(adminOrderQuery(id));
   const formats = useFormats();
-  const [announcement, setAnnouncement] = useState('');
-  const status = useRef<HTMLParagraphElement>(null);
-  const moved = (text: string) => {
-    setAnnouncement(text);
-    requestAnimationFrame(() => status.current?.focus());
-  };
+  const { announce, announcement } = useStatusAnnouncement();
   const order = detail.data;
 
   return (
@@ -40,42 +34,33 @@ export default function OrderPage() {
         </p>
         <p className="text-sm">{t('admin.timesInKampala')}</p>
       </AdminPageHeader>
-      <p
-        ref={status}
-        tabIndex={-1}
-        role="status"
-        className={announcement ? 'rounded-lg bg-brand-50 p-3 text-brand-900' : ''}
-      >
-        {announcement}
-      </p>
-      {detail.isPending ? (
-        <SkeletonList label={t('admin.orders.loadingOne')} count={3} />
-      ) : detail.isError ? (
-        <AdminError error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <>
-          <div className="grid gap-6 md:grid-cols-2 md:gap-3">
-            <Part className="min-w-0 space-y-3" id="summary-title" title={t('admin.orders.one')}>
-              <OrderSummaryCard order={detail.data} />
+      {announcement}
+      <AdminQuery query={detail} loadingLabel={t('admin.orders.loadingOne')} count={3}>
+        {(data) => (
+          <>
+            <div className="grid gap-6 md:grid-cols-2 md:gap-3">
+              <Part className="min-w-0 space-y-3" id="summary-title" title={t('admin.orders.one')}>
+                <OrderSummaryCard order={data} />
+              </Part>
+              <Part className="min-w-0 space-y-3" id="customer-title" title={t('admin.payments.customer')}>
+                <PersonCard person={data.customer} />
+              </Part>
+            </div>
+            <Part className="min-w-0 space-y-3" id="moves-title" title={t('admin.orders.movesTitle')}>
+              <OrderMoves key={data.status} order={data} onMoved={announce} />
             </Part>
-            <Part className="min-w-0 space-y-3" id="customer-title" title={t('admin.payments.customer')}>
-              <PersonCard person={detail.data.customer} />
+            <Part className="min-w-0 space-y-3" id="items-title" title={t('orders.itemsTitle')}>
+              <OrderLines order={data} withSku />
             </Part>
-          </div>
-          <Part className="min-w-0 space-y-3" id="moves-title" title={t('admin.orders.movesTitle')}>
-            <OrderMoves key={detail.data.status} order={detail.data} onMoved={moved} />
-          </Part>
-          <Part className="min-w-0 space-y-3" id="items-title" title={t('orders.itemsTitle')}>
-            <OrderItems order={detail.data} />
-          </Part>
-          <Part className="min-w-0 space-y-3" id="timeline-title" title={t('orders.timelineTitle')}>
-            <OrderTimeline timeline={detail.data.timeline} formatAt={formats.stamp} />
-          </Part>
-          <Part className="min-w-0 space-y-3" id="audit-title" title={t('admin.orders.auditTitle')}>
-            <OrderAuditList order={detail.data} />
-          </Part>
-        </>
-      )}
+            <Part className="min-w-0 space-y-3" id="timeline-title" title={t('orders.timelineTitle')}>
+              <OrderTimeline timeline={data.timeline} formatAt={formats.stamp} />
+            </Part>
+            <Part className="min-w-0 space-y-3" id="audit-title" title={t('admin.orders.auditTitle')}>
+              <OrderAuditList order={data} />
+            </Part>
+          </>
+        )}
+      </AdminQuery>
     </section>
   );
 }

@@ -9,8 +9,11 @@ import { OrderStatusBadge } from './order-status.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 
-/** The lines as ordered (prices copied at the time), each with its VAT class, and the totals with the VAT inside them. */
-export function OrderLines({ order }: { order: Order }) {
+/**
+ * The lines as ordered (prices copied at the time), each with its VAT class (and its SKU, for
+ * admins), and the totals with the VAT inside them.
+ */
+export function OrderLines({ order, withSku = false }: { order: Order; withSku?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={`space-y-3 ${card}`}>
@@ -22,6 +25,12 @@ export function OrderLines({ order }: { order: Order }) {
               <span className="font-semibold whitespace-nowrap tabular-nums">{formatUgx(line.lineTotal)}</span>
             </p>
             <p className="text-sm text-stone-700">
+              {withSku && (
+                <>
+                  <span className="font-mono">{line.sku}</span>
+                  {' · '}
+                </>
+              )}
               {t('orders.lineQuantity', { quantity: line.quantity, price: formatUgx(line.unitPrice) })}
               {' · '}
               {t(`orders.taxClass.${line.taxClass}`)}
@@ -53,12 +62,23 @@ export function OrderLines({ order }: { order: Order }) {
   );
 }
 
-/** How the order is paid: the method, the payment's status and the reference to quote. */
-export function PaymentFacts({ order }: { order: Order }) {
+/**
+ * The payment's facts for a list of facts (`dl`): the method, the payment's status, the reference
+ * to quote and when it was paid.
+ */
+export function OrderPaymentFacts({
+  order,
+  formatAt,
+}: {
+  order: Order;
+  /** How a moment reads; the customer's short time unless a page needs its own (admins read seconds). */
+  formatAt?: (iso: string) => string;
+}) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const at = formatAt ?? formats.dateTime;
   return (
-    <dl className={`space-y-1 text-sm ${card}`}>
+    <>
       <Fact term={t(paidWithKey(order))}>{t(`payments.method.${order.paymentMethod}`)}</Fact>
       {order.paymentStatus && (
         <Fact term={t('orders.paymentStatus')}>
@@ -72,9 +92,19 @@ export function PaymentFacts({ order }: { order: Order }) {
       )}
       {order.paidAt && (
         <Fact term={t('orders.paidAt')}>
-          <time dateTime={order.paidAt}>{formats.dateTime(order.paidAt)}</time>
+          <time dateTime={order.paidAt}>{at(order.paidAt)}</time>
         </Fact>
       )}
+    </>
+  );
+}
+
+/** How the order is paid: the payment's facts, and the loan it is bought on. */
+export function PaymentFacts({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={`space-y-1 text-sm ${card}`}>
+      <OrderPaymentFacts order={order} />
       {order.loan && (
         <>
           <Fact term={t('orders.onLoan')}>
