@@ -56,6 +56,8 @@ const ADMIN_TOOLS = [
   '/admin/loans/approvals',
   '/admin/loans/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
   '/admin/devices',
+  '/admin/agents',
+  '/admin/agents/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
 ];
 
 const within = (group: RouteObject[], path: string) => Boolean(matchRoutes(group, path)?.length);
@@ -93,6 +95,8 @@ describe('the route table', () => {
     '/admin/loans/approvals',
     '/admin/loans/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
     '/admin/devices',
+    '/admin/agents',
+    '/admin/agents/0b6f1c2e-4a5d-4e8f-9a7b-1c2d3e4f5a6b',
   ])('loads the admin page %s in its own chunk', (path) => {
     const route = matchRoutes(adminRoutes, path)?.at(-1)?.route;
     expect(route?.lazy).toBeTypeOf('function');

@@ -190,6 +190,8 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/loans', ...loanPage('LoansPage') },
   { path: 'admin/loans/approvals', ...loanPage('LoanApprovalsPage') },
   { path: 'admin/loans/:id', ...loanPage('LoanPage') },
+  // The list and one agent share a chunk: one route, the page chosen by whether an id is given.
+  { path: 'admin/agents/:id?', ...adminPage(() => import('./admin/agent-pages.tsx')) },
   { path: 'admin/devices', ...adminPage(() => import('@/features/loans/admin/devices-page.tsx'), adminLoanStrings) },
 ];
 

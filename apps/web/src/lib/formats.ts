@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatUgx } from './money.ts';
 
 /** Orders, money and logs are read against Ugandan time, wherever the phone thinks it is. */
 export const TIME_ZONE = 'Africa/Kampala';
@@ -15,6 +16,7 @@ export function useFormats() {
     const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: TIME_ZONE });
     // A calendar date (a due date) is a day in Kampala already: read at UTC so no zone moves it.
     const calendar = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
     const basisPoints = (bp: number) => percent.format(bp / 10_000);
     return {
@@ -26,9 +28,17 @@ export function useFormats() {
       time: (iso: string) => time.format(new Date(iso)),
       /** A yyyy-mm-dd date: 2026-03-02 → "Mar 2, 2026". */
       day: (iso: string) => calendar.format(new Date(`${iso}T00:00:00Z`)),
+      /** A month, as YYYY-MM or its first day: 2026-03 → "March 2026". */
+      month: (iso: string) => month.format(new Date(`${iso.slice(0, 7)}-01T00:00:00Z`)),
       /** Basis points as a percentage: 250 → "2.5%". */
       commission: basisPoints,
       percent: basisPoints,
     };
   }, [locale]);
 }
+
+/**
+ * +UGX 10,000 for money in, −UGX 5,000 for money out (a true minus sign), as statements show
+ * amounts. Here rather than in money.ts, which the marketplace's first download carries.
+ */
+export const formatSignedUgx = (amount: number) => (amount < 0 ? `−${formatUgx(-amount)}` : `+${formatUgx(amount)}`);

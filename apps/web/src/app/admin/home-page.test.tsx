@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from '@/test/axe.ts';
 import AdminHomePage from './home-page.tsx';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
@@ -55,9 +56,11 @@ describe('the admin home', () => {
       '/admin/kyc',
       '/admin/loans',
       '/admin/loans/approvals',
+      '/admin/agents',
       '/admin/devices',
       '/admin/products',
       '/admin/categories',
     ]);
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { basisPointsToPercent, parseAgentTerms, type AgentTermsError } from '@/l
 import type { AdminUser } from './api.ts';
 
 type Props = {
-  user: AdminUser;
+  user: Pick<AdminUser, 'agentCode' | 'commissionRateBp'>;
   busy: boolean;
   onSubmit: (terms: { agentCode: string; commissionRateBp: number }) => void;
   onBack: () => void;

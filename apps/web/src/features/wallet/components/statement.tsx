@@ -4,10 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { statementQuery, type StatementLine } from '../api.ts';
-import { useFormats } from '@/lib/formats.ts';
-
-/** +UGX 10,000 for money in, −UGX 5,000 for money out (a true minus sign). */
-const signed = (amount: number) => (amount < 0 ? `−${formatUgx(-amount)}` : `+${formatUgx(amount)}`);
+import { formatSignedUgx as signed, useFormats } from '@/lib/formats.ts';
 
 function Line({ line }: { line: StatementLine }) {
   const { t } = useTranslation();
