@@ -38,6 +38,7 @@ describe('the built web app', () => {
       'src/features/orders/admin/orders-page.tsx',
       'src/features/orders/admin/order-page.tsx',
       'src/features/loans/admin/loan-pages.tsx',
+      'src/app/pages/agent-app.tsx',
     ]) {
       const files = measureInitialJs(dist, page).files.map((f) => f.file);
       expect(

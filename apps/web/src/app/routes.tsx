@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import type * as AgentApp from './pages/agent-app.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { MarketplacePage } from '@/features/catalog/marketplace-page.tsx';
 import { addEnglish } from '@/lib/i18n.ts';
@@ -34,8 +35,18 @@ const placeStrings = () => import('@/locales/en.places.json');
 const kycStrings = () => import('@/locales/en.kyc.json');
 /** The admin identity-check review pages' English. */
 const kycReviewStrings = () => import('@/locales/en.kyc-review.json');
-/** The agent's customer pages' English. */
+/** The agent app's English (dashboard, customers, visits, registering, cash, the queue). */
 const agentStrings = () => import('@/locales/en.agent.json');
+type AgentPage = keyof typeof AgentApp;
+/** The agent app, one chunk for all; its pages name loan and order statuses, registering the places. */
+const agentPage = (name: AgentPage) =>
+  lazyPage(
+    () => import('./pages/agent-app.tsx').then((pages) => ({ default: pages[name] })),
+    agentStrings,
+    loanStrings,
+    orderStrings,
+    placeStrings,
+  );
 /** Credit's English: the plans and terms (product page, checkout), the loan tracker, loan statuses. */
 const loanStrings = () => import('@/locales/en.loans.json');
 /** The wallet's and the admin payment pages' English (payment statuses and methods, the mobile-money form). */
@@ -81,6 +92,10 @@ const adminPage = (load: () => Promise<PageModule>, ...strings: (() => Promise<S
 const marketplace = { Component: MarketplacePage };
 const later = (titleKey: string) => ({ element: <NotAvailablePage titleKey={titleKey} /> });
 
+const agentDashboard = agentPage('AgentDashboardPage');
+/** The agent app's frame: the offline queue sent while the agent works. */
+const agentLayout = agentPage('AgentLayout');
+
 /** Public pages (spec section 2). */
 export const publicRoutes: RouteObject[] = [
   { index: true, ...marketplace },
@@ -119,7 +134,7 @@ export const loginRoutes: RouteObject[] = [
   { path: 'inbox', ...lazyPage(() => import('@/features/notifications/inbox-page.tsx')) },
   { path: 'customer-dashboard', ...later('pages.customerDashboard') },
   { path: 'mobile-dashboard', ...later('pages.customerDashboard') },
-  { path: 'agent-dashboard', ...later('pages.agentDashboard') },
+  { path: 'agent-dashboard', ...agentLayout, children: [{ index: true, ...agentDashboard }] },
 ];
 
 /** The customer and agent apps: login required, with the customer loading screen while the session is checked. */
@@ -139,12 +154,17 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: 'agent',
+    ...agentLayout,
     children: [
-      { index: true, ...later('pages.agentDashboard') },
-      {
-        path: 'customers',
-        ...lazyPage(() => import('@/features/agents/customers-page.tsx'), agentStrings, loanStrings),
-      },
+      { index: true, ...agentDashboard },
+      { path: 'customers', ...agentPage('AgentCustomersPage') },
+      { path: 'customers/:customerId', ...agentPage('AgentCustomerPage') },
+      { path: 'visits', ...agentPage('AgentVisitsPage') },
+      { path: 'register', ...agentPage('AgentRegisterPage') },
+      { path: 'sync', ...agentPage('AgentSyncPage') },
+      // Sales are the dashboard's figures; commission is paid into the wallet, whose statement names each payment.
+      { path: 'sales', element: <Navigate to="/agent" replace /> },
+      { path: 'commissions', element: <Navigate to="/customer/wallet" replace /> },
       {
         path: 'customers/:customerId/kyc',
         ...lazyPage(() => import('./pages/agent-customer-kyc-page.tsx'), agentStrings, kycStrings, placeStrings),

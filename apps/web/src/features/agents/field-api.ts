@@ -22,6 +22,9 @@ export type {
 
 type VisitList = z.infer<typeof visitListSchema>;
 
+/** An agent's customer's page. */
+export const customerPath = (customerId: string) => `/agent/customers/${encodeURIComponent(customerId)}`;
+
 /** Kept on the phone (lib/offline-cache.ts) so the agent can read it in a village without data. */
 const offline = { keepOffline: true };
 

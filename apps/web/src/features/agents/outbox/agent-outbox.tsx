@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { apiFetch } from '@/lib/api-client.ts';
-import { createOutbox, keepSending, type Outbox, type OutboxItem } from './outbox.ts';
-
-export type { OutboxItem, OutboxKind, OutboxSummary } from './outbox.ts';
+import { createOutbox, keepSending, type Outbox } from './outbox.ts';
+import { NO_QUEUE, publishQueue } from './queue-store.ts';
 
 const STORAGE_PREFIX = 'ecogrid.agent-outbox:';
 
@@ -26,50 +24,36 @@ function phoneStorage(): Pick<Storage, 'getItem' | 'setItem'> {
   }
 }
 
-let current: { userId: string; outbox: Outbox } | null = null;
-
 /**
  * The agent's queue, one per user: kept through sign-out, so nothing recorded in the field is
  * lost; another user on the same phone has their own.
  */
-function agentOutbox(userId: string): Outbox {
-  if (current?.userId !== userId) {
-    current = {
-      userId,
-      outbox: createOutbox({ storage: phoneStorage(), storageKey: STORAGE_PREFIX + userId, send }),
-    };
-  }
-  return current.outbox;
-}
+const agentOutbox = (userId: string): Outbox =>
+  createOutbox({ storage: phoneStorage(), storageKey: STORAGE_PREFIX + userId, send });
 
-type Queue = { outbox: Outbox | null; items: OutboxItem[]; waiting: number };
-
-const NO_ITEMS: OutboxItem[] = [];
-const idle = { items: () => NO_ITEMS, subscribe: () => () => undefined };
-const QueueContext = createContext<Queue>({ outbox: null, items: NO_ITEMS, waiting: 0 });
+type Props = {
+  agentId: string;
+  /** The server has taken one more action: the agent's screens should ask again. */
+  onSent?: () => void;
+};
 
 /**
- * Holds the signed-in agent's queue (`agentId`; null for anyone else) for the whole app, and
- * sends it while the app is open and whenever the phone comes back online. What the server
- * takes makes the agent's screens ask again.
+ * Keeps the signed-in agent's queue and sends it while the app is open and whenever the phone
+ * comes back online; the screens read it through useAgentOutbox. Rendered once, by the app's
+ * layout, for agents only.
  */
-export function AgentOutboxProvider({ agentId, children }: { agentId: string | null; children: ReactNode }) {
-  const outbox = agentId ? agentOutbox(agentId) : null;
-  const source = outbox ?? idle;
-  const items = useSyncExternalStore(source.subscribe, source.items, source.items);
-  const queryClient = useQueryClient();
+export function AgentOutboxRunner({ agentId, onSent }: Props) {
+  const outbox = useMemo(() => agentOutbox(agentId), [agentId]);
+  const items = useSyncExternalStore(outbox.subscribe, outbox.items, outbox.items);
   const done = items.filter((item) => item.status === 'done').length;
 
-  useEffect(() => (outbox ? keepSending(outbox, window) : undefined), [outbox]);
+  useEffect(() => keepSending(outbox, window), [outbox]);
   useEffect(() => {
-    if (done === 0) return;
-    void queryClient.invalidateQueries({ queryKey: ['agent'] });
-    void queryClient.invalidateQueries({ queryKey: ['loans'] });
-  }, [done, queryClient]);
-
-  const waiting = items.filter((item) => item.status !== 'done').length;
-  return <QueueContext.Provider value={{ outbox, items, waiting }}>{children}</QueueContext.Provider>;
+    publishQueue({ outbox, items, waiting: items.filter((item) => item.status !== 'done').length });
+  }, [outbox, items]);
+  useEffect(() => () => publishQueue(NO_QUEUE), [outbox]);
+  useEffect(() => {
+    if (done > 0) onSent?.();
+  }, [done, onSent]);
+  return null;
 }
-
-/** The agent's queue: what is waiting, refused or done, and the queue to add to. */
-export const useAgentOutbox = () => useContext(QueueContext);
