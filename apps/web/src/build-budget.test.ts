@@ -25,8 +25,7 @@ describe('the built web app', () => {
       'src/features/users/users-page.tsx',
       'src/features/system/security-page.tsx',
       'src/features/system/outbox-page.tsx',
-      'src/features/payments/payments-page.tsx',
-      'src/features/payments/payment-page.tsx',
+      'src/features/payments/payment-pages.tsx',
       'src/app/admin/catalogue-pages.tsx',
       'src/features/wallet/wallet-page.tsx',
       'src/features/cart/cart-page.tsx',
@@ -35,10 +34,11 @@ describe('the built web app', () => {
       'src/features/orders/order-page.tsx',
       'src/features/loans/loans-page.tsx',
       'src/features/loans/loan-page.tsx',
-      'src/features/orders/admin/orders-page.tsx',
-      'src/features/orders/admin/order-page.tsx',
+      'src/features/orders/admin/order-pages.tsx',
+      'src/features/kyc/admin/kyc-pages.tsx',
       'src/features/loans/admin/loan-pages.tsx',
       'src/app/admin/agent-pages.tsx',
+      'src/app/pages/agent-app.tsx',
     ]) {
       const files = measureInitialJs(dist, page).files.map((f) => f.file);
       expect(

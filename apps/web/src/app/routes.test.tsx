@@ -129,6 +129,28 @@ describe('the route table', () => {
     },
   );
 
+  it.each([
+    '/agent-dashboard',
+    '/agent',
+    '/agent/visits',
+    '/agent/register',
+    '/agent/sync',
+    '/agent/customers/6f0c2d1e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
+  ])("loads the agent's page %s in its own chunk, behind sign-in", (path) => {
+    const route = matchRoutes(loginRoutes, path)?.at(-1)?.route;
+    expect(route?.lazy).toBeTypeOf('function');
+    expect(route?.element).toBeUndefined();
+    expect(within(publicRoutes, path)).toBe(false);
+  });
+
+  it.each([
+    ['/agent/sales', '/agent'],
+    ['/agent/commissions', '/customer/wallet'],
+  ])('sends %s to the screen that shows it, not a placeholder', (path, to) => {
+    const route = matchRoutes(loginRoutes, path)?.at(-1)?.route;
+    expect(isValidElement<{ to: string }>(route?.element) && route.element.props.to).toBe(to);
+  });
+
   it('sends /admin to the admin home', () => {
     const route = matchRoutes(adminRoutes, '/admin')?.at(-1)?.route;
     expect(isValidElement(route?.element) && route.element.type === Navigate).toBe(true);

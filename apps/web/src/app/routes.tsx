@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import type * as AgentApp from './pages/agent-app.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { MarketplacePage } from '@/features/catalog/marketplace-page.tsx';
 import { addEnglish } from '@/lib/i18n.ts';
@@ -34,8 +35,22 @@ const placeStrings = () => import('@/locales/en.places.json');
 const kycStrings = () => import('@/locales/en.kyc.json');
 /** The admin identity-check review pages' English. */
 const kycReviewStrings = () => import('@/locales/en.kyc-review.json');
-/** The agent's customer pages' English. */
+/** The agent app's English (dashboard, customers, visits, registering, cash, the queue). */
 const agentStrings = () => import('@/locales/en.agent.json');
+type AgentPage = keyof typeof AgentApp;
+/**
+ * The agent app, one chunk for all (selling and a customer's identity check included); its pages
+ * name loan and order statuses and pick places.
+ */
+const agentPage = (name: AgentPage) =>
+  lazyPage(
+    () => import('./pages/agent-app.tsx').then((pages) => ({ default: pages[name] })),
+    agentStrings,
+    loanStrings,
+    orderStrings,
+    placeStrings,
+    kycStrings,
+  );
 /** Credit's English: the plans and terms (product page, checkout), the loan tracker, loan statuses. */
 const loanStrings = () => import('@/locales/en.loans.json');
 /** The wallet's and the admin payment pages' English (payment statuses and methods, the mobile-money form). */
@@ -67,6 +82,29 @@ const loanPage = (name: 'LoansPage' | 'LoanApprovalsPage' | 'LoanPage') =>
     paymentStrings,
   );
 
+/** The admin order pages, one chunk for the list and one order. */
+const orderPage = (name: 'OrdersPage' | 'OrderPage') =>
+  lazyPage(
+    () => import('@/features/orders/admin/order-pages.tsx').then((pages) => ({ default: pages[name] })),
+    adminStrings,
+    orderStrings,
+    paymentStrings,
+  );
+/** The admin payment pages, one chunk for the list and one payment. */
+const paymentPage = (name: 'PaymentsPage' | 'PaymentPage') =>
+  lazyPage(
+    () => import('@/features/payments/payment-pages.tsx').then((pages) => ({ default: pages[name] })),
+    adminStrings,
+    paymentStrings,
+  );
+/** The admin identity-check pages, one chunk for the queue and one review. */
+const kycReviewPage = (name: 'KycQueuePage' | 'KycReviewPage') =>
+  lazyPage(
+    () => import('@/features/kyc/admin/kyc-pages.tsx').then((pages) => ({ default: pages[name] })),
+    adminStrings,
+    kycReviewStrings,
+  );
+
 /** The sign-in, sign-up, email and password pages, each with the account English. */
 const accountRoutes = (pages: Record<string, () => Promise<PageModule>>): RouteObject[] =>
   Object.entries(pages).map(([path, load]) => ({ path, ...lazyPage(load, accountStrings) }));
@@ -80,6 +118,10 @@ const adminPage = (load: () => Promise<PageModule>, ...strings: (() => Promise<S
 // The marketplace is the landing page: it ships in the first download, not as a second request.
 const marketplace = { Component: MarketplacePage };
 const later = (titleKey: string) => ({ element: <NotAvailablePage titleKey={titleKey} /> });
+
+const agentDashboard = agentPage('AgentDashboardPage');
+/** The agent app's frame: the offline queue sent while the agent works. */
+const agentLayout = agentPage('AgentLayout');
 
 /** Public pages (spec section 2). */
 export const publicRoutes: RouteObject[] = [
@@ -119,7 +161,7 @@ export const loginRoutes: RouteObject[] = [
   { path: 'inbox', ...lazyPage(() => import('@/features/notifications/inbox-page.tsx')) },
   { path: 'customer-dashboard', ...later('pages.customerDashboard') },
   { path: 'mobile-dashboard', ...later('pages.customerDashboard') },
-  { path: 'agent-dashboard', ...later('pages.agentDashboard') },
+  { path: 'agent-dashboard', ...agentLayout, children: [{ index: true, ...agentDashboard }] },
 ];
 
 /** The customer and agent apps: login required, with the customer loading screen while the session is checked. */
@@ -139,20 +181,19 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: 'agent',
+    ...agentLayout,
     children: [
-      { index: true, ...later('pages.agentDashboard') },
-      {
-        path: 'customers',
-        ...lazyPage(() => import('@/features/agents/customers-page.tsx'), agentStrings, loanStrings),
-      },
-      {
-        path: 'customers/:customerId/kyc',
-        ...lazyPage(() => import('./pages/agent-customer-kyc-page.tsx'), agentStrings, kycStrings, placeStrings),
-      },
-      {
-        path: 'customers/:customerId/sell',
-        ...lazyPage(() => import('@/features/agents/sell/sell-page.tsx'), agentStrings, placeStrings),
-      },
+      { index: true, ...agentDashboard },
+      { path: 'customers', ...agentPage('AgentCustomersPage') },
+      { path: 'customers/:customerId', ...agentPage('AgentCustomerPage') },
+      { path: 'visits', ...agentPage('AgentVisitsPage') },
+      { path: 'register', ...agentPage('AgentRegisterPage') },
+      { path: 'sync', ...agentPage('AgentSyncPage') },
+      // Sales are the dashboard's figures; commission is paid into the wallet, whose statement names each payment.
+      { path: 'sales', element: <Navigate to="/agent" replace /> },
+      { path: 'commissions', element: <Navigate to="/customer/wallet" replace /> },
+      { path: 'customers/:customerId/kyc', ...agentPage('AgentCustomerKycPage') },
+      { path: 'customers/:customerId/sell', ...agentPage('AgentSellPage') },
       { path: '*', ...later('pages.agentApp') },
     ],
   },
@@ -171,22 +212,16 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/users', ...adminPage(() => import('@/features/users/users-page.tsx')) },
   { path: 'admin/outbox', ...adminPage(() => import('@/features/system/outbox-page.tsx')) },
   { path: 'admin/jobs', ...adminPage(() => import('@/features/system/jobs-page.tsx')) },
-  { path: 'admin/payments', ...adminPage(() => import('@/features/payments/payments-page.tsx'), paymentStrings) },
-  { path: 'admin/payments/:id', ...adminPage(() => import('@/features/payments/payment-page.tsx'), paymentStrings) },
+  { path: 'admin/payments', ...paymentPage('PaymentsPage') },
+  { path: 'admin/payments/:id', ...paymentPage('PaymentPage') },
   { path: 'admin/products', ...cataloguePage('ProductsPage') },
   { path: 'admin/products/new', ...cataloguePage('ProductEditPage') },
   { path: 'admin/products/:id', ...cataloguePage('ProductEditPage') },
   { path: 'admin/categories', ...cataloguePage('CategoriesPage') },
-  { path: 'admin/kyc', ...adminPage(() => import('@/features/kyc/admin/kyc-queue-page.tsx'), kycReviewStrings) },
-  {
-    path: 'admin/kyc/:userId',
-    ...adminPage(() => import('@/features/kyc/admin/kyc-review-page.tsx'), kycReviewStrings),
-  },
-  { path: 'admin/orders', ...adminPage(() => import('@/features/orders/admin/orders-page.tsx'), orderStrings) },
-  {
-    path: 'admin/orders/:id',
-    ...adminPage(() => import('@/features/orders/admin/order-page.tsx'), orderStrings, paymentStrings),
-  },
+  { path: 'admin/kyc', ...kycReviewPage('KycQueuePage') },
+  { path: 'admin/kyc/:userId', ...kycReviewPage('KycReviewPage') },
+  { path: 'admin/orders', ...orderPage('OrdersPage') },
+  { path: 'admin/orders/:id', ...orderPage('OrderPage') },
   { path: 'admin/loans', ...loanPage('LoansPage') },
   { path: 'admin/loans/approvals', ...loanPage('LoanApprovalsPage') },
   { path: 'admin/loans/:id', ...loanPage('LoanPage') },

@@ -1,4 +1,4 @@
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { clearOfflineCache, OFFLINE_DATA_KEY as STORAGE_KEY } from './offline-cache-key.ts';
 
 /**
@@ -18,6 +18,12 @@ export { clearOfflineCache };
 const MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 /** The query keys' first parts that are kept: the wallet's ('payments'), the orders' and the loans'. */
 const KEPT_ROOTS = new Set(['payments', 'orders', 'loans']);
+
+/**
+ * Also kept: a query that asks for it with `meta: { keepOffline: true }` (an agent's customers,
+ * dashboard and customer pages, read in villages without data).
+ */
+const isKept = (query: Query) => KEPT_ROOTS.has(String(query.queryKey[0])) || query.meta?.keepOffline === true;
 const WRITE_DELAY_MS = 1_000;
 
 type Stored = { userId: string; savedAt: number; queries: DehydratedState['queries'] };
@@ -59,7 +65,7 @@ export function keepOfflineCache(client: QueryClient, userId: () => string | nul
     const user = userId();
     if (!user) return;
     const fresh = dehydrate(client, {
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && KEPT_ROOTS.has(String(query.queryKey[0])),
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && isKept(query),
     }).queries;
     const earlier = read();
     const seen = new Set(fresh.map((q) => q.queryHash));
@@ -75,7 +81,7 @@ export function keepOfflineCache(client: QueryClient, userId: () => string | nul
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
-    if (!KEPT_ROOTS.has(String(event.query.queryKey[0]))) return;
+    if (!isKept(event.query)) return;
     clearTimeout(timer);
     timer = setTimeout(write, WRITE_DELAY_MS);
   });

@@ -1,4 +1,5 @@
 import axe from 'axe-core';
+import { expect } from 'vitest';
 
 /**
  * What axe finds wrong in the rendered page (WCAG 2.2 A and AA rules), one line per rule with
@@ -15,4 +16,9 @@ export async function axeViolations(root: Element = document.body): Promise<stri
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
+}
+
+/** Fails the test with what axe finds wrong in what it rendered. */
+export async function expectAccessible(container: Element): Promise<void> {
+  expect(await axeViolations(container)).toEqual([]);
 }

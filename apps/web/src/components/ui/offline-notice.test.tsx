@@ -63,6 +63,13 @@ describe('data kept for offline use', () => {
     online.setQueryData(['payments', 'wallet'], { balance: 125_000 });
     online.setQueryData(['loans', 'one', 'l1'], { tokens: [{ token: '123 456 789' }] });
     online.setQueryData(['catalog', 'products'], { items: [] });
+    // An agent's customer list asks to be kept, whatever its key.
+    await online.fetchQuery({
+      queryKey: ['kyc', 'agent-customers'],
+      queryFn: () => ({ items: [{ name: 'Nakato Sarah' }] }),
+      meta: { keepOffline: true },
+    });
+    await online.fetchQuery({ queryKey: ['kyc', 'mine'], queryFn: () => ({ status: 'pending' }) });
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     stop();
     vi.useRealTimers();
@@ -76,6 +83,8 @@ describe('data kept for offline use', () => {
     expect(later.getQueryState(['loans', 'one', 'l1'])?.isInvalidated).toBe(true);
     // Only the customer's own money, orders and loans: the public catalogue has its own cache.
     expect(later.getQueryData(['catalog', 'products'])).toBeUndefined();
+    expect(later.getQueryData(['kyc', 'agent-customers'])).toEqual({ items: [{ name: 'Nakato Sarah' }] });
+    expect(later.getQueryData(['kyc', 'mine'])).toBeUndefined();
 
     const someoneElse = createQueryClient();
     restoreOfflineCache(someoneElse, 'u2');

@@ -12,6 +12,8 @@ export const agentCustomersQuery = queryOptions({
   staleTime: 30_000,
   // Consent runs out with time: coming back to the page asks again.
   refetchOnMount: true,
+  // Read in villages without data (lib/offline-cache.ts).
+  meta: { keepOffline: true },
 });
 
 export type { PortfolioLoan } from '@ecogrid/core/loans';

@@ -212,7 +212,9 @@ describe("the agent's customers page", () => {
     expect(john!.textContent).toContain('0701 234567');
     expect(john!.textContent).toContain('Needs changes');
     expect(within(john!).getByText('Consent expired — send a new code')).toBeTruthy();
-    expect(within(john!).queryByRole('link')).toBeNull();
+    expect(within(john!).queryByRole('link', { name: 'Continue identity check' })).toBeNull();
+    // Each name opens the customer's page.
+    expect(within(john!).getByRole('link', { name: 'Okello John' }).getAttribute('href')).toBe('/agent/customers/c2');
 
     // Send a new code puts their number in the form.
     fireEvent.click(within(john!).getByRole('button', { name: 'Send a new code' }));

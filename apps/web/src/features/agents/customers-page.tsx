@@ -1,17 +1,14 @@
-import type { KycStatus } from '@ecogrid/core/kyc';
 import { ugandanMobile } from '@ecogrid/core/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { StatusBadge, KYC_STATUS_TONES } from '@/components/ui/badge.tsx';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TestModeCode } from '@/components/ui/test-mode-code.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { useFormats } from '@/lib/formats.ts';
 import { localPhone } from '@/lib/phone.ts';
 import {
@@ -22,13 +19,15 @@ import {
   type ConsentRequested,
 } from './api.ts';
 import { CustomerLoans } from './components/customer-loans.tsx';
+import { KycLine } from './components/kyc-line.tsx';
+import { customerPath } from './field-api.ts';
+import { isForbidden, NotAgent } from './page-states.tsx';
 
 const PHONE_ID = 'consent-phone';
 const CODE_ID = 'consent-code';
 
 const kycPath = (customerId: string) => `/agent/customers/${encodeURIComponent(customerId)}/kyc`;
 const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
-const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /** A busy button's spinner; the button's words already say what is happening. */
 function Spinner() {
@@ -216,27 +215,20 @@ function ConsentForm({ initialPhone }: { initialPhone: string }) {
   );
 }
 
-/** The API sends the status as text; one it does not know shows as pending. */
-const isKycStatus = (status: string): status is KycStatus => status in KYC_STATUS_TONES;
-
 function CustomerItem({ customer, onNewCode }: { customer: AgentCustomer; onNewCode: (phone: string) => void }) {
   const { t } = useTranslation();
   const dateTime = useFormats().dateTime;
   const nameId = `customer-${customer.customerId}`;
   const phone = localPhone(customer.phone);
-  const status = isKycStatus(customer.kycStatus) ? customer.kycStatus : 'pending';
   return (
     <li className="space-y-2 p-4">
       <h3 id={nameId} className="text-base font-semibold">
-        {customer.name || t('agent.list.noName')}
+        <Link to={customerPath(customer.customerId)} className="text-brand-800 underline">
+          {customer.name || t('agent.list.noName')}
+        </Link>
       </h3>
       <p className="text-stone-700">{phone || t('agent.list.noPhone')}</p>
-      <p className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-stone-700">{t('agent.list.kyc')}</span>
-        <StatusBadge tones={KYC_STATUS_TONES} status={status}>
-          {t(`agent.status.${status}`)}
-        </StatusBadge>
-      </p>
+      <KycLine status={customer.kycStatus} />
       {customer.consentActive ? (
         <>
           <p className="text-sm text-stone-700">
@@ -267,23 +259,6 @@ function CustomerItem({ customer, onNewCode }: { customer: AgentCustomer; onNewC
         </>
       )}
     </li>
-  );
-}
-
-/** The agent's account is not (yet) an approved agent's: nothing on this page would work. */
-function NotAgent() {
-  const { t } = useTranslation();
-  return (
-    <section
-      role="alert"
-      aria-labelledby="not-agent-title"
-      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
-    >
-      <h2 id="not-agent-title" className="text-lg font-semibold">
-        {t('agent.notAgent.title')}
-      </h2>
-      <p>{t('agent.notAgent.body')}</p>
-    </section>
   );
 }
 

@@ -3,21 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
-import { Arrears, LoanStatusBadge } from '@/components/ui/loan-status.tsx';
-import { formatUgx } from '@/lib/money.ts';
 import { localPhone } from '@/lib/phone.ts';
 import { agentLoansQuery, type PortfolioLoan } from '../api.ts';
-
-/** A due date (a calendar day, yyyy-mm-dd) in the reader's language. */
-function useDay() {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
-  return (iso: string) => format.format(new Date(`${iso}T00:00:00Z`));
-}
+import { LoanFacts } from './loan-facts.tsx';
 
 function LoanItem({ loan }: { loan: PortfolioLoan }) {
   const { t } = useTranslation();
-  const day = useDay();
   const late = loan.daysPastDue > 0;
   return (
     <li className={`space-y-1 p-4 ${late ? 'border-l-4 border-l-red-600' : ''}`}>
@@ -26,15 +17,7 @@ function LoanItem({ loan }: { loan: PortfolioLoan }) {
       <p className="text-sm break-words">
         {t('agent.loans.product', { product: loan.productName, number: loan.number })}
       </p>
-      <p className="flex flex-wrap items-center gap-2 text-sm">
-        <LoanStatusBadge status={loan.status} />
-        <Arrears days={loan.daysPastDue} onTime={t('agent.loans.onTime')} />
-      </p>
-      <p className="text-sm text-stone-700">
-        {t('agent.loans.outstanding', { amount: formatUgx(loan.outstanding) })}
-        {loan.nextDue &&
-          ` · ${t('agent.loans.nextDue', { amount: formatUgx(loan.nextDue.amount), date: day(loan.nextDue.dueDate) })}`}
-      </p>
+      <LoanFacts loan={loan} />
     </li>
   );
 }

@@ -136,9 +136,7 @@ describe('selling for a customer', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sold' })).toBeTruthy();
     const collect = screen.getByRole('link', { name: 'Collect UGX 300,000 in cash' });
-    expect(collect.getAttribute('href')).toBe(
-      `/agent/customers/${SARAH}/collect?purpose=loan_repayment&loanId=${LOAN}&amount=300000`,
-    );
+    expect(collect.getAttribute('href')).toBe(`/agent/customers/${SARAH}?collect=${LOAN}&amount=300000`);
     const request = {
       lines: [{ productId: SOLAR, quantity: 1, planId: PLAN }],
       fulfilment: 'pickup',

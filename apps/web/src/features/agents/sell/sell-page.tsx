@@ -87,7 +87,7 @@ export default function SellPage() {
             </h2>
             <ul className="space-y-2">
               {due.map((item) => {
-                const what = item.purpose === 'order' ? `orderId=${item.orderId}` : `loanId=${item.loanId}`;
+                const what = item.purpose === 'order' ? item.orderId : item.loanId;
                 return (
                   <li key={what} className="flex flex-wrap items-center justify-between gap-2">
                     <span>
@@ -97,7 +97,7 @@ export default function SellPage() {
                     </span>
                     <Link
                       className={buttonClass('primary')}
-                      to={`/agent/customers/${encodeURIComponent(customerId)}/collect?purpose=${item.purpose}&${what}&amount=${item.amount}`}
+                      to={`/agent/customers/${encodeURIComponent(customerId)}?collect=${what}&amount=${item.amount}`}
                     >
                       {t('agent.sell.done.collect', { amount: formatUgx(item.amount) })}
                     </Link>

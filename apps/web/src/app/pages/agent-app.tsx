@@ -1,0 +1,13 @@
+/**
+ * The agent app, one chunk for all of it: an agent moves between these screens all day, often
+ * without a network, so they come together and stay in the phone's cache.
+ */
+export { default as AgentLayout } from './agent-layout.tsx';
+export { default as AgentDashboardPage } from '@/features/agents/dashboard-page.tsx';
+export { default as AgentCustomersPage } from '@/features/agents/customers-page.tsx';
+export { default as AgentVisitsPage } from '@/features/agents/visits-page.tsx';
+export { default as AgentCustomerPage } from '@/features/agents/customer-page.tsx';
+export { default as AgentRegisterPage } from '@/features/agents/register-page.tsx';
+export { default as AgentSyncPage } from '@/features/agents/sync-page.tsx';
+export { default as AgentSellPage } from '@/features/agents/sell/sell-page.tsx';
+export { default as AgentCustomerKycPage } from './agent-customer-kyc-page.tsx';
