@@ -83,10 +83,20 @@ export function keepOfflineCache(client: QueryClient, userId: () => string | nul
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (!isKept(event.query)) return;
     clearTimeout(timer);
-    timer = setTimeout(write, WRITE_DELAY_MS);
+    timer = setTimeout(flush, WRITE_DELAY_MS);
   });
+  // Leaving the page (another address, the app closed) writes what is waiting at once: an answer
+  // that arrived less than a second before would otherwise never be kept.
+  function flush() {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    write();
+  }
+  window.addEventListener('pagehide', flush);
   return () => {
     clearTimeout(timer);
+    window.removeEventListener('pagehide', flush);
     unsubscribe();
   };
 }

@@ -93,6 +93,19 @@ describe('data kept for offline use', () => {
     expect(localStorage.getItem('ecogrid.offline-data')).toBeNull();
   });
 
+  it('is written at once when the page is left before the write was due', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const online = createQueryClient();
+    const stop = keepOfflineCache(online, () => 'u1');
+    online.setQueryData(['payments', 'wallet'], { balance: 125_000 });
+    expect(localStorage.getItem('ecogrid.offline-data')).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    stop();
+    const later = createQueryClient();
+    restoreOfflineCache(later, 'u1');
+    expect(later.getQueryData(['payments', 'wallet'])).toEqual({ balance: 125_000 });
+  });
+
   it('is shown offline with "Last updated … · offline" instead of Loading for ever', async () => {
     onlineManager.setOnline(false);
     const client = createQueryClient();
