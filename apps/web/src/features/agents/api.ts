@@ -1,5 +1,5 @@
 import type { AgentCustomerList, ConsentConfirmed, ConsentRequested } from '@ecogrid/core/agents';
-import type { PortfolioLoan } from '@ecogrid/core/loans';
+import type { AgentLoanPage } from '@ecogrid/core/agent-books';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 
@@ -17,12 +17,13 @@ export const agentCustomersQuery = queryOptions({
 });
 
 export type { PortfolioLoan } from '@ecogrid/core/loans';
+export type { AgentLoan } from '@ecogrid/core/agent-books';
 
 // The key starts with 'loans': a live 'loan' event (a repayment, arrears) refetches it.
-/** The loans of the customers the agent serves, most days past due first. */
+/** The latest loans of the customers the agent serves, newest first. */
 export const agentLoansQuery = queryOptions({
   queryKey: ['loans', 'agent'],
-  queryFn: ({ signal }) => apiFetch<{ loans: PortfolioLoan[] }>('/api/agent/loans', { signal }),
+  queryFn: ({ signal }) => apiFetch<AgentLoanPage>('/api/agent/loans', { signal }),
   staleTime: 30_000,
   refetchOnMount: true,
 });

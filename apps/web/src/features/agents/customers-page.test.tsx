@@ -9,7 +9,7 @@ import { addEnglish, i18n } from '@/lib/i18n.ts';
 import agentStrings from '@/locales/en.agent.json';
 import { fakeServer, type Reply } from '@/test/fake-server.ts';
 import { aSummary } from '@/test/loan-fixtures.ts';
-import type { AgentCustomer, PortfolioLoan } from './api.ts';
+import type { AgentCustomer, AgentLoan } from './api.ts';
 import AgentCustomersPage from './customers-page.tsx';
 
 vi.mock('@/components/ui/toast.tsx', () => ({ showToast: vi.fn(async () => undefined) }));
@@ -42,7 +42,7 @@ const server = fakeServer(({ url, method }) => {
 
 beforeEach(() => {
   customers = { body: { items: [] } };
-  loans = { body: { loans: [] } };
+  loans = { body: { items: [], nextCursor: null } };
   consentReply = { status: 202, body: { customerId: SARAH, expiresInMinutes: 10 } };
   confirmReply = {
     body: { customerId: SARAH, fullName: 'Nakato Sarah', consentExpiresAt: '2099-03-03T07:15:00.000Z' },
@@ -262,20 +262,19 @@ describe("the agent's customers page", () => {
   });
 
   it("lists the customers' loans, the late ones first with their days past due", async () => {
-    const aLoan = (changes: Partial<PortfolioLoan>): PortfolioLoan => ({
-      ...aSummary(),
-      customerName: 'Nakato Sarah',
-      customerPhone: '+256772123456',
-      district: 'Mukono',
-      agentCode: 'AG-0001',
-      ...changes,
-    });
+    const nakato = { id: 'c1', name: 'Nakato Sarah', phone: '+256772123456', village: 'Church Zone' };
+    const aLoan = (changes: Partial<AgentLoan>): AgentLoan => ({ ...aSummary(), customer: nakato, ...changes });
     loans = {
       body: {
-        loans: [
-          aLoan({ id: '8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e', customerName: 'Okello John', daysPastDue: 9 }),
+        items: [
+          aLoan({
+            id: '8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
+            customer: { ...nakato, id: 'c2', name: 'Okello John' },
+            daysPastDue: 9,
+          }),
           aLoan({}),
         ],
+        nextCursor: null,
       },
     };
     renderPage();

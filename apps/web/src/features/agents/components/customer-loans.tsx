@@ -4,16 +4,16 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { localPhone } from '@/lib/phone.ts';
-import { agentLoansQuery, type PortfolioLoan } from '../api.ts';
+import { agentLoansQuery, type AgentLoan } from '../api.ts';
 import { LoanFacts } from './loan-facts.tsx';
 
-function LoanItem({ loan }: { loan: PortfolioLoan }) {
+function LoanItem({ loan }: { loan: AgentLoan }) {
   const { t } = useTranslation();
   const late = loan.daysPastDue > 0;
   return (
     <li className={`space-y-1 p-4 ${late ? 'border-l-4 border-l-red-600' : ''}`}>
-      <h3 className="font-semibold break-words">{loan.customerName || t('agent.list.noName')}</h3>
-      {loan.customerPhone && <p className="text-stone-700">{localPhone(loan.customerPhone)}</p>}
+      <h3 className="font-semibold break-words">{loan.customer.name || t('agent.list.noName')}</h3>
+      {loan.customer.phone && <p className="text-stone-700">{localPhone(loan.customer.phone)}</p>}
       <p className="text-sm break-words">
         {t('agent.loans.product', { product: loan.productName, number: loan.number })}
       </p>
@@ -43,19 +43,19 @@ export function CustomerLoans() {
       ) : (
         <>
           <p role="status" className="text-sm text-stone-700">
-            {loans.data.loans.length === 0
+            {loans.data.items.length === 0
               ? t('agent.loans.empty')
               : t('agent.loans.count', {
-                  count: loans.data.loans.length,
-                  late: loans.data.loans.filter((loan) => loan.daysPastDue > 0).length,
+                  count: loans.data.items.length,
+                  late: loans.data.items.filter((loan) => loan.daysPastDue > 0).length,
                 })}
           </p>
-          {loans.data.loans.length > 0 && (
+          {loans.data.items.length > 0 && (
             <ul
               aria-labelledby="customer-loans-title"
               className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white"
             >
-              {loans.data.loans.map((loan) => (
+              {loans.data.items.map((loan) => (
                 <LoanItem key={loan.id} loan={loan} />
               ))}
             </ul>
