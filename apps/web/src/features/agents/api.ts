@@ -1,5 +1,4 @@
 import type { AgentCustomerList, ConsentConfirmed, ConsentRequested } from '@ecogrid/core/agents';
-import type { AgentLoanPage } from '@ecogrid/core/agent-books';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 
@@ -14,18 +13,6 @@ export const agentCustomersQuery = queryOptions({
   refetchOnMount: true,
   // Read in villages without data (lib/offline-cache.ts).
   meta: { keepOffline: true },
-});
-
-export type { PortfolioLoan } from '@ecogrid/core/loans';
-export type { AgentLoan } from '@ecogrid/core/agent-books';
-
-// The key starts with 'loans': a live 'loan' event (a repayment, arrears) refetches it.
-/** The latest loans of the customers the agent serves, newest first. */
-export const agentLoansQuery = queryOptions({
-  queryKey: ['loans', 'agent'],
-  queryFn: ({ signal }) => apiFetch<AgentLoanPage>('/api/agent/loans', { signal }),
-  staleTime: 30_000,
-  refetchOnMount: true,
 });
 
 const post = <T>(path: string, body: unknown) =>
