@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderAgentPage } from '@/test/agent-setup.tsx';
+import { keepOfflineCache, restoreOfflineCache } from '@/lib/offline-cache.ts';
+import { AGENT_ID, renderAgentPage } from '@/test/agent-setup.tsx';
 import { listServer, retryAfterFailure } from '@/test/agent-book-setup.ts';
 import { expectAccessible } from '@/test/axe.ts';
 import { aSummary } from '@/test/loan-fixtures.ts';
@@ -69,6 +71,27 @@ describe("the agent's customers' loans", () => {
     expect((await list()).getByRole('link', { name: 'Okello John' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'completed' } });
     expect(await screen.findByText("None of your customers' loans matches this choice.")).toBeTruthy();
+  });
+
+  it('is read from the phone in a village without data, with the time it was fetched', async () => {
+    localStorage.clear();
+    const online = renderPage();
+    const stopKeeping = keepOfflineCache(online.client, () => AGENT_ID);
+    await list();
+    // Leaving the page writes the copy at once.
+    window.dispatchEvent(new Event('pagehide'));
+    stopKeeping();
+    online.unmount();
+
+    onlineManager.setOnline(false);
+    try {
+      const offline = renderPage();
+      act(() => restoreOfflineCache(offline.client, AGENT_ID));
+      expect((await list()).getByRole('link', { name: 'Okello John' })).toBeTruthy();
+      expect(screen.getByText(/^Last updated/)).toBeTruthy();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('says so when the agent has no customer with a loan yet', async () => {
