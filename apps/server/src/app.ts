@@ -8,6 +8,7 @@ import { createAuth, type Auth } from './features/auth/auth.ts';
 import { adminAgentRoutes } from './features/agents/admin-agents.routes.ts';
 import { agentMoneyRoutes } from './features/agents/agent-money.routes.ts';
 import { agentRoutes } from './features/agents/agents.routes.ts';
+import { customerBookRoutes } from './features/agents/customer-books.routes.ts';
 import { fieldRoutes } from './features/agents/field.routes.ts';
 import { leadRoutes } from './features/agents/lead.routes.ts';
 import { agentSaleRoutes } from './features/agents/sales.routes.ts';
@@ -191,6 +192,7 @@ export function createApp({
   app.route('/api', agentRoutes);
   app.route('/api', leadRoutes);
   app.route('/api', fieldRoutes);
+  app.route('/api', customerBookRoutes);
   app.route('/api', agentSaleRoutes);
   app.route('/api', agentMoneyRoutes);
   app.route('/api/admin', adminAgentRoutes);

@@ -1,23 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AppToaster } from '@/components/ui/toast.tsx';
-import { refreshSession, useSession } from '@/features/auth/api.ts';
-import { useLiveUpdates } from '@/features/notifications/use-live-updates.ts';
+import { useSession } from '@/features/auth/api.ts';
 import { BottomNav } from './shell/bottom-nav.tsx';
 import { Header } from './shell/header.tsx';
 import { InstallBanner } from './shell/install-banner.tsx';
 import { OfflineBanner } from './shell/offline-banner.tsx';
 import { TestMoneyBanner } from './shell/test-money-banner.tsx';
 
+const LiveUpdates = lazy(() => import('./shell/live-updates.tsx'));
+
 export function RootLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const session = useSession();
-  const queryClient = useQueryClient();
-  const stillSignedIn = useCallback(async () => Boolean(await refreshSession(queryClient)), [queryClient]);
-  useLiveUpdates(Boolean(session.data), stillSignedIn);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -26,6 +23,11 @@ export function RootLayout() {
       >
         {t('app.skipToContent')}
       </a>
+      {session.data && (
+        <Suspense>
+          <LiveUpdates />
+        </Suspense>
+      )}
       <TestMoneyBanner />
       <Header />
       {navigation.state === 'loading' && (

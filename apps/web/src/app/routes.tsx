@@ -187,6 +187,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'customers', ...agentPage('AgentCustomersPage') },
       { path: 'customers/:customerId', ...agentPage('AgentCustomerPage') },
       { path: 'visits', ...agentPage('AgentVisitsPage') },
+      { path: 'loans', ...agentPage('AgentLoansPage') },
+      { path: 'orders', ...agentPage('AgentOrdersPage') },
       { path: 'register', ...agentPage('AgentRegisterPage') },
       { path: 'sync', ...agentPage('AgentSyncPage') },
       // Sales are the dashboard's figures; commission is paid into the wallet, whose statement names each payment.

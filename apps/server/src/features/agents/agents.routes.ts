@@ -1,28 +1,11 @@
 import { agentCustomerListSchema, consentConfirmedSchema, consentRequestedSchema } from '@ecogrid/core/agents';
-import { portfolioLoanSchema } from '@ecogrid/core/loans';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponse, signedInUserId, type AppEnv } from '#src/platform/http.ts';
 import { actorOf, body, json, unauthenticated } from '#src/platform/route-helpers.ts';
-import { agentLoans } from '#src/features/loans/portfolio.service.ts';
 import { confirmConsent, requestConsent } from './agent-consent.ts';
 import { agentCustomerList } from './agent-customers.ts';
 import { requireAgent } from './agents.service.ts';
-
-const portfolioLoanView = portfolioLoanSchema.openapi('PortfolioLoan');
-
-const agentLoansRoute = createRoute({
-  method: 'get',
-  operationId: 'agentListLoans',
-  path: '/agent/loans',
-  tags: ['agents', 'loans'],
-  summary: 'The loans the agent sold or whose customers they serve, most days past due first',
-  responses: {
-    200: json(z.object({ loans: z.array(portfolioLoanView) }), 'The loans'),
-    ...unauthenticated,
-    403: errorResponse('Not an approved agent'),
-  },
-});
 
 const consentDeps = (c: Context<AppEnv>) => ({ db: c.var.db, messages: c.var.messages, authSecret: c.var.authSecret });
 const phoneSchema = z
@@ -31,7 +14,7 @@ const phoneSchema = z
   .min(9, 'Enter the customer’s phone number')
   .max(20);
 
-/** Agents: ask a customer for consent by SMS code, confirm it, list the customers they serve and their loans. */
+/** Agents: ask a customer for consent by SMS code, confirm it, list the customers they serve. */
 export const agentRoutes = createRouter()
   .openapi(
     createRoute({
@@ -101,9 +84,4 @@ export const agentRoutes = createRouter()
       await requireAgent(c.var.db, agentId);
       return c.json({ items: await agentCustomerList(c.var.db, agentId) }, 200);
     },
-  )
-  .openapi(agentLoansRoute, async (c) => {
-    const agentId = signedInUserId(c.var.user);
-    await requireAgent(c.var.db, agentId);
-    return c.json({ loans: await agentLoans(c.var.db, agentId) }, 200);
-  });
+  );

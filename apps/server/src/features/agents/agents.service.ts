@@ -64,15 +64,6 @@ export async function customerAgentId(db: Database | Tx, customerId: string): Pr
   return latest && (await hasRole(db, latest.id, 'agent')) ? latest.id : null;
 }
 
-/** The customers an agent serves now (unexpired consent). */
-export async function servedCustomerIds(db: Database, agentId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: agentCustomers.customerId })
-    .from(agentCustomers)
-    .where(and(eq(agentCustomers.agentId, agentId), gt(agentCustomers.consentExpiresAt, new Date())));
-  return rows.map((r) => r.id);
-}
-
 /** Every customer who consented to the agent, most recent consent first (at most 200). */
 export async function consentsGiven(db: Database, agentId: string) {
   return db

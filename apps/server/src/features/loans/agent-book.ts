@@ -1,6 +1,10 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import type { LoanSummary } from '@ecogrid/core/loans';
+import type { AgentLoanQuery } from '@ecogrid/core/agent-books';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { loans } from '#src/db/schema/loans.ts';
+import { after, toPage, type Page } from '#src/platform/pagination.ts';
+import { summaries } from './loan-views.ts';
 
 const anyOf = (ids: string[]) => sql`${loans.userId} = any(${sql.param(ids)}::text[])`;
 
@@ -30,4 +34,37 @@ export async function par30Of(db: Database, customerIds: string[]): Promise<numb
     .from(loans)
     .where(and(anyOf(customerIds), eq(loans.status, 'active')));
   return row && row.outstanding > 0 ? row.late / row.outstanding : null;
+}
+
+/** Loans past due: what an agent goes to collect (the arrears run keeps days past due current). */
+const pastDue = and(gt(loans.daysPastDue, 0), inArray(loans.status, ['active', 'defaulted']));
+
+/**
+ * The loans of these customers, newest first, a page at a time, each with whose it is: an agent's
+ * book. Read by the (user, created) index of the customers' loans; `inArrears` keeps only the
+ * loans past due, or only those with nothing past due.
+ */
+export async function customersLoanPage(
+  db: Database,
+  customerIds: string[],
+  query: Pick<AgentLoanQuery, 'status' | 'inArrears' | 'limit' | 'cursor'>,
+): Promise<Page<LoanSummary & { userId: string }>> {
+  const cursor = after(loans.createdAt, loans.id, query.cursor);
+  if (customerIds.length === 0) return { items: [], nextCursor: null };
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(
+      and(
+        anyOf(customerIds),
+        query.status ? eq(loans.status, query.status) : undefined,
+        query.inArrears === 'true' ? pastDue : query.inArrears === 'false' ? eq(loans.daysPastDue, 0) : undefined,
+        cursor,
+      ),
+    )
+    .orderBy(desc(loans.createdAt), desc(loans.id))
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (row) => row);
+  const views = await summaries(db, page.items);
+  return { items: views.map((view, i) => ({ ...view, userId: page.items[i]!.userId })), nextCursor: page.nextCursor };
 }

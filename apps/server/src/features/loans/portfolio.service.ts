@@ -8,12 +8,11 @@ import {
   type PortfolioLoan,
 } from '@ecogrid/core/loans';
 import { toasts } from '@ecogrid/core/notifications';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#src/db/client.ts';
 import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { after, toPage, type Page } from '#src/platform/pagination.ts';
 import { agentCodes, agentIdByCode, userSummaries } from '#src/features/auth/profile.service.ts';
-import { servedCustomerIds } from '#src/features/agents/agents.service.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
 import { DEPOSIT_DAYS, expireUnpaidApproval, summaries, type LoanDeps } from './loans.service.ts';
 
@@ -281,18 +280,6 @@ export async function portfolioPage(
 /** A loan with its customer, district and agent, for the admin detail page. */
 export async function portfolioLoan(db: Database, row: typeof loans.$inferSelect): Promise<PortfolioLoan> {
   return (await withPeople(db, [row]))[0]!;
-}
-
-/** The loans of the customers an agent serves, most days past due first. */
-export async function agentLoans(db: Database, agentId: string): Promise<PortfolioLoan[]> {
-  const customers = await servedCustomerIds(db, agentId);
-  const rows = await db
-    .select()
-    .from(loans)
-    .where(or(eq(loans.agentId, agentId), customers.length ? inArray(loans.userId, customers) : undefined))
-    .orderBy(desc(loans.daysPastDue), desc(loans.createdAt))
-    .limit(200);
-  return withPeople(db, rows);
 }
 
 /** One customer's loans, newest first (at most 100), for the agent who serves them. */

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@ecogrid/core/orders';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { orders } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
@@ -16,6 +16,19 @@ type PageQuery = { limit: number; cursor?: string };
 export async function customerOrders(db: Database, userId: string, page: PageQuery) {
   const result = await pageOfOrders(db, eq(orders.userId, userId), page);
   return { items: result.items.map(({ userId: _, ...summary }) => summary), nextCursor: result.nextCursor };
+}
+
+/**
+ * The orders of these customers (an agent's), newest first, one page, each with whose it is.
+ * Read by the (user, created, id) index of the customers' orders.
+ */
+export async function customersOrderPage(
+  db: Database,
+  customerIds: string[],
+  { status, ...page }: PageQuery & { status?: OrderStatus | undefined },
+) {
+  const customers = customerIds.length ? sql`${orders.userId} = any(${sql.param(customerIds)}::text[])` : sql`false`;
+  return pageOfOrders(db, and(customers, status ? eq(orders.status, status) : undefined), page);
 }
 
 /**

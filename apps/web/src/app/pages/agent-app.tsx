@@ -6,6 +6,8 @@ export { default as AgentLayout } from './agent-layout.tsx';
 export { default as AgentDashboardPage } from '@/features/agents/dashboard-page.tsx';
 export { default as AgentCustomersPage } from '@/features/agents/customers-page.tsx';
 export { default as AgentVisitsPage } from '@/features/agents/visits-page.tsx';
+export { default as AgentLoansPage } from '@/features/agents/loans-page.tsx';
+export { default as AgentOrdersPage } from '@/features/agents/orders-page.tsx';
 export { default as AgentCustomerPage } from '@/features/agents/customer-page.tsx';
 export { default as AgentRegisterPage } from '@/features/agents/register-page.tsx';
 export { default as AgentSyncPage } from '@/features/agents/sync-page.tsx';

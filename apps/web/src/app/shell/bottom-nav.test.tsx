@@ -13,13 +13,13 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-function renderAt(path: string) {
+function renderAt(path: string, userType: SessionUser['userType'] = 'customer') {
   const client = new QueryClient();
   const user: SessionUser = {
     id: 'u1',
     name: 'Sarah Nakato',
     email: 'sarah@example.ug',
-    userType: 'customer',
+    userType,
     twoFactorEnabled: false,
   };
   const session: Session = { user, sessionId: 's1' };
@@ -58,4 +58,55 @@ describe('the bottom bar on a phone', () => {
     const nav = renderAt('/marketplace');
     expect(nav.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/my-account');
   });
+});
+
+const hrefs = (nav: ReturnType<typeof renderAt>) =>
+  Object.fromEntries(nav.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]));
+
+describe("an agent's bottom bar", () => {
+  it('leads to their dashboard, their customers, and their customers’ loans and orders', () => {
+    expect(hrefs(renderAt('/marketplace', 'agent'))).toEqual({
+      Home: '/agent-dashboard',
+      'My customers': '/agent/customers',
+      Loans: '/agent/loans',
+      Orders: '/agent/orders',
+      Support: '/support',
+      Account: '/my-account',
+    });
+  });
+
+  it.each([
+    ['/agent-dashboard', 'Home'],
+    ['/agent', 'Home'],
+    ['/agent/visits', 'Home'],
+    ['/agent/sync', 'Home'],
+    ['/agent/customers', 'My customers'],
+    ['/agent/customers/7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', 'My customers'],
+    ['/agent/customers/7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/sell', 'My customers'],
+    ['/agent/register', 'My customers'],
+    ['/agent/loans', 'Loans'],
+    ['/agent/orders', 'Orders'],
+    ['/support', 'Support'],
+    ['/my-account', 'Account'],
+  ])('marks the tab of %s as the current page', (path, tab) => {
+    expect(current(renderAt(path, 'agent'))).toEqual([tab]);
+  });
+
+  it('marks no tab on a page outside the bar, such as the marketplace', () => {
+    expect(current(renderAt('/marketplace', 'agent'))).toEqual([]);
+  });
+
+  it.each(['customer', 'admin'] as const)(
+    'is not what a %s sees: theirs keeps the shop and their own loans',
+    (role) => {
+      expect(hrefs(renderAt('/marketplace', role))).toEqual({
+        Home: '/customer-dashboard',
+        Shop: '/marketplace',
+        Loans: '/loan-tracker',
+        Orders: '/orders',
+        Support: '/support',
+        Account: '/my-account',
+      });
+    },
+  );
 });

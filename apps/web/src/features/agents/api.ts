@@ -1,5 +1,4 @@
 import type { AgentCustomerList, ConsentConfirmed, ConsentRequested } from '@ecogrid/core/agents';
-import type { PortfolioLoan } from '@ecogrid/core/loans';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 
@@ -14,17 +13,6 @@ export const agentCustomersQuery = queryOptions({
   refetchOnMount: true,
   // Read in villages without data (lib/offline-cache.ts).
   meta: { keepOffline: true },
-});
-
-export type { PortfolioLoan } from '@ecogrid/core/loans';
-
-// The key starts with 'loans': a live 'loan' event (a repayment, arrears) refetches it.
-/** The loans of the customers the agent serves, most days past due first. */
-export const agentLoansQuery = queryOptions({
-  queryKey: ['loans', 'agent'],
-  queryFn: ({ signal }) => apiFetch<{ loans: PortfolioLoan[] }>('/api/agent/loans', { signal }),
-  staleTime: 30_000,
-  refetchOnMount: true,
 });
 
 const post = <T>(path: string, body: unknown) =>

@@ -1,9 +1,8 @@
 import type { OrderSummary } from '@ecogrid/core/orders';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormats } from '@/lib/formats.ts';
-import { formatUgx } from '@/lib/money.ts';
 import { LoanFacts } from './components/loan-facts.tsx';
+import { OrderFacts } from './components/order-facts.tsx';
 import type { AgentCustomerDetail } from './field-api.ts';
 import { NoteText } from './note-text.tsx';
 
@@ -41,7 +40,6 @@ function RecordSection<T>({ id, title, empty, items, render, keyOf }: SectionPro
 /** One customer's loans, orders and visit notes, as the agent sees them. */
 export function CustomerRecords({ detail }: { detail: AgentCustomerDetail }) {
   const { t } = useTranslation();
-  const { date } = useFormats();
   return (
     <>
       <RecordSection
@@ -70,12 +68,7 @@ export function CustomerRecords({ detail }: { detail: AgentCustomerDetail }) {
             <h3 className="font-semibold break-words">
               {order.number} · {order.firstItem}
             </h3>
-            <p className="text-sm">
-              {formatUgx(order.total)} · {t(`orders.status.${order.status}`, { defaultValue: order.status })}
-            </p>
-            <p className="text-sm text-stone-700">
-              <time dateTime={order.createdAt}>{date(order.createdAt)}</time>
-            </p>
+            <OrderFacts order={order} />
           </>
         )}
       />

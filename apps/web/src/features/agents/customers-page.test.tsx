@@ -8,8 +8,7 @@ import { showToast } from '@/components/ui/toast.tsx';
 import { addEnglish, i18n } from '@/lib/i18n.ts';
 import agentStrings from '@/locales/en.agent.json';
 import { fakeServer, type Reply } from '@/test/fake-server.ts';
-import { aSummary } from '@/test/loan-fixtures.ts';
-import type { AgentCustomer, PortfolioLoan } from './api.ts';
+import type { AgentCustomer } from './api.ts';
 import AgentCustomersPage from './customers-page.tsx';
 
 vi.mock('@/components/ui/toast.tsx', () => ({ showToast: vi.fn(async () => undefined) }));
@@ -28,13 +27,11 @@ const anAgentCustomer = (changes: Partial<AgentCustomer> = {}): AgentCustomer =>
 });
 
 let customers: Reply;
-let loans: Reply;
 let consentReply: Reply;
 let confirmReply: Reply;
 
 const server = fakeServer(({ url, method }) => {
   if (url === '/api/agent/customers' && method === 'GET') return customers;
-  if (url === '/api/agent/loans' && method === 'GET') return loans;
   if (url === '/api/agent/customers/consent' && method === 'POST') return consentReply;
   if (url === '/api/agent/customers/consent/confirm' && method === 'POST') return confirmReply;
   return { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
@@ -42,7 +39,6 @@ const server = fakeServer(({ url, method }) => {
 
 beforeEach(() => {
   customers = { body: { items: [] } };
-  loans = { body: { loans: [] } };
   consentReply = { status: 202, body: { customerId: SARAH, expiresInMinutes: 10 } };
   confirmReply = {
     body: { customerId: SARAH, fullName: 'Nakato Sarah', consentExpiresAt: '2099-03-03T07:15:00.000Z' },
@@ -259,34 +255,5 @@ describe("the agent's customers page", () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Your account is not an approved agent account yet',
     );
-  });
-
-  it("lists the customers' loans, the late ones first with their days past due", async () => {
-    const aLoan = (changes: Partial<PortfolioLoan>): PortfolioLoan => ({
-      ...aSummary(),
-      customerName: 'Nakato Sarah',
-      customerPhone: '+256772123456',
-      district: 'Mukono',
-      agentCode: 'AG-0001',
-      ...changes,
-    });
-    loans = {
-      body: {
-        loans: [
-          aLoan({ id: '8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e', customerName: 'Okello John', daysPastDue: 9 }),
-          aLoan({}),
-        ],
-      },
-    };
-    renderPage();
-    const section = within((await screen.findByRole('heading', { name: "Your customers' loans" })).closest('section')!);
-    expect((await section.findByText('2 loans, 1 in arrears')).getAttribute('role')).toBe('status');
-    const [john, sarah] = section.getAllByRole('listitem');
-    expect(within(john!).getByRole('heading', { name: 'Okello John' })).toBeTruthy();
-    expect(john!.textContent).toContain('SunKing Home 60 kit · LN-000007');
-    expect(within(john!).getByText('9 days late')).toBeTruthy();
-    expect(john!.textContent).toContain('Owes UGX 495,000 · next UGX 45,000 on Mar 9, 2026');
-    expect(within(sarah!).getByText('On time')).toBeTruthy();
-    expect(within(sarah!).getByText('Active')).toBeTruthy();
   });
 });

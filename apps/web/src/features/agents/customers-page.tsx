@@ -18,7 +18,6 @@ import {
   type AgentCustomer,
   type ConsentRequested,
 } from './api.ts';
-import { CustomerLoans } from './components/customer-loans.tsx';
 import { KycLine } from './components/kyc-line.tsx';
 import { customerPath } from './field-api.ts';
 import { isForbidden, NotAgent } from './page-states.tsx';
@@ -264,8 +263,8 @@ function CustomerItem({ customer, onNewCode }: { customer: AgentCustomer; onNewC
 
 /**
  * /agent/customers: an agent gets a customer's consent with a code texted to the customer, then
- * completes the customer's identity check for them; below, the customers they have served and
- * their customers' loans, the ones in arrears first.
+ * completes the customer's identity check for them; below, the customers they have served (their
+ * loans and orders are the Loans and Orders tabs).
  */
 export default function AgentCustomersPage() {
   const { t } = useTranslation();
@@ -330,7 +329,6 @@ export default function AgentCustomersPage() {
               </>
             )}
           </section>
-          <CustomerLoans />
         </>
       )}
     </section>

@@ -41,7 +41,10 @@ export function LoadFailed({ error, retry }: { error: unknown; retry: () => void
 }
 
 type QueryView<T> = {
-  query: UseQueryResult<T>;
+  /** A query's or an infinite query's result: what the states read of it. */
+  query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'fetchStatus' | 'dataUpdatedAt'> & {
+    refetch: () => Promise<unknown>;
+  };
   loadingLabel: string;
   children: (data: T) => ReactNode;
 };

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Arrears, LoanStatusBadge } from '@/components/ui/loan-status.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { formatUgx } from '@/lib/money.ts';
-import type { PortfolioLoan } from '../api.ts';
+import type { LoanSummary } from '@ecogrid/core/loans';
 
 /** A customer's loan in two lines: its status and arrears, then what is left and the next instalment. */
-export function LoanFacts({ loan }: { loan: PortfolioLoan }) {
+export function LoanFacts({ loan }: { loan: Pick<LoanSummary, 'status' | 'daysPastDue' | 'outstanding' | 'nextDue'> }) {
   const { t } = useTranslation();
   const { day } = useFormats();
   return (
