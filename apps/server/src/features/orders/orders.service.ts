@@ -5,7 +5,7 @@ export { onCreditOrderView, type CreditLookup } from './order-view.ts';
 export { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
 export { createOrder, fulfilmentDetails, orderByKey, placeOrder, type OrderPaymentWay } from './place-order.ts';
 export { orderView } from './order-view.ts';
-export { deliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';
+export { deliveryFeeRule, holdDeliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';
 export { customerOrders } from './order-queries.ts';
 export { onOrderStatusChanged, type OrderStatusRule } from './order-status-rules.ts';
 export { orderNumbersOf, takeCashForOrder } from './cash-order-payment.ts';
