@@ -91,6 +91,7 @@ export async function pendingOrder(ctx: TestContext, customerId: string, agent: 
       paymentMethod: 'mtn',
       soldBy: agent?.id ?? null,
       commissionBp: agent ? 250 : null,
+      payBy: new Date(Date.now() + 30 * 60_000),
       idempotencyKey: randomUUID(),
     })
     .returning();

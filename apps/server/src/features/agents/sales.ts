@@ -15,7 +15,7 @@ import { requireConsent } from './agents.service.ts';
 import { saleTermsSms } from './sales-sms.ts';
 import { quoteSale, quoteSaleHeld, termsDigest, type SaleRequestInput } from './sales-quote.ts';
 
-export type SaleDeps = PaymentDeps & { authSecret: string };
+export type SaleDeps = PaymentDeps & { authSecret: string; cashOrderDays: number };
 type SaleInput = z.output<typeof saleSchema>;
 
 /** The lines and place of a sale, as the quote and the terms code know them. */
@@ -120,7 +120,7 @@ export async function sellForCustomer(
             userId: customerId,
             lines: cash,
             where: request,
-            payment: network ? { method: network, phone: phone! } : { method: 'cash' },
+            payment: network ? { method: network, phone: phone! } : { method: 'cash', days: deps.cashOrderDays },
             idempotency: key,
             soldBy,
           })

@@ -10,3 +10,4 @@ export { customerOrders } from './order-queries.ts';
 export { onOrderStatusChanged, type OrderStatusRule } from './order-status-rules.ts';
 export { orderNumbersOf, takeCashForOrder } from './cash-order-payment.ts';
 export { agentSalesSince } from './agent-sales.ts';
+export { expireUnpaidOrders } from './pay-order.ts';
