@@ -48,7 +48,7 @@ import { rejectBadText } from './platform/text-guard.ts';
 import { mountWebApp } from './platform/web-static.ts';
 import { registerFeatureRules } from './rules.ts';
 
-export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET'> &
+export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'CASH_ORDER_DAYS'> &
   Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV'>>;
 export type AppDeps = {
   database: DatabaseHandle;
@@ -153,6 +153,7 @@ export function createApp({
     c.set('messages', messages);
     c.set('mobileMoney', mobileMoney);
     c.set('authSecret', settings.AUTH_SECRET);
+    c.set('cashOrderDays', settings.CASH_ORDER_DAYS);
     const clientIp = connectionAddress(c, settings.TRUST_PROXY_HOPS ?? 0);
     c.set('clientIp', clientIp);
     const started = performance.now();

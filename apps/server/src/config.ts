@@ -71,6 +71,9 @@ const settingsSchema = z.object({
   MOBILE_MONEY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(30),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  // An agent's sale paid in cash waits this long for the agent to record the cash, its units
+  // reserved; then it is cancelled as an unpaid mobile-money order is after its 30 minutes.
+  CASH_ORDER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   // The built-in sandbox network takes test money for any network whose base URL is unset: on by
   // default outside production; in production only when asked for, so test money never passes
   // for real money by accident.

@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { agentCommissions } from '#src/db/schema/agents.ts';
+import { HOUSE_ACCOUNTS, postJournal, walletBalance } from '#src/features/wallet/ledger.service.ts';
 import { serveCustomer } from './agent-helpers.ts';
 import {
   agentMoneyTestApp,
+  agentPaidOnAnOrder,
   agentSoldLoan,
   approvedAgent,
   cashAccount,
@@ -9,12 +14,15 @@ import {
   loanRow,
   paymentRows,
   setCashLimit,
+  type Agent,
 } from './agent-money-helpers.ts';
+import { lastSmsCode } from './auth-helpers.ts';
 import type { Client } from './catalog-admin.ts';
+import { withChangeAtTheWorstMoment } from './held-change.ts';
 import type { TestContext } from './test-app.ts';
 import './ledger-check.ts';
 
-// Real concurrency: cash collections on a PostgreSQL server's pool, all at once.
+// Real concurrency: an agent's cash and commission on a PostgreSQL server's pool, all at once.
 const app = agentMoneyTestApp();
 let ctx: TestContext;
 let admin: { id: string; api: Client };
@@ -85,5 +93,74 @@ describe('cash collected at once', () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 422]);
     expect(await cashAccount(ctx, agent.id)).toBe(80_000);
+  });
+});
+
+const cancel = (orderId: string) =>
+  admin.api.post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', note: 'Customer changed their mind' });
+
+/** How the reversal of the order's commission split its 4,000: from the wallet, and added to the cash owed. */
+async function reversalOf(agent: Agent, orderId: string) {
+  const [row] = await ctx.db.select().from(agentCommissions).where(eq(agentCommissions.orderId, orderId));
+  expect(row!.reversedAt).not.toBeNull();
+  const result = (await ctx.db.execute(
+    sql`select a.code, p.amount from ledger_postings p join ledger_accounts a on a.id = p.account_id
+        where p.transaction_id = ${row!.reversalJournalId}`,
+  )) as unknown as { rows: { code: string; amount: string | number }[] };
+  const by = new Map(result.rows.map((r) => [r.code, Number(r.amount)]));
+  expect(by.get(HOUSE_ACCOUNTS.commissionExpense)).toBe(4_000);
+  const fromWallet = 0 - (by.get(`wallet:${agent.id}`) ?? 0);
+  const owed = 0 - (by.get(`cash:${agent.id}`) ?? 0);
+  expect(fromWallet + owed).toBe(4_000);
+  return { fromWallet, owed };
+}
+
+describe('a commission reversed while the agent’s wallet moves', () => {
+  it('takes what the wallet holds once a debit waiting on it commits, the rest owed with the cash', async () => {
+    const { agent, order } = await agentPaidOnAnOrder(ctx, admin.api);
+    // 10,000 leaves the wallet in a transaction still open when the cancellation reads the wallet.
+    const cancelled = await withChangeAtTheWorstMoment(
+      ctx.db,
+      (tx) =>
+        postJournal(tx, {
+          idempotencyKey: `spent:${randomUUID()}`,
+          kind: 'payout',
+          description: 'Withdrawn',
+          postings: [
+            { wallet: agent.id, amount: -10_000 },
+            { account: HOUSE_ACCOUNTS.payouts.mtn, amount: 10_000 },
+          ],
+        }),
+      () => cancel(order.id),
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await reversalOf(agent, order.id)).toEqual({ fromWallet: 1_500, owed: 2_500 });
+    expect(await walletBalance(ctx.db, agent.id)).toBe(0);
+    expect(await cashAccount(ctx, agent.id)).toBe(162_500);
+  });
+
+  it('never fails when the agent withdraws at the same moment, many times over', async () => {
+    for (let round = 0; round < 8; round++) {
+      const { agent, order } = await agentPaidOnAnOrder(ctx, admin.api);
+      expect((await agent.api.post('/api/wallet/withdrawals/code', {})).status).toBe(200);
+      const code = await lastSmsCode(ctx.db, agent.e164);
+      const [cancelled, withdrawn] = await Promise.all([
+        cancel(order.id),
+        agent.api.post('/api/wallet/withdrawals', { amount: 10_000, phone: agent.local, network: 'mtn', code }),
+      ]);
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      const { fromWallet, owed } = await reversalOf(agent, order.id);
+      if (withdrawn.status === 202) {
+        // The withdrawal went first: the reversal took the 1,500 left and the rest is owed.
+        expect({ fromWallet, owed }).toEqual({ fromWallet: 1_500, owed: 2_500 });
+      } else {
+        // The reversal went first: 7,500 was left, too little for the withdrawal, which changed nothing.
+        expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(422);
+        expect(withdrawn.body.error.code).toBe('insufficient_funds');
+        expect({ fromWallet, owed }).toEqual({ fromWallet: 4_000, owed: 0 });
+        expect(await walletBalance(ctx.db, agent.id)).toBe(7_500);
+      }
+      expect(await cashAccount(ctx, agent.id)).toBe(160_000 + owed);
+    }
   });
 });

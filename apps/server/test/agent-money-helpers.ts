@@ -91,10 +91,29 @@ export async function pendingOrder(ctx: TestContext, customerId: string, agent: 
       paymentMethod: 'mtn',
       soldBy: agent?.id ?? null,
       commissionBp: agent ? 250 : null,
+      payBy: new Date(Date.now() + 30 * 60_000),
       idempotencyKey: randomUUID(),
     })
     .returning();
   return order!;
+}
+
+/**
+ * An agent (cash limit 5,000,000) whose wallet holds 11,500 of commission at 2.5 %: 7,500 on the
+ * deposit of a loan they sold and 4,000 on an order of 160,000 they sold and collected in cash
+ * (so 160,000 cash on hand), the order now paid.
+ */
+export async function agentPaidOnAnOrder(ctx: TestContext, admin: Client) {
+  const agent = await approvedAgent(ctx, admin, 250);
+  await setCashLimit(ctx, agent.id, 5_000_000);
+  const { customer } = await agentSoldLoan(ctx, admin, agent);
+  const order = await pendingOrder(ctx, customer.id, agent, 160_000);
+  const paid = await agent.api.post(
+    '/api/agent/collections',
+    cashRequest(agent, { purpose: 'order', customerId: customer.id, orderId: order.id, amount: 160_000 }),
+  );
+  if (paid.status !== 201) throw new Error(`collection: ${JSON.stringify(paid.body)}`);
+  return { agent, customer, order, collection: paid.body.collection };
 }
 
 /** A cash collection as the agent's phone sends it. */

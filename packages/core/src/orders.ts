@@ -175,16 +175,12 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /**
- * How long an order waits for its payment, from when it was placed. A mobile-money payment that
- * fails or expires inside it leaves the order waiting (its units still reserved) for another try;
- * once it is over, the order is cancelled and its units go back on sale.
+ * How long an order paid by mobile money waits for its payment, from when it was placed (kept on
+ * the order as its pay-by time; a sale paid in cash to an agent waits days instead). A payment
+ * that fails or expires inside it leaves the order waiting (its units still reserved) for another
+ * try; once it is over, the order is cancelled and its units go back on sale.
  */
 export const ORDER_PAYMENT_WINDOW_MINUTES = 30;
-
-/** When an order placed at `createdAt` stops waiting for its payment. */
-export function orderPayBy(createdAt: string | Date): Date {
-  return new Date(new Date(createdAt).getTime() + ORDER_PAYMENT_WINDOW_MINUTES * 60_000);
-}
 
 /** Another try at paying an order that waits for payment: from the wallet, or by mobile money from a number. */
 export const orderPaymentSchema = z.discriminatedUnion(
@@ -289,8 +285,14 @@ export const orderSchema = orderSummarySchema.extend({
    * why (a network's code such as NOT_ENOUGH_FUNDS, or EXPIRED); null otherwise.
    */
   paymentFailureReason: z.string().nullable(),
-  /** While the order waits for payment: when it stops waiting and is cancelled (ISO); null otherwise. */
+  /**
+   * While the order waits for payment: when it stops waiting and is cancelled (ISO) — 30 minutes
+   * after it was placed, or, for a sale paid in cash to an agent, the days the cash may take; null
+   * otherwise.
+   */
   payBy: z.string().nullable(),
+  /** The agent who sold the order for the customer (a sale paid in cash is paid to them); null otherwise. */
+  soldBy: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
   cancelReason: z.string().nullable(),
   paidAt: z.string().nullable(),
   /** Set when the order delivers a product bought on credit: the price is owed on this loan. */

@@ -69,6 +69,11 @@ export const orders = pgTable(
     /** Made by the loans feature for a product bought on credit: its price is owed on a loan. */
     onCredit: boolean('on_credit').notNull().default(false),
     cancelReason: text('cancel_reason'),
+    /**
+     * Until when the order waits for its payment, set when it is placed: the mobile-money window,
+     * or the days a sale paid in cash to the agent waits for the cash. Null for an order made paid.
+     */
+    payBy: timestamp('pay_by', { withTimezone: true, mode: 'date' }),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     // PostgreSQL's text form, so the list's keyset cursor keeps microsecond precision.
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),

@@ -96,13 +96,7 @@ export async function checkCode(db: Database, secret: string, pair: CodePair & {
       return { error: codeExpired() };
     }
     if (pair.purpose.kind === 'sale' && !row.codeHash.startsWith(`sale:${pair.purpose.terms}:`)) {
-      return {
-        error: new AppError(
-          'terms_changed',
-          'The sale changed after its terms were texted. Send the terms again, so the customer accepts these ones.',
-          409,
-        ),
-      };
+      return { error: termsChanged() };
     }
     const stored = row.codeHash.slice(row.codeHash.lastIndexOf(':') + 1);
     if (!codeMatches(secret, PURPOSE, row.id, pair.code, stored)) {
@@ -131,6 +125,14 @@ export async function useCode(tx: Tx, id: string): Promise<void> {
 }
 
 const codeExpired = () => new AppError('code_expired', 'This code has expired. Send a new one.', 422);
+
+/** The sale's lines, place or prices are not those of the terms the customer's code accepted. */
+export const termsChanged = () =>
+  new AppError(
+    'terms_changed',
+    'The sale changed after its terms were texted. Send the terms again, so the customer accepts these ones.',
+    409,
+  );
 
 async function customerByPhone(db: Database, phone: string) {
   const e164 = normalizePhone(phone);

@@ -5,13 +5,13 @@ import { walletBalance } from '#src/features/wallet/ledger.service.ts';
 import { lastSmsCode } from '../../../test/auth-helpers.ts';
 import {
   agentMoneyTestApp,
+  agentPaidOnAnOrder,
   agentSoldLoan,
   approvedAgent,
   cashAccount,
   cashRequest,
   drainWallet,
   loanRow,
-  pendingOrder,
   setCashLimit,
   setCommissionRate,
   type Agent,
@@ -68,16 +68,8 @@ describe('commission on what an agent sold', () => {
   });
 
   it('is taken back once when a paid order is cancelled, the shortfall owed with the cash', async () => {
-    const agent = await approvedAgent(ctx, admin.api, 250);
-    await setCashLimit(ctx, agent.id, 5_000_000);
-    const { customer } = await agentSoldLoan(ctx, admin.api, agent);
-    const order = await pendingOrder(ctx, customer.id, agent, 160_000);
-    const paid = await agent.api.post(
-      '/api/agent/collections',
-      cashRequest(agent, { purpose: 'order', customerId: customer.id, orderId: order.id, amount: 160_000 }),
-    );
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    expect(paid.body.collection.orderNumber).toBe(order.number);
+    const { agent, order, collection } = await agentPaidOnAnOrder(ctx, admin.api);
+    expect(collection.orderNumber).toBe(order.number);
     // 7,500 on the loan's deposit and 4,000 on the order.
     expect(await walletBalance(ctx.db, agent.id)).toBe(11_500);
     const held = await cashAccount(ctx, agent.id);

@@ -7,9 +7,9 @@ import { paymentRow } from '#src/features/payments/payments.service.ts';
 import {
   agentCashCode,
   HOUSE_ACCOUNTS,
+  lockedWalletBalance,
   openAccounts,
   postJournal,
-  walletBalance,
   type Posting,
 } from '#src/features/wallet/ledger.service.ts';
 
@@ -66,7 +66,8 @@ export async function earnCommission(tx: Tx, sale: Sale): Promise<void> {
 /**
  * Takes back, once, the commission paid on a payment that was refunded (or whose paid order was
  * cancelled): from the agent's wallet as far as it goes (a wallet never goes below zero), the
- * rest added to the cash the agent owes the company.
+ * rest added to the cash the agent owes the company. The wallet's row is locked while its
+ * balance is read, so the split is right whatever else moves the wallet at the same moment.
  */
 export async function reverseCommission(tx: Tx, paymentId: string, why: string): Promise<void> {
   const [row] = await tx
@@ -75,7 +76,9 @@ export async function reverseCommission(tx: Tx, paymentId: string, why: string):
     .where(and(eq(agentCommissions.paymentId, paymentId), isNull(agentCommissions.reversedAt)))
     .for('update');
   if (!row) return;
-  const fromWallet = Math.min(await walletBalance(tx, row.agentId), row.amount);
+  // Read under the wallet's lock: a withdrawal committing meanwhile must not leave this reversal
+  // taking more than the wallet still holds (it would be refused, and the cancellation with it).
+  const fromWallet = Math.min(await lockedWalletBalance(tx, row.agentId), row.amount);
   const owed = row.amount - fromWallet;
   const postings: Posting[] = [{ account: HOUSE_ACCOUNTS.commissionExpense, amount: row.amount }];
   if (fromWallet > 0) postings.push({ wallet: row.agentId, amount: -fromWallet });

@@ -5,12 +5,12 @@ import { quoteLoan } from '@ecogrid/core/credit';
 import { approvedAtOnce } from '@ecogrid/core/loans';
 import { deliveryFee } from '@ecogrid/core/orders';
 import type { z } from 'zod';
-import type { Database } from '#src/db/client.ts';
+import type { Database, Tx } from '#src/db/client.ts';
 import { AppError } from '#src/platform/errors.ts';
-import { outOfStockMessage, productsForSale } from '#src/features/catalog/stock.service.ts';
+import { lockProductsForSale, outOfStockMessage, productsForSale } from '#src/features/catalog/stock.service.ts';
 import { creditStanding } from '#src/features/kyc/kyc.service.ts';
-import { myLoans, productPlans } from '#src/features/loans/loans.service.ts';
-import { deliveryFeeRule, fulfilmentDetails } from '#src/features/orders/orders.service.ts';
+import { holdPlans, myLoans, productPlans } from '#src/features/loans/loans.service.ts';
+import { deliveryFeeRule, fulfilmentDetails, holdDeliveryFeeRule } from '#src/features/orders/orders.service.ts';
 
 export type SaleRequestInput = z.output<typeof saleRequestSchema>;
 
@@ -21,7 +21,7 @@ export type SaleRequestInput = z.output<typeof saleRequestSchema>;
  * plan not offered for the product, credit without a verified identity check (403), a pickup
  * point that is closed or an address that is not a place.
  */
-export async function quoteSale(db: Database, customerId: string, request: SaleRequestInput): Promise<SaleQuote> {
+export async function quoteSale(db: Database | Tx, customerId: string, request: SaleRequestInput): Promise<SaleQuote> {
   const ids = [...new Set(request.lines.map((l) => l.productId))];
   const products = await productsForSale(db, ids);
   const wanted = new Map<string, number>();
@@ -92,6 +92,19 @@ export async function quoteSale(db: Database, customerId: string, request: SaleR
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/**
+ * The quote of a sale again, in the sale's transaction, with the rows its prices come from held
+ * until the sale commits: the products locked (their price and stock), the plans and the
+ * delivery fee rule share-locked. A change committed since the terms were texted shows here, and
+ * none can slip in between this quote and the order and loans the sale makes.
+ */
+export async function quoteSaleHeld(tx: Tx, customerId: string, request: SaleRequestInput): Promise<SaleQuote> {
+  await lockProductsForSale(tx, [...new Set(request.lines.map((l) => l.productId))]);
+  await holdPlans(tx, [...new Set(request.lines.flatMap((l) => (l.planId ? [l.planId] : [])))]);
+  await holdDeliveryFeeRule(tx);
+  return quoteSale(tx, customerId, request);
+}
 
 /** A digest of the terms the customer is asked to accept: what they buy, where it goes, and the quote. */
 export function termsDigest(request: SaleRequestInput, quote: SaleQuote): string {

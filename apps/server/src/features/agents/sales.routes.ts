@@ -27,7 +27,11 @@ const refusals = {
   422: errorResponse('A product not sold, not in stock or not on that plan; a closed pickup point; an unknown place'),
 };
 
-const saleDeps = (c: Context<AppEnv>): SaleDeps => ({ ...paymentDeps(c.var), authSecret: c.var.authSecret });
+const saleDeps = (c: Context<AppEnv>): SaleDeps => ({
+  ...paymentDeps(c.var),
+  authSecret: c.var.authSecret,
+  cashOrderDays: c.var.cashOrderDays,
+});
 
 /** An agent sells for a customer who agreed: the quote, the terms texted with a code, the sale. */
 export const agentSaleRoutes = createRouter()

@@ -10,12 +10,12 @@ import { getProfile } from '#src/features/auth/profile.service.ts';
 import { createLoans, loansByKey, loanSummaries } from '#src/features/loans/loans.service.ts';
 import { createOrder, orderByKey, orderView } from '#src/features/orders/orders.service.ts';
 import { sendPayment, type PaymentDeps, type PaymentRow } from '#src/features/payments/payments.service.ts';
-import { checkCode, CONSENT_CODE_MINUTES, issueCode, useCode } from './agent-consent.ts';
+import { checkCode, CONSENT_CODE_MINUTES, issueCode, termsChanged, useCode } from './agent-consent.ts';
 import { requireConsent } from './agents.service.ts';
 import { saleTermsSms } from './sales-sms.ts';
-import { quoteSale, termsDigest, type SaleRequestInput } from './sales-quote.ts';
+import { quoteSale, quoteSaleHeld, termsDigest, type SaleRequestInput } from './sales-quote.ts';
 
-export type SaleDeps = PaymentDeps & { authSecret: string };
+export type SaleDeps = PaymentDeps & { authSecret: string; cashOrderDays: number };
 type SaleInput = z.output<typeof saleSchema>;
 
 /** The lines and place of a sale, as the quote and the terms code know them. */
@@ -72,10 +72,11 @@ export async function sendSaleTerms(
 }
 
 /**
- * The sale the customer accepted with the code: in one transaction the code is spent, the cash
- * lines become the customer's order and each unit on credit a loan (the credit policy and the
- * identity check as at checkout), stock reserved, all marked as sold by the agent at their
- * commission rate now. The customer pays by a mobile-money prompt on their own phone (sent after
+ * The sale the customer accepted with the code: in one transaction the code is spent, the terms
+ * quoted again with their prices held (a change since the code was checked is refused:
+ * terms_changed), the cash lines become the customer's order and each unit on credit a loan (the
+ * credit policy and the identity check as at checkout), stock reserved, all marked as sold by
+ * the agent at their commission rate now. The customer pays by a mobile-money prompt on their own phone (sent after
  * the commit), or in cash to the agent: the order and the deposits then wait, and the answer says
  * what to collect. The customer's own cart is not touched. The same Idempotency-Key answers the
  * same sale.
@@ -94,10 +95,11 @@ export async function sellForCustomer(
   if (earlier) return result(deps, earlier, [], sale.payment.method === 'cash');
   const request = requestOf(sale);
   const quote = await quoteSale(deps.db, customerId, request);
+  const terms = termsDigest(request, quote);
   const codeId = await checkCode(deps.db, deps.authSecret, {
     agentId,
     customerId,
-    purpose: { kind: 'sale', terms: termsDigest(request, quote) },
+    purpose: { kind: 'sale', terms },
     code: sale.code,
   });
   const [agent, customer] = await Promise.all([getProfile(deps.db, agentId), getProfile(deps.db, customerId)]);
@@ -108,6 +110,9 @@ export async function sellForCustomer(
   try {
     made = await deps.db.transaction(async (tx) => {
       await useCode(tx, codeId);
+      // The code was checked against the terms as they were a moment ago: a price changed since
+      // then would make the order and loans other than what the customer accepted.
+      if (termsDigest(request, await quoteSaleHeld(tx, customerId, request)) !== terms) throw termsChanged();
       const cash = sale.lines.filter((l) => !l.planId);
       const credit = sale.lines.flatMap((l) => (l.planId ? [{ ...l, planId: l.planId }] : []));
       const order = cash.length
@@ -115,7 +120,7 @@ export async function sellForCustomer(
             userId: customerId,
             lines: cash,
             where: request,
-            payment: network ? { method: network, phone: phone! } : { method: 'cash' },
+            payment: network ? { method: network, phone: phone! } : { method: 'cash', days: deps.cashOrderDays },
             idempotency: key,
             soldBy,
           })

@@ -51,6 +51,21 @@ export async function productsForSale(db: Database | Tx, ids: string[]): Promise
   return new Map(rows.map((row) => [row.id, toForSale(row)]));
 }
 
+/**
+ * Locks the rows of these products until the caller's transaction ends (in id order, as
+ * reserveStock takes them, so two sales never wait on each other in a cycle): what the caller
+ * reads of them afterwards, price included, is what its order or loans will get.
+ */
+export async function lockProductsForSale(tx: Tx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(products.id)
+    .for('update');
+}
+
 /** One product for sale, or null when there is no such product. */
 export async function productForSale(db: Database | Tx, id: string): Promise<ProductForSale | null> {
   const [row] = await db.select(forSale).from(products).where(eq(products.id, id));

@@ -127,7 +127,7 @@ export async function loanView(db: Database | Tx, loan: LoanRow): Promise<Loan> 
   };
 }
 
-export async function myLoans(db: Database, userId: string): Promise<LoanSummary[]> {
+export async function myLoans(db: Database | Tx, userId: string): Promise<LoanSummary[]> {
   const rows = await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(desc(loans.createdAt)).limit(100);
   return summaries(db, rows);
 }

@@ -4,7 +4,7 @@ export { decideLoan, expireUnpaidApproval, withdrawApplication } from './decisio
 export { payDeposit } from './deposits.ts';
 export { DEPOSIT_DAYS, findLoan, type LoanDeps } from './loan-rows.ts';
 export { loanView, myLoans, summaries } from './loan-views.ts';
-export { addPlan, changePlan, productPlans } from './plans.ts';
+export { addPlan, changePlan, holdPlans, productPlans } from './plans.ts';
 export { repayLoan } from './repayments.ts';
 export { onLoanPaymentApplied, type LoanPaymentRule } from './loan-payment-rules.ts';
 export { cashPaymentToken, loanNumbersOf, takeCashForLoan } from './cash-loan-payment.ts';

@@ -1,5 +1,5 @@
 import type { LoanPlan, LoanPlanInput } from '@ecogrid/core/loans';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { loanPlans } from '#src/db/schema/loans.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
@@ -18,6 +18,15 @@ const toPlan = (row: typeof loanPlans.$inferSelect): LoanPlan => ({
 });
 
 /** A product's plans: the active ones for customers, all of them for admins. */
+/**
+ * Holds these plans as they are until the caller's transaction ends: a change to one waits for
+ * it (a sale quoting a plan and making its loans in one transaction sees one version of it).
+ */
+export async function holdPlans(tx: Tx, planIds: string[]): Promise<void> {
+  if (planIds.length === 0) return;
+  await tx.select({ id: loanPlans.id }).from(loanPlans).where(inArray(loanPlans.id, planIds)).for('share');
+}
+
 export async function productPlans(db: Database | Tx, productId: string, activeOnly: boolean): Promise<LoanPlan[]> {
   const rows = await db
     .select()

@@ -67,17 +67,20 @@ export async function changeStatus(
       sms: news.sms,
     },
   ];
-  // The agent who serves the customer hears of it too (DESIGN: Orders), in the inbox only.
-  const agentId = await customerAgentId(tx, order.userId);
-  if (agentId) {
+  // The agent who serves the customer hears of it too (DESIGN: Orders), and the agent who sold
+  // the order if another (a sale paid in cash waits for them), in the inbox only.
+  const agentIds = new Set([await customerAgentId(tx, order.userId), order.soldBy].filter((id) => id !== null));
+  if (agentIds.size > 0) {
     const customer = (await userSummaries(tx, [order.userId])).get(order.userId);
-    notices.push({
-      userId: agentId,
-      type: 'order_update',
-      title: news.title,
-      message: news.message(`${customer?.name ?? 'Your customer'}’s`),
-      data: { ...data, customerId: order.userId },
-    });
+    for (const agentId of agentIds) {
+      notices.push({
+        userId: agentId,
+        type: 'order_update',
+        title: news.title,
+        message: news.message(`${customer?.name ?? 'Your customer'}’s`),
+        data: { ...data, customerId: order.userId },
+      });
+    }
   }
   await sendNotifications(tx, deps, notices);
   await orderStatusChanged(tx, deps, order, row!);

@@ -1,14 +1,15 @@
-import { orderPayBy, vatIncluded, type Order, type OrderSummary } from '@ecogrid/core/orders';
+import { vatIncluded, type Order, type OrderSummary } from '@ecogrid/core/orders';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { orderEvents, orderLines, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
 import { notFound } from '#src/platform/errors.ts';
 import { after, toPage, type PageQuery } from '#src/platform/pagination.ts';
+import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { paymentRow } from '#src/features/payments/payments.service.ts';
 
 /** An order with its lines (VAT per line), timeline, pickup point and payment, as the API shows it. */
 export async function orderView(db: Database, row: OrderRow): Promise<Order> {
-  const [lines, events, point, payment, credit] = await Promise.all([
+  const [lines, events, point, payment, credit, seller] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.name)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id)),
     row.pickupPointId
@@ -16,6 +17,7 @@ export async function orderView(db: Database, row: OrderRow): Promise<Order> {
       : Promise.resolve([]),
     row.paymentId ? paymentRow(db, row.paymentId) : Promise.resolve(null),
     creditOf(db, row),
+    row.soldBy ? userSummaries(db, [row.soldBy]).then((people) => people.get(row.soldBy!) ?? null) : null,
   ]);
   const viewLines = lines.map((l) => ({
     productId: l.productId,
@@ -61,7 +63,8 @@ export async function orderView(db: Database, row: OrderRow): Promise<Order> {
       waiting && payment && payment.status !== 'pending' && payment.status !== 'successful'
         ? (payment.failureReason ?? payment.status.toUpperCase())
         : null,
-    payBy: waiting ? orderPayBy(row.createdAt).toISOString() : null,
+    payBy: waiting ? (row.payBy?.toISOString() ?? null) : null,
+    soldBy: seller ? { name: seller.name, phone: seller.phone } : null,
     cancelReason: row.cancelReason,
     paidAt: row.paidAt?.toISOString() ?? null,
     loan: credit,

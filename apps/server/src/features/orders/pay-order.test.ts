@@ -40,8 +40,12 @@ async function placeByPhone(cookie: string, phone = '0772000106', quantity = 2) 
 const fail = (paymentId: string, reason = 'NOT_ENOUGH_FUNDS') =>
   settlePayment(loanDeps(ctx), paymentId, { state: 'failed', reason }, { kind: 'callback' });
 
+/** The order placed `minutes` ago, its pay-by time as far from then as it was. */
 const backdate = (orderId: string, minutes: number) =>
-  ctx.db.execute(sql`update orders set created_at = now() - make_interval(mins => ${minutes}) where id = ${orderId}`);
+  ctx.db.execute(
+    sql`update orders set created_at = now() - make_interval(mins => ${minutes}),
+          pay_by = now() - make_interval(mins => ${minutes}) + (pay_by - created_at) where id = ${orderId}`,
+  );
 
 const pay = (cookie: string, orderId: string, body: unknown, key: string | undefined = randomUUID()) =>
   call(`/api/orders/${orderId}/payments`, cookie, 'POST', body, key);

@@ -1,8 +1,8 @@
 import { formatUgx } from '@ecogrid/core';
-import { ORDER_PAYMENT_WINDOW_MINUTES, orderPayBy, type Order, type OrderPayment } from '@ecogrid/core/orders';
+import { ORDER_PAYMENT_WINDOW_MINUTES, type Order, type OrderPayment } from '@ecogrid/core/orders';
 import { NETWORK_NAMES, type Payment } from '@ecogrid/core/payments';
-import { and, eq, sql } from 'drizzle-orm';
-import { orders } from '#src/db/schema/orders.ts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { orders, type OrderRow } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
 import type { IdempotentRequest } from '#src/platform/idempotency.ts';
 import { releaseStock } from '#src/features/catalog/stock.service.ts';
@@ -45,10 +45,10 @@ export async function payOrder(
         409,
       );
     }
-    if (Date.now() >= orderPayBy(order.createdAt).getTime()) {
+    if (order.payBy && Date.now() >= order.payBy.getTime()) {
       throw new AppError(
         'order_payment_window_closed',
-        `An order waits ${ORDER_PAYMENT_WINDOW_MINUTES} minutes for its payment, and this one has waited too long. It is being cancelled; order the items again.`,
+        `${waitWords(order).rule}, and this one has waited too long. It is being cancelled; order the items again.`,
         422,
       );
     }
@@ -88,22 +88,35 @@ export async function payOrder(
   return { order: await orderView(deps.db, row!), payment };
 }
 
+/** How long an order waits for its payment, in words: a sale paid in cash to an agent its days, any other its minutes. */
+function waitWords(order: OrderRow): { rule: string; missed: string } {
+  if (order.paymentMethod === 'cash' && order.payBy) {
+    const days = Math.round((order.payBy.getTime() - new Date(order.createdAt).getTime()) / 86_400_000);
+    const span = `${days} day${days === 1 ? '' : 's'}`;
+    return {
+      rule: `An order paid in cash to an agent waits ${span} for the cash`,
+      missed: `The cash was not paid within ${span}`,
+    };
+  }
+  return {
+    rule: `An order waits ${ORDER_PAYMENT_WINDOW_MINUTES} minutes for its payment`,
+    missed: `No payment came within ${ORDER_PAYMENT_WINDOW_MINUTES} minutes`,
+  };
+}
+
 /**
- * Cancels the orders whose payment window is over with no payment pending (the last one failed
- * or expired, and no other was tried), their units back on sale. An order whose payment is still
- * pending is left to that payment's settlement or expiry, which cancels it then. Run every minute.
+ * Cancels the orders whose payment window is over (`pay_by`: 30 minutes, or the days a sale paid
+ * in cash to an agent waits for the cash) with no payment pending (the last one failed or
+ * expired, and no other was tried), their units back on sale; the customer and the agent are
+ * told (changeStatus). An order whose payment is still pending is left to that payment's
+ * settlement or expiry, which cancels it then. Run every minute.
  */
 export async function expireUnpaidOrders(deps: OrderDeps, options: { limit?: number } = {}): Promise<number> {
   const due = await deps.db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pending_payment'),
-        sql`${orders.createdAt} < now() - make_interval(mins => ${ORDER_PAYMENT_WINDOW_MINUTES})`,
-      ),
-    )
-    .orderBy(orders.createdAt)
+    .where(and(eq(orders.status, 'pending_payment'), lt(orders.payBy, sql`now()`)))
+    .orderBy(orders.payBy)
     .limit(options.limit ?? 200);
   let cancelled = 0;
   for (const { id } of due) {
@@ -113,7 +126,7 @@ export async function expireUnpaidOrders(deps: OrderDeps, options: { limit?: num
       const payment = order.paymentId ? await paymentRow(tx, order.paymentId) : null;
       if (payment?.status === 'pending') return false;
       await releaseStock(tx, order.id, await orderLineQuantities(tx, order.id));
-      const why = `No payment came within ${ORDER_PAYMENT_WINDOW_MINUTES} minutes`;
+      const why = waitWords(order).missed;
       await changeStatus(tx, deps, order, 'cancelled', { note: why, set: { cancelReason: why } });
       return true;
     });

@@ -183,7 +183,7 @@ describe('checkout and orders', () => {
     const checkout = { ...delivery, payment: { method: 'mobile_money', phone: '0772000106', network: 'mtn' } };
     const placed = (await call('/api/orders', me.cookie, 'POST', checkout, randomUUID())).body;
     await ctx.db.execute(
-      sql`update orders set created_at = now() - interval '31 minutes' where id = ${placed.order.id}`,
+      sql`update orders set created_at = created_at - interval '31 minutes', pay_by = pay_by - interval '31 minutes' where id = ${placed.order.id}`,
     );
     await settlePayment(
       paymentDeps(),
@@ -206,7 +206,7 @@ describe('checkout and orders', () => {
     const placed = (await call('/api/orders', me.cookie, 'POST', checkout, randomUUID())).body;
     expect([placed.order.status, await stockOf(lamp.id)]).toEqual(['pending_payment', 2]);
     await ctx.db.execute(
-      sql`update orders set created_at = now() - interval '31 minutes' where id = ${placed.order.id}`,
+      sql`update orders set created_at = created_at - interval '31 minutes', pay_by = pay_by - interval '31 minutes' where id = ${placed.order.id}`,
     );
     await ctx.db.execute(
       sql`update payments set expires_at = now() - interval '1 second' where id = ${placed.payment!.id}`,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { formatUgx } from '@ecogrid/core';
-import { deliveryFee, type Checkout, type Order } from '@ecogrid/core/orders';
+import { deliveryFee, ORDER_PAYMENT_WINDOW_MINUTES, type Checkout, type Order } from '@ecogrid/core/orders';
 import { PAYMENT_LIMITS, type Payment } from '@ecogrid/core/payments';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { orderEvents, orderLines, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
@@ -71,14 +71,19 @@ export async function placeOrder(
   return { order: await orderView(deps.db, placed.order), payment, replayed: false };
 }
 
-/** How an order is paid: as at checkout, or in cash to the agent who sold it (the order then waits for it). */
-export type OrderPaymentWay = PaymentWay | { method: 'cash' };
+/**
+ * How an order is paid: as at checkout, or in cash to the agent who sold it (the order then waits
+ * that many days for it).
+ */
+export type OrderPaymentWay = PaymentWay | { method: 'cash'; days: number };
 
 /**
  * An order for these lines, in the caller's transaction: their units out of stock (never sold
  * twice), the prices copied onto the order, and its payment started (see placeOrder). Paid in
- * cash, it waits in pending_payment until the agent records the cash. An order sold by an agent
- * keeps the agent and their commission rate then. Null when an order with this key exists.
+ * cash, it waits in pending_payment until the agent records the cash, for the days the way says
+ * (then expireUnpaidOrders cancels it, as it does a mobile-money order after its window). An
+ * order sold by an agent keeps the agent and their commission rate then. Null when an order with
+ * this key exists.
  */
 export async function createOrder(
   tx: Tx,
@@ -115,6 +120,8 @@ export async function createOrder(
       requestHash: input.idempotency.requestHash,
       soldBy: input.soldBy?.agentId ?? null,
       commissionBp: input.soldBy?.commissionBp ?? null,
+      // From the transaction's now(), as created_at is.
+      payBy: sql`now() + ${way.method === 'cash' ? sql`make_interval(days => ${way.days})` : sql`make_interval(mins => ${ORDER_PAYMENT_WINDOW_MINUTES})`}`,
     })
     .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
     .returning();

@@ -1,5 +1,4 @@
 import { formatUgx } from '@ecogrid/core';
-import { orderPayBy } from '@ecogrid/core/orders';
 import { failureMessage, NETWORK_NAMES } from '@ecogrid/core/payments';
 import type { Tx } from '#src/db/client.ts';
 import { releaseStock } from '#src/features/catalog/stock.service.ts';
@@ -61,7 +60,7 @@ export async function settleOrderPayment(
       : payment.status === 'failed'
         ? `The payment failed: ${failureMessage(payment.failureReason) ?? 'the network refused it'}`
         : 'The payment was cancelled';
-  if (Date.now() < orderPayBy(order.createdAt).getTime()) {
+  if (order.payBy && Date.now() < order.payBy.getTime()) {
     await noteOnTimeline(tx, order, `${why.replace(/\.$/, '')}. The order waits for another payment.`);
     // The order's page and list refresh at once. No status goes with it: the status is unchanged,
     // so no 'Order Status Update' toast; the payment's own notice says it failed.

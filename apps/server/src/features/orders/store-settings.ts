@@ -12,6 +12,15 @@ export async function deliveryFeeRule(db: Database | Tx): Promise<DeliveryFeeRul
   return (row?.value as DeliveryFeeRule | undefined) ?? FREE_DELIVERY;
 }
 
+/** Holds the delivery fee rule as it is until the caller's transaction ends: a change waits for it. */
+export async function holdDeliveryFeeRule(tx: Tx): Promise<void> {
+  await tx
+    .select({ key: storeSettings.key })
+    .from(storeSettings)
+    .where(eq(storeSettings.key, DELIVERY_FEE_KEY))
+    .for('share');
+}
+
 export async function setDeliveryFeeRule(db: Database, actorId: string, rule: DeliveryFeeRule): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await deliveryFeeRule(tx);

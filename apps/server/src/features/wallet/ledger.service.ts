@@ -150,6 +150,20 @@ export async function walletBalance(db: Database | Tx, userId: string): Promise<
   return row?.balance ?? 0;
 }
 
+/**
+ * A wallet's balance, its row locked until the caller's transaction ends, for a debit sized by
+ * what the wallet holds: a payment or withdrawal committing meanwhile is waited for and seen,
+ * and none can start until the debit is posted (0 for a wallet not opened yet: nothing to lock).
+ */
+export async function lockedWalletBalance(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, walletCode(userId)))
+    .for('update');
+  return row?.balance ?? 0;
+}
+
 export type StatementRow = {
   id: number;
   createdAt: Date;

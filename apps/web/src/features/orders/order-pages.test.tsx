@@ -9,8 +9,9 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import orderStrings from '@/locales/en.orders.json';
+import { expectAccessible } from '@/test/axe.ts';
 import { CANCELLABLE } from './api.ts';
-import { anOrder, fakeServer, ORDER_ID, renderOrders } from './test-setup.tsx';
+import { aCashSale, anOrder, fakeServer, ORDER_ID, renderOrders } from './test-setup.tsx';
 
 const summary = (changes: Partial<OrderSummary>): OrderSummary => ({
   id: ORDER_ID,
@@ -163,6 +164,21 @@ describe('one of my orders', () => {
     expect(screen.getByText(/Dial \*185#/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Download receipt (PDF)' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+  });
+
+  it('says to pay an agent’s cash sale in cash to the agent by its date, with a call link, and nothing about a phone', async () => {
+    order = aCashSale({ name: 'Nambi Grace', phone: '+256772123456' });
+    renderOrders(`/my-orders/${ORDER_ID}`);
+    const payment = (await screen.findByRole('heading', { name: 'Payment' })).closest('section')!;
+    expect(payment.textContent).toContain('Paying withCash to an agent');
+    expect(payment.textContent).toMatch(
+      /To payPay UGX 175,000 in cash to Nambi Grace by .*9.*2026.*If it is not paid by then, the order is cancelled\./,
+    );
+    expect(within(payment).getByRole('link', { name: 'Call Nambi Grace' }).getAttribute('href')).toBe(
+      'tel:+256772123456',
+    );
+    expect(screen.queryByRole('heading', { name: 'Approve the payment on your phone' })).toBeNull();
+    await expectAccessible(document.body);
   });
 
   it('cancels a paid order after confirmation, with the reason, saying the money goes back to the wallet', async () => {

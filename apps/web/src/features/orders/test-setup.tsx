@@ -82,6 +82,7 @@ export const anOrder = (changes: Partial<Order> = {}): Order => ({
   paymentPhone: null,
   paymentFailureReason: null,
   payBy: null,
+  soldBy: null,
   cancelReason: null,
   loan: null,
   paidAt: '2026-03-02T07:15:01.000Z',
@@ -104,3 +105,16 @@ export const anOrder = (changes: Partial<Order> = {}): Order => ({
   ],
   ...changes,
 });
+
+/** An agent's sale paid in cash to them, waiting for the cash until 9 March. */
+export const aCashSale = (agent: NonNullable<Order['soldBy']>): Order =>
+  anOrder({
+    status: 'pending_payment',
+    paymentMethod: 'cash',
+    paymentId: null,
+    paymentStatus: null,
+    paymentReference: null,
+    paidAt: null,
+    payBy: '2026-03-09T07:15:00.000Z',
+    soldBy: agent,
+  });

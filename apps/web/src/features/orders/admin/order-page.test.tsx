@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import OrderPage from './order-page.tsx';
 import type { AdminOrder, OrderStatus } from './api.ts';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
-import { anOrder as aCustomerOrder, ORDER_ID } from '../test-setup.tsx';
+import { aCashSale, anOrder as aCustomerOrder, ORDER_ID } from '../test-setup.tsx';
 
 const ID = ORDER_ID;
 const PATH = `/admin/orders/${ID}`;
@@ -110,6 +110,16 @@ describe('an order, for admins', () => {
     renderPage(OrderPage, PATH, '/admin/orders/:id');
     await screen.findByRole('heading', { name: 'Next step' });
     expect(moves()).toEqual(['Cancel order']);
+  });
+
+  it('names the agent a cash sale is paid to, and until when it waits for the cash', async () => {
+    order = { ...anOrder(), ...aCashSale({ name: 'Okello James', phone: null }) };
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    expect(
+      await screen.findByText(/^Pay UGX 175,000 in cash to Okello James by Mar 9, 2026, 10:15:00 AM\./),
+    ).toBeTruthy();
+    expect(screen.getByText('Cash to an agent')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Call Okello James' })).toBeNull();
   });
 
   it('links a credit order to its loan and offers no cancelling for it', async () => {

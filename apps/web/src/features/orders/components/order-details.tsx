@@ -95,7 +95,28 @@ export function OrderPaymentFacts({
           <time dateTime={order.paidAt}>{at(order.paidAt)}</time>
         </Fact>
       )}
+      <CashDue order={order} at={at} />
     </>
+  );
+}
+
+/**
+ * A sale an agent made for the customer, paid in cash to them, while it waits for the cash: to
+ * whom, how much and by when (then it is cancelled), with a call link to the agent.
+ */
+function CashDue({ order, at }: { order: Order; at: (iso: string) => string }) {
+  const { t } = useTranslation();
+  const agent = order.soldBy;
+  if (order.status !== 'pending_payment' || order.paymentMethod !== 'cash' || !agent || !order.payBy) return null;
+  return (
+    <Fact term={t('orders.cashDueTerm')}>
+      {t('orders.cashDue', { amount: formatUgx(order.total), agent: agent.name, time: at(order.payBy) })}
+      {agent.phone && (
+        <a href={`tel:${agent.phone}`} className="mt-1 block font-semibold text-brand-800 underline">
+          {t('orders.callAgent', { agent: agent.name })}
+        </a>
+      )}
+    </Fact>
   );
 }
 
