@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { benchAgents } from './agents.bench.ts';
 import { benchAuth } from './auth.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchCatalogApi } from './catalog-api.bench.ts';
@@ -17,8 +18,9 @@ import { benchMarketplacePage } from './marketplace-page.bench.ts';
 import { benchOrders } from './orders.bench.ts';
 import { benchWallet } from './wallet.bench.ts';
 
-// `npm run bench -- api`, `-- page`, `-- auth`, `-- events`, `-- wallet`, `-- orders` or `-- loans` runs one of the seven.
-const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet', 'orders', 'loans'];
+// `npm run bench -- api`, `-- page`, `-- auth`, `-- events`, `-- wallet`, `-- orders`, `-- loans` or `-- agents`
+// runs one of the eight.
+const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet', 'orders', 'loans', 'agents'];
 const only = process.argv[2];
 if (only !== undefined && !BENCHMARKS.includes(only)) {
   console.error(`Unknown benchmark ${only}: choose one of ${BENCHMARKS.join(', ')}, or none for all.`);
@@ -51,6 +53,7 @@ let events: Awaited<ReturnType<typeof benchEvents>> | undefined;
 let wallet: Awaited<ReturnType<typeof benchWallet>> | undefined;
 let orders: Awaited<ReturnType<typeof benchOrders>> | undefined;
 let loans: Awaited<ReturnType<typeof benchLoans>> | undefined;
+let agents: Awaited<ReturnType<typeof benchAgents>> | undefined;
 
 if (runs('api')) {
   catalogApi = await benchCatalogApi(process.env.DATABASE_URL);
@@ -143,6 +146,35 @@ if (runs('loans')) {
   if (loans.sameDayAgain.result.reminders + loans.sameDayAgain.result.enteredArrears > 0) process.exitCode = 1;
 }
 
+if (runs('agents')) {
+  agents = await benchAgents(process.env.DATABASE_URL);
+  console.log(
+    `\n(h) the agent's home, ${agents.customers.big} customers against ${agents.customers.small}, PostgreSQL`,
+  );
+  console.log(JSON.stringify({ seed: agents.seed, ledger: agents.ledger }, null, 2));
+  console.table(
+    Object.fromEntries(
+      agents.endpoints.flatMap((e) =>
+        (['big', 'small'] as const).map((book) => [
+          `${e.path} (${book})`,
+          {
+            'p50 ms': e[book].p50Ms,
+            'p99 ms': e[book].p99Ms,
+            'req/s': e[book].requestsPerSec,
+            'load p99 ms': e[book].loadP99Ms,
+            bytes: e[book].bytes,
+            failures: e[book].failures,
+          },
+        ]),
+      ),
+    ),
+  );
+  for (const e of agents.endpoints) {
+    console.log(`${e.path}: p50 big/small ${e.p50Ratio}, req/s big/small ${e.requestsRatio}`);
+  }
+  if (!agents.ledger.ok || agents.endpoints.some((e) => e.big.failures + e.small.failures > 0)) process.exitCode = 1;
+}
+
 // A run of one benchmark keeps the others' last figures.
 const file = path.join(ROOT, 'bench/results/latest.json');
 const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
@@ -157,6 +189,7 @@ const results = {
   ...(wallet && { wallet }),
   ...(orders && { orders }),
   ...(loans && { loans }),
+  ...(agents && { agents }),
 };
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2));

@@ -129,6 +129,9 @@ export const agentCommissions = pgTable(
   },
   (t) => [
     index('agent_commissions_agent_idx').on(t.agentId, t.createdAt),
+    index('agent_commissions_reversed_idx')
+      .on(t.agentId, t.reversedAt)
+      .where(sql`${t.reversedAt} is not null`),
     check('agent_commissions_amounts', sql`${t.amount} >= 0 and ${t.base} > 0 and ${t.rateBp} between 0 and 10000`),
   ],
 );

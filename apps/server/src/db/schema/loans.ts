@@ -174,6 +174,10 @@ export const loans = pgTable(
     index('loans_agent_idx')
       .on(t.agentId)
       .where(sql`${t.agentId} is not null`),
+    // Loans in arrears, most days past due first: whom an agent visits, and how many on their dashboard.
+    index('loans_arrears_idx')
+      .on(t.daysPastDue.desc().nullsFirst(), t.id)
+      .where(sql`${t.daysPastDue} > 0 and ${t.status} in ('active', 'defaulted')`),
     check('loans_paid_range', sql`${t.paid} between 0 and ${t.creditPrice}`),
     check('loans_days_issued', sql`${t.daysIssued} <= ${t.daysBought}`),
   ],

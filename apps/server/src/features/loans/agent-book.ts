@@ -6,7 +6,12 @@ import { loans } from '#src/db/schema/loans.ts';
 import { after, toPage, type Page } from '#src/platform/pagination.ts';
 import { summaries } from './loan-views.ts';
 
-const anyOf = (ids: string[]) => sql`${loans.userId} = any(${sql.param(ids)}::text[])`;
+/**
+ * The loan is one of these customers'. An agent's book runs to thousands of customers: as
+ * `user_id = any(array)` the planner weighs every element against the column's statistics
+ * (about 100 ms for 5,000 ids), as `in (select unnest(array))` it hashes the set and joins.
+ */
+export const ofCustomers = (ids: string[]) => sql`${loans.userId} in (select unnest(${sql.param(ids)}::text[]))`;
 
 /** How many of these customers have an active loan in arrears (days past due above 0). */
 export async function customersInArrears(db: Database, customerIds: string[]): Promise<number> {
@@ -14,7 +19,7 @@ export async function customersInArrears(db: Database, customerIds: string[]): P
   const [row] = await db
     .select({ count: sql<number>`count(distinct ${loans.userId})::int`.mapWith(Number) })
     .from(loans)
-    .where(and(anyOf(customerIds), eq(loans.status, 'active'), gt(loans.daysPastDue, 0)));
+    .where(and(ofCustomers(customerIds), eq(loans.status, 'active'), gt(loans.daysPastDue, 0)));
   return row?.count ?? 0;
 }
 
@@ -32,7 +37,7 @@ export async function par30Of(db: Database, customerIds: string[]): Promise<numb
       ),
     })
     .from(loans)
-    .where(and(anyOf(customerIds), eq(loans.status, 'active')));
+    .where(and(ofCustomers(customerIds), eq(loans.status, 'active')));
   return row && row.outstanding > 0 ? row.late / row.outstanding : null;
 }
 

@@ -3,6 +3,7 @@ import { loanNumber } from '@ecogrid/core/loans';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { loans } from '#src/db/schema/loans.ts';
+import { ofCustomers } from './agent-book.ts';
 
 export type LoanInArrears = {
   loanId: string;
@@ -16,8 +17,9 @@ export type LoanInArrears = {
 
 /**
  * The loans of these customers that are in arrears (active or defaulted, days past due > 0),
- * most days past due first: an agent's list of whom to visit. Reads the customers' loans by
- * their user index and sums each one's unpaid instalments by the schedule's (loan, number) index.
+ * most days past due first: an agent's list of whom to visit. Reads the loans in arrears by
+ * their partial index, joined to the customers, and sums each one's unpaid instalments by the
+ * schedule's (loan, number) index.
  */
 export async function loansInArrears(db: Database, customerIds: string[], limit = 200): Promise<LoanInArrears[]> {
   if (customerIds.length === 0) return [];
@@ -34,9 +36,7 @@ export async function loansInArrears(db: Database, customerIds: string[], limit 
         where r.loan_id = loans.id and r.status <> 'paid' and r.due_date < ${today}::date), 0)::text`,
     })
     .from(loans)
-    .where(
-      and(inArray(loans.userId, customerIds), gt(loans.daysPastDue, 0), inArray(loans.status, ['active', 'defaulted'])),
-    )
+    .where(and(ofCustomers(customerIds), gt(loans.daysPastDue, 0), inArray(loans.status, ['active', 'defaulted'])))
     .orderBy(desc(loans.daysPastDue), asc(loans.id))
     .limit(limit);
   return rows.map((r) => ({
