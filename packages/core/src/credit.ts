@@ -19,9 +19,20 @@ export type LoanPlanTerms = {
 
 /**
  * pending_approval → approved → active → completed, or cancelled (refused, or withdrawn before
- * the deposit) and defaulted. A plan whose deposit is 0 goes from approved to active at once.
+ * the deposit). An active loan past the policy's days in arrears is defaulted (and active again
+ * when its arrears are cleared); a defaulted loan ends repossessed (the unit recovered) or
+ * written off. A plan whose deposit is 0 goes from approved to active at once.
  */
-export const LOAN_STATUSES = ['pending_approval', 'approved', 'active', 'completed', 'defaulted', 'cancelled'] as const;
+export const LOAN_STATUSES = [
+  'pending_approval',
+  'approved',
+  'active',
+  'completed',
+  'defaulted',
+  'cancelled',
+  'repossessed',
+  'written_off',
+] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 
 export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
@@ -31,6 +42,8 @@ export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   completed: 'Paid off',
   defaulted: 'Defaulted',
   cancelled: 'Cancelled',
+  repossessed: 'Repossessed',
+  written_off: 'Written off',
 };
 
 /** The most loans one customer may have open (waiting, approved or active) before an admin must look. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_STATUSES } from './collections.ts';
 import { OPENPAYGO_TOKEN_TYPES } from './openpaygo.ts';
 
 /**
@@ -6,8 +7,7 @@ import { OPENPAYGO_TOKEN_TYPES } from './openpaygo.ts';
  * answers with these schemas, and the web app takes its types from them.
  */
 
-export const DEVICE_STATUSES = ['in_stock', 'assigned', 'unlocked'] as const;
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+export { DEVICE_STATUSES, type DeviceStatus } from './collections.ts';
 
 /** A pay-as-you-go device as the registry shows it (never its key). */
 export const deviceSchema = z.object({

@@ -95,7 +95,7 @@ export type LoanRepayment = z.infer<typeof loanRepaymentSchema>;
 export const loanPaymentSchema = z.object({
   id: z.uuid(),
   reference: z.string(),
-  kind: z.enum(['deposit', 'repayment']),
+  kind: z.enum(['deposit', 'repayment', 'recovery']),
   method: z.string(),
   amount: z.number().int(),
   status: z.string(),

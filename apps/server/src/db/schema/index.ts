@@ -12,3 +12,4 @@ export * from './orders.ts';
 export * from './kyc.ts';
 export * from './agents.ts';
 export * from './loans.ts';
+export * from './credit.ts';

@@ -1,4 +1,5 @@
 import { LOAN_FREQUENCIES, LOAN_STATUSES, REPAYMENT_STATUSES, type LoanFrequency } from '@ecogrid/core/credit';
+import { DEVICE_STATUSES } from '@ecogrid/core/collections';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -40,9 +41,11 @@ export const devices = pgTable(
     /** The device counts days times this (1: whole days). */
     timeDivider: integer('time_divider').notNull().default(1),
     restrictedDigitSet: boolean('restricted_digit_set').notNull().default(false),
-    status: text('status', { enum: ['in_stock', 'assigned', 'unlocked'] })
-      .notNull()
-      .default('in_stock'),
+    /** returned: recovered or swapped out, waiting to be checked; refurbishing: being repaired before resale. */
+    status: text('status', { enum: DEVICE_STATUSES }).notNull().default('in_stock'),
+    /** Set when the unit is delivered on a loan: the product's warranty months from that day. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    warrantyUntil: date('warranty_until', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -150,6 +153,21 @@ export const loans = pgTable(
     daysBought: integer('days_bought').notNull().default(0),
     daysIssued: integer('days_issued').notNull().default(0),
     daysPastDue: integer('days_past_due').notNull().default(0),
+    /**
+     * Fees added after the sale (extension, late fee): owed on top of the credit price. Discounts
+     * (early payoff) and write-offs lower what is owed without being paid: `forgiven`.
+     */
+    fees: bigint('fees', { mode: 'number' }).notNull().default(0),
+    forgiven: bigint('forgiven', { mode: 'number' }).notNull().default(0),
+    /** Money received after the loan was written off or repossessed: a recovery. */
+    recovered: bigint('recovered', { mode: 'number' }).notNull().default(0),
+    /** The monthly income the customer declared when applying, for the affordability check. */
+    declaredIncome: bigint('declared_income', { mode: 'number' }),
+    /** The credit policy version the application was judged by, and what it suggested and why. */
+    policyVersion: integer('policy_version'),
+    creditSuggestion: jsonb('credit_suggestion').$type<Record<string, unknown>>(),
+    /** While a reported device fault is open the schedule is paused until this day. */
+    pausedUntil: date('paused_until', { mode: 'string' }),
     district: text('district'),
     /** Where the goods go, as at checkout, for the order made at activation. */
     fulfilment: jsonb('fulfilment').notNull().$type<Record<string, unknown>>(),
@@ -165,6 +183,9 @@ export const loans = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    defaultedAt: timestamp('defaulted_at', { withTimezone: true, mode: 'date' }),
+    /** When the loan closed as repossessed or written off. */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -174,11 +195,13 @@ export const loans = pgTable(
     index('loans_agent_idx')
       .on(t.agentId)
       .where(sql`${t.agentId} is not null`),
-    // Loans in arrears, most days past due first: whom an agent visits, and how many on their dashboard.
+    // Loans in arrears, most days past due first: whom an agent visits, how many on their
+    // dashboard, and what the collections run reads.
     index('loans_arrears_idx')
       .on(t.daysPastDue.desc().nullsFirst(), t.id)
       .where(sql`${t.daysPastDue} > 0 and ${t.status} in ('active', 'defaulted')`),
-    check('loans_paid_range', sql`${t.paid} between 0 and ${t.creditPrice}`),
+    check('loans_paid_range', sql`${t.paid} between 0 and ${t.creditPrice} + ${t.fees}`),
+    check('loans_forgiven_range', sql`${t.forgiven} between 0 and ${t.creditPrice} + ${t.fees} - ${t.paid}`),
     check('loans_days_issued', sql`${t.daysIssued} <= ${t.daysBought}`),
   ],
 );
@@ -201,6 +224,8 @@ export const loanRepayments = pgTable(
     status: text('status', { enum: REPAYMENT_STATUSES }).notNull().default('due'),
     /** When the reminder for this instalment went out: one per instalment. */
     remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    /** The late fee charged on this instalment, once, if the policy has one. */
+    lateFee: bigint('late_fee', { mode: 'number' }).notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
@@ -226,7 +251,8 @@ export const loanPayments = pgTable(
       .notNull()
       .references(() => loans.id, { onDelete: 'cascade' }),
     paymentId: uuid('payment_id').notNull().unique(),
-    kind: text('kind', { enum: ['deposit', 'repayment'] }).notNull(),
+    /** recovery: money received after the loan was written off or repossessed. */
+    kind: text('kind', { enum: ['deposit', 'repayment', 'recovery'] }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** How the amount was shared out: instalment number → shillings. */
     allocation: jsonb('allocation').notNull().$type<Record<string, number>>(),

@@ -17,6 +17,12 @@ export const LEDGER_ACCOUNT_KINDS = [
   'loans_receivable',
   'commission_expense',
   'refunds',
+  /** Receivables written off ('expense:bad-debt'), and money received on them later ('income:recoveries'). */
+  'bad_debt_expense',
+  'recoveries',
+  /** Fees added to loans after the sale ('income:loan-fees'), and early-payoff discounts ('expense:discounts'). */
+  'fee_income',
+  'discounts',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 

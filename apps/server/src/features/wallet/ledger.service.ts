@@ -19,6 +19,11 @@ export const HOUSE_ACCOUNTS = {
   /** Agents' cash handed over at the office, and paid into the bank. */
   cashOffice: 'cash:office',
   bankDeposits: 'bank:deposits',
+  /** Loans written off, money received on them later, fees added after the sale, early-payoff discounts. */
+  badDebt: 'expense:bad-debt',
+  recoveries: 'income:recoveries',
+  loanFees: 'income:loan-fees',
+  discounts: 'expense:discounts',
 } as const;
 
 /**

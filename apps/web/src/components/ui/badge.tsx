@@ -38,6 +38,8 @@ export const LOAN_STATUS_TONES: Record<LoanStatus, Tone> = {
   active: 'info',
   completed: 'good',
   defaulted: 'bad',
+  repossessed: 'neutral',
+  written_off: 'bad',
   cancelled: 'neutral',
 };
 

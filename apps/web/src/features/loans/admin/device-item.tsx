@@ -9,7 +9,13 @@ import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { IssueTokenForm } from './issue-token-form.tsx';
 import { TokenList } from './token-list.tsx';
 
-const STATUS_TONE: Record<DeviceStatus, Tone> = { in_stock: 'info', assigned: 'neutral', unlocked: 'good' };
+const STATUS_TONE: Record<DeviceStatus, Tone> = {
+  in_stock: 'info',
+  assigned: 'neutral',
+  unlocked: 'good',
+  returned: 'warn',
+  refurbishing: 'neutral',
+};
 
 /** A device's tokens and the hand-issue form, fetched when the admin opens them. */
 function DeviceTokens({ device }: { device: Device }) {

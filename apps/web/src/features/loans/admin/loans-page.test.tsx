@@ -101,6 +101,8 @@ describe('the loans portfolio', () => {
       'Paid off',
       'Defaulted',
       'Cancelled',
+      'Repossessed',
+      'Written off',
     ]);
     fireEvent.change(status, { target: { value: 'active' } });
     await waitFor(() => expect(listRequests()).toContain('/api/admin/loans?status=active&limit=25'));
