@@ -73,9 +73,6 @@ export function approvedAtOnce(loans: readonly { status: LoanStatus; daysPastDue
   return approved;
 }
 
-/** A repayment due within this many days raises a reminder (spec section 9). */
-export const REMINDER_DAYS = 3;
-
 export const REPAYMENT_STATUSES = ['due', 'partly_paid', 'paid'] as const;
 export type RepaymentStatus = (typeof REPAYMENT_STATUSES)[number];
 

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'device_unlocked',
   'device_wrong_product',
   'empty_file',
+  'follow_up_closed',
   'forbidden',
   'handover_too_large',
   'http_error',

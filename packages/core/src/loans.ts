@@ -12,7 +12,6 @@ export {
   LOAN_STATUS_LABELS,
   LOAN_STATUSES,
   OPEN_LOAN_STATUSES,
-  REMINDER_DAYS,
   REPAYMENT_STATUSES,
   type LoanStatus,
   type RepaymentStatus,

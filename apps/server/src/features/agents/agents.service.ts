@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { agentCustomers } from '#src/db/schema/agents.ts';
 import { AppError } from '#src/platform/errors.ts';
@@ -76,4 +76,21 @@ export async function consentsGiven(db: Database, agentId: string) {
     .where(eq(agentCustomers.agentId, agentId))
     .orderBy(desc(agentCustomers.consentedAt))
     .limit(200);
+}
+
+/** customerAgentId for many customers at once: each served customer's agent, by customer id. */
+export async function customerAgentIds(db: Database | Tx, customerIds: string[]): Promise<Map<string, string>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([agentCustomers.customerId], {
+      customerId: agentCustomers.customerId,
+      agentId: agentCustomers.agentId,
+    })
+    .from(agentCustomers)
+    .where(inArray(agentCustomers.customerId, customerIds))
+    .orderBy(agentCustomers.customerId, desc(agentCustomers.consentedAt));
+  const agents = new Set<string>();
+  for (const agentId of new Set(rows.map((r) => r.agentId)))
+    if (await hasRole(db, agentId, 'agent')) agents.add(agentId);
+  return new Map(rows.filter((r) => agents.has(r.agentId)).map((r) => [r.customerId, r.agentId]));
 }

@@ -5,7 +5,7 @@ import type { Database, Tx } from '#src/db/client.ts';
 import { deviceTokens, loans } from '#src/db/schema/loans.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { depositWaiting } from './deposits.ts';
-import { lockLoan } from './loan-rows.ts';
+import { amountOwed, lockLoan, takesRepayments } from './loan-rows.ts';
 
 /**
  * Gets a customer's loan ready to take cash an agent collected, in the agent's transaction,
@@ -41,7 +41,7 @@ export async function takeCashForLoan(
       .where(eq(loans.id, loan.id));
     return { number };
   }
-  if (loan.status !== 'active') {
+  if (!takesRepayments(loan)) {
     throw new AppError(
       'loan_not_active',
       loan.status === 'completed'
@@ -52,7 +52,7 @@ export async function takeCashForLoan(
       409,
     );
   }
-  const owed = loan.creditPrice - loan.paid;
+  const owed = amountOwed(loan);
   if (input.amount > owed) {
     throw new AppError(
       'overpayment',

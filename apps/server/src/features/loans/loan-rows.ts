@@ -34,3 +34,11 @@ export async function loanEvent(tx: Tx, deps: LoanDeps, loan: Pick<LoanRow, 'id'
 /** The deposit buys the days until the first instalment falls due. */
 export const depositDays = (frequency: LoanRow['frequency'], start: string) =>
   daysBetween(start, dueDateOf(frequency, start, 1));
+
+/** What a loan still owes: its credit price and fees, less what was paid and forgiven. */
+export const amountOwed = (loan: Pick<LoanRow, 'creditPrice' | 'fees' | 'paid' | 'forgiven'>) =>
+  loan.creditPrice + loan.fees - loan.paid - loan.forgiven;
+
+/** Active and defaulted loans take repayments (a defaulted one returns to good standing by them). */
+export const takesRepayments = (loan: Pick<LoanRow, 'status'>) =>
+  loan.status === 'active' || loan.status === 'defaulted';

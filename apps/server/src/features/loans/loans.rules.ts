@@ -13,7 +13,7 @@ import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { activate } from './deposits.ts';
 import { takeDeviceForDelivery } from './devices.service.ts';
-import { lockLoan, loanEvent } from './loan-rows.ts';
+import { lockLoan, loanEvent, takesRepayments } from './loan-rows.ts';
 import { applyRepayment } from './repayments.ts';
 import { sendTokens } from './tokens.ts';
 
@@ -47,7 +47,7 @@ const settleLoanPayment: SettlementRule = async (tx, deps, payment) => {
     await activate(tx, deps, loan, { id: payment.id, method: payment.method });
     return;
   }
-  if (!isDeposit && loan.status === 'active') {
+  if (!isDeposit && takesRepayments(loan)) {
     await applyRepayment(tx, deps, loan, { id: payment.id, amount: payment.amount });
     return;
   }

@@ -1,23 +1,17 @@
 import { formatUgx } from '@ecogrid/core';
-import { addDays, daysBetween, kampalaDate } from '@ecogrid/core/credit';
-import {
-  loanNumber,
-  REMINDER_DAYS,
-  type PortfolioFigures,
-  type PortfolioFilters,
-  type PortfolioLoan,
-} from '@ecogrid/core/loans';
-import { toasts } from '@ecogrid/core/notifications';
+import { addDays, kampalaDate } from '@ecogrid/core/credit';
+import { loanNumber, type PortfolioFigures, type PortfolioFilters, type PortfolioLoan } from '@ecogrid/core/loans';
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#src/db/client.ts';
 import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { after, toPage, type Page } from '#src/platform/pagination.ts';
 import { agentCodes, agentIdByCode, userSummaries } from '#src/features/auth/profile.service.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
+import { chargeLateFees, DAY_BATCH, defaultLoans, recordPortfolioDay } from './collections-day.ts';
+import { creditPolicyInForce } from './credit-policy-in-force.ts';
+import { raiseFollowUps } from './follow-ups-day.ts';
+import { sendReminders } from './loan-reminders.ts';
 import { DEPOSIT_DAYS, expireUnpaidApproval, summaries, type LoanDeps } from './loans.service.ts';
-
-/** How many reminders one transaction sends: a crash loses at most this much work, never sends twice. */
-const REMINDER_BATCH = 500;
 
 export type LoanDayResult = {
   arrearsChanged: number;
@@ -25,14 +19,18 @@ export type LoanDayResult = {
   reminders: number;
   /** Approved loans closed because their deposit was not paid in time. */
   expired: number;
+  lateFees: number;
+  defaulted: number;
+  followUps: number;
 };
 
 /**
- * The daily reminders-and-arrears run for a calendar day in Kampala. Safe to run twice and after
- * downtime: days past due are computed afresh from the schedule (not counted up), each instalment
- * is reminded at most once, a loan has one reminder out at a time (reminded_at is set in the
- * transaction that sends it), a loan is told it is in arrears when it goes from 0 days past due
- * to more, and an approved loan whose deposit is DEPOSIT_DAYS late is closed once.
+ * The daily collections run for a calendar day in Kampala. Safe to run twice and after
+ * downtime: days past due are computed afresh from the schedule (not counted up), a loan is told
+ * it is in arrears when it goes from 0 days past due to more; then the credit policy's late fees,
+ * defaults, follow-ups and reminders (each done at most once: collections-day.ts,
+ * follow-ups-day.ts, loan-reminders.ts); an approved loan whose deposit is DEPOSIT_DAYS late is
+ * closed once; and the day's portfolio figures are recorded.
  */
 export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())): Promise<LoanDayResult> {
   // 1. Arrears: every active loan's days past due, worked out afresh from its schedule in one
@@ -46,6 +44,7 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
     seq: string;
     days: number;
     was: number;
+    status: string;
     paid: string;
     overdue: string;
   }>(
@@ -57,15 +56,15 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
       where r.status <> 'paid' and r.due_date < ${today}::date
       group by r.loan_id
     )
-    select l.id, l.user_id, l.seq, coalesce(${today}::date - o.due, 0) as days, l.days_past_due as was,
+    select l.id, l.user_id, l.seq, coalesce(${today}::date - o.due, 0) as days, l.days_past_due as was, l.status,
            l.paid::text as paid, coalesce(o.overdue, 0)::text as overdue
     from loans l left join oldest o on o.loan_id = l.id
-    where l.status = 'active' and l.days_past_due <> coalesce(${today}::date - o.due, 0)`,
+    where l.status in ('active', 'defaulted') and l.days_past_due <> coalesce(${today}::date - o.due, 0)`,
   );
   let arrearsChanged = 0;
   let enteredArrears = 0;
-  for (let i = 0; i < changed.length; i += REMINDER_BATCH) {
-    const batch = changed.slice(i, i + REMINDER_BATCH);
+  for (let i = 0; i < changed.length; i += DAY_BATCH) {
+    const batch = changed.slice(i, i + DAY_BATCH);
     const done = await deps.db.transaction(async (tx) => {
       const updated = await queryRows<{ id: string }>(
         tx,
@@ -75,7 +74,7 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
           batch.map(({ id, days, was, paid }) => ({ id, days: Number(days), was: Number(was), paid: Number(paid) })),
         )}::json)
           as v(id uuid, days integer, was integer, paid bigint)
-        where loans.id = v.id and loans.status = 'active' and loans.days_past_due = v.was and loans.paid = v.paid
+        where loans.id = v.id and loans.status in ('active', 'defaulted') and loans.days_past_due = v.was and loans.paid = v.paid
         returning loans.id`,
       );
       const kept = new Set(updated.map((r) => r.id));
@@ -96,78 +95,19 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
         tx,
         batch
           .filter((l) => kept.has(l.id))
-          .map((l) => ({ userId: l.user_id, event: { type: 'loan' as const, data: { id: l.id, status: 'active' } } })),
+          .map((l) => ({ userId: l.user_id, event: { type: 'loan' as const, data: { id: l.id, status: l.status } } })),
       );
       return { updated: kept.size, entered: entered.length };
     });
     arrearsChanged += done.updated;
     enteredArrears += done.entered;
   }
-  // 2. Reminders: instalments of active loans due today to REMINDER_DAYS days ahead, not yet
-  // reminded, the earliest of each loan only, and none while an earlier reminder of the loan is
-  // still unpaid and not yet overdue (a daily plan's customer gets one text for the amount due
-  // next, not four). Found in one query, then sent in batches, each claimed in its transaction.
-  const until = addDays(today, REMINDER_DAYS);
-  const due = await queryRows<{ id: string }>(
-    deps.db,
-    sql`
-      select distinct on (r.loan_id) r.id
-      from loan_repayments r join loans l on l.id = r.loan_id
-      where r.status <> 'paid' and r.reminded_at is null
-        and r.due_date between ${today}::date and ${until}::date and l.status = 'active'
-        and not exists (
-          select 1 from loan_repayments r3
-          where r3.loan_id = r.loan_id and r3.reminded_at is not null and r3.status <> 'paid'
-            and r3.due_date >= ${today}::date)
-      order by r.loan_id, r.due_date`,
-  );
-  let reminders = 0;
-  for (let i = 0; i < due.length; i += REMINDER_BATCH) {
-    const ids = due.slice(i, i + REMINDER_BATCH).map((r) => r.id);
-    reminders += await deps.db.transaction(async (tx) => {
-      // Claimed by setting reminded_at; a run racing this one waits on these rows, then skips them.
-      const rows = await queryRows<{ loan_id: string; user_id: string; due_date: string; owed: string }>(
-        tx,
-        sql`
-          update loan_repayments r set reminded_at = now()
-          where r.id in (${sql.join(
-            ids.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}) and r.reminded_at is null and r.status <> 'paid'
-            and exists (select 1 from loans l where l.id = r.loan_id and l.status = 'active')
-          returning r.loan_id, r.user_id, r.due_date::text as due_date, (r.amount_due - r.amount_paid)::text as owed`,
-      );
-      const reminded = rows.map((row) => ({
-        row,
-        amount: Number(row.owed),
-        days: daysBetween(today, row.due_date),
-      }));
-      await sendNotifications(
-        tx,
-        deps,
-        reminded.map(({ row, amount, days }) => {
-          const words = toasts.loanReminder(amount, days);
-          return {
-            userId: row.user_id,
-            type: 'loan_reminder' as const,
-            title: words.title,
-            message: words.message,
-            data: { loanId: row.loan_id, dueDate: row.due_date, amount },
-            sms: true,
-          };
-        }),
-      );
-      // The spec's live loan_repayments update, raising the same reminder toast on an open page.
-      await deps.realtime.publishMany(
-        tx,
-        reminded.map(({ row, amount, days }) => ({
-          userId: row.user_id,
-          event: { type: 'loan_repayment' as const, data: { loanId: row.loan_id, amount, dueInDays: days } },
-        })),
-      );
-      return rows.length;
-    });
-  }
+  // 2. The policy's collections: late fees, defaults, follow-ups and reminders, then the day's figures.
+  const { rules } = await creditPolicyInForce(deps.db);
+  const lateFees = await chargeLateFees(deps, today, rules);
+  const defaulted = await defaultLoans(deps, today, rules);
+  const followUps = await raiseFollowUps(deps, today);
+  const reminders = await sendReminders(deps, today, rules);
   // 3. Approved loans whose deposit was not paid within DEPOSIT_DAYS (from the start of the day
   // that many days ago, in Kampala) are closed and their units put back on sale, one at a time.
   const approvedBefore = new Date(`${addDays(today, -DEPOSIT_DAYS)}T00:00:00+03:00`);
@@ -177,7 +117,8 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
     .where(and(eq(loans.status, 'approved'), lt(loans.decidedAt, approvedBefore)));
   let expired = 0;
   for (const { id } of stale) if (await expireUnpaidApproval(deps, id, approvedBefore)) expired++;
-  return { arrearsChanged, enteredArrears, reminders, expired };
+  await recordPortfolioDay(deps.db, today);
+  return { arrearsChanged, enteredArrears, reminders, expired, lateFees, defaulted, followUps };
 }
 
 /** PAR, collection rate and counts over the whole book, on a day. */

@@ -12,7 +12,7 @@ import { payByChoice, sendPayment } from '#src/features/payments/payments.servic
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { loanPaymentApplied } from './loan-payment-rules.ts';
-import { depositDays, findLoan, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
+import { amountOwed, depositDays, findLoan, lockLoan, loanEvent, takesRepayments, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
 import { sendTokens } from './tokens.ts';
 
@@ -27,7 +27,7 @@ export async function repayLoan(
 ): Promise<{ loan: Loan; payment: Payment }> {
   const done = await deps.db.transaction(async (tx) => {
     const loan = await lockLoan(tx, input.loanId, input.userId);
-    if (loan.status !== 'active') {
+    if (!takesRepayments(loan)) {
       throw new AppError(
         'loan_not_active',
         loan.status === 'completed'
@@ -38,7 +38,7 @@ export async function repayLoan(
         409,
       );
     }
-    const owed = loan.creditPrice - loan.paid;
+    const owed = amountOwed(loan);
     if (input.amount > owed) {
       throw new AppError('overpayment', `You owe ${formatUgx(owed)} on this loan: pay at most that.`, 422);
     }
@@ -78,7 +78,8 @@ async function daysPastDueOn(tx: Tx, loanId: string, today: string): Promise<num
 }
 
 /**
- * Applies a settled repayment to a locked, active loan: shared out oldest amount due first
+ * Applies a settled repayment to a locked loan taking repayments (active or defaulted; a payment
+ * that clears a defaulted loan's arrears makes it active again): shared out oldest amount due first
  * (anything beyond what is owed, from two payments settling together, goes to the wallet), the
  * days it buys at the daily rate sent to the device as an ADD_TIME token, and on the last
  * shilling the loan completes and the device gets its DISABLE_PAYG unlock token.
@@ -117,7 +118,9 @@ export async function applyRepayment(tx: Tx, deps: LoanDeps, loan: LoanRow, paym
     });
   }
   const paid = loan.paid + payment.amount - excess;
-  const completed = paid === loan.creditPrice;
+  const completed = paid === loan.creditPrice + loan.fees - loan.forgiven;
+  const daysPastDue = completed ? 0 : await daysPastDueOn(tx, loan.id, kampalaDate(now));
+  const backToActive = loan.status === 'defaulted' && daysPastDue === 0;
   const start = loan.startDate!;
   const bought = depositDays(loan.frequency, start) + Math.floor((paid - loan.deposit) / (loan.dailyRate ?? 1));
   await tx.insert(loanPayments).values({
@@ -132,8 +135,9 @@ export async function applyRepayment(tx: Tx, deps: LoanDeps, loan: LoanRow, paym
     .set({
       paid,
       daysBought: Math.max(bought, loan.daysBought),
-      daysPastDue: completed ? 0 : await daysPastDueOn(tx, loan.id, kampalaDate(now)),
-      status: completed ? 'completed' : loan.status,
+      daysPastDue,
+      status: completed ? 'completed' : backToActive ? 'active' : loan.status,
+      defaultedAt: backToActive ? null : loan.defaultedAt,
       completedAt: completed ? now : null,
       updatedAt: now,
     })
@@ -142,6 +146,16 @@ export async function applyRepayment(tx: Tx, deps: LoanDeps, loan: LoanRow, paym
   await sendTokens(tx, deps, updated!, `payment:${payment.id}`);
   if (payment.amount > excess) {
     await loanPaymentApplied(tx, deps, updated!, { id: payment.id, amount: payment.amount - excess });
+  }
+  if (backToActive && !completed) {
+    await sendNotification(tx, deps, {
+      userId: loan.userId,
+      type: 'loan_update',
+      title: 'Loan back in good standing',
+      message: `Loan ${loanNumber(loan.seq)} is no longer in default: its arrears are paid. Keep paying on time to keep it that way.`,
+      data: { loanId: loan.id },
+      sms: true,
+    });
   }
   if (completed) {
     await sendNotification(tx, deps, {

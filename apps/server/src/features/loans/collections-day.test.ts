@@ -1,0 +1,153 @@
+import { addDays, kampalaDate } from '@ecogrid/core/credit';
+import { DEFAULT_CREDIT_POLICY, type CreditPolicyRules } from '@ecogrid/core/credit-policy';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#src/db/client.ts';
+import { loanRepayments, loans } from '#src/db/schema/loans.ts';
+import { accountBalances, HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
+import { applyFor, creditCustomer, overdue, systemOnCredit } from '../../../test/loan-helpers.ts';
+import type { TestContext } from '../../../test/test-app.ts';
+import { loanTestApp } from './loan-test-setup.ts';
+import { runLoanDay } from './portfolio.service.ts';
+
+const { app, deps, inboxOf } = loanTestApp();
+let ctx: TestContext;
+let admin: typeof app.admin;
+beforeAll(() => {
+  ({ ctx, admin } = app);
+});
+afterEach(async () => {
+  await ctx.db.execute(sql`delete from credit_policies`);
+});
+
+const today = kampalaDate(new Date());
+
+async function savePolicy(rules: Partial<CreditPolicyRules>) {
+  await ctx.db.execute(
+    sql`insert into credit_policies (version, rules) values (1, ${JSON.stringify({ ...DEFAULT_CREDIT_POLICY, ...rules })}::jsonb)`,
+  );
+}
+
+async function activeLoan() {
+  const { product, plan } = await systemOnCredit(ctx, admin.api, 3);
+  const customer = await creditCustomer(ctx, { wallet: 600_000 });
+  const applied = await applyFor(customer, product.id, plan.id);
+  expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+  return { customer, id: applied.body.loans[0].id as string };
+}
+
+const loanRow = async (id: string) => (await ctx.db.select().from(loans).where(eq(loans.id, id)))[0]!;
+const followUps = (id: string) =>
+  queryRows<{ reason: string; outcome: string | null; promise_broken: boolean }>(
+    ctx.db,
+    sql`select reason, outcome, promise_broken from loan_follow_ups where loan_id = ${id} order by created_at`,
+  );
+
+describe('default and back to active', () => {
+  it('defaults a loan at exactly the policy days, tells the customer, and a payment clearing the arrears reactivates it', async () => {
+    await savePolicy({ defaultAfterDays: 30 });
+    const { customer, id } = await activeLoan();
+    await overdue(ctx, id, 29);
+    await runLoanDay(deps(), today);
+    expect((await loanRow(id)).status).toBe('active');
+
+    await overdue(ctx, id, 30);
+    expect((await runLoanDay(deps(), today)).defaulted).toBe(1);
+    expect((await runLoanDay(deps(), today)).defaulted).toBe(0);
+    const defaulted = await loanRow(id);
+    expect(defaulted).toMatchObject({ status: 'defaulted', daysPastDue: 30 });
+    expect(defaulted.defaultedAt).not.toBeNull();
+    expect((await inboxOf(customer.id)).filter((m) => m.includes('in default'))).toEqual([
+      expect.stringContaining('to bring the loan back to good standing'),
+    ]);
+
+    // Repayments are still taken; clearing the overdue instalment makes the loan active again.
+    const [first] = await ctx.db
+      .select()
+      .from(loanRepayments)
+      .where(and(eq(loanRepayments.loanId, id), eq(loanRepayments.number, 1)));
+    const paid = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: first!.amountDue - first!.amountPaid,
+      payment: { method: 'wallet' },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await loanRow(id)).toMatchObject({ status: 'active', daysPastDue: 0, defaultedAt: null });
+    expect(await inboxOf(customer.id)).toContainEqual(expect.stringContaining('no longer in default'));
+  });
+});
+
+describe('reminders by the policy', () => {
+  it('reminds on each policy day once, and not while the loan is paused', async () => {
+    await savePolicy({ reminderDays: [-2, 0, 5] });
+    const { customer, id } = await activeLoan();
+    const [first] = await ctx.db
+      .select()
+      .from(loanRepayments)
+      .where(and(eq(loanRepayments.loanId, id), eq(loanRepayments.number, 1)));
+    const due = first!.dueDate;
+    const count = async () => (await inboxOf(customer.id)).filter((m) => /due|overdue/.test(m)).length;
+    const before = await count();
+    for (const offset of [-3, -2, -2, -1, 0, 0]) await runLoanDay(deps(), addDays(due, offset));
+    expect((await count()) - before).toBe(2);
+    const sent = await queryRows<{ day_offset: number }>(
+      ctx.db,
+      sql`select day_offset from loan_reminders where repayment_id = ${first!.id} order by day_offset`,
+    );
+    expect(sent.map((r) => Number(r.day_offset))).toEqual([-2, 0]);
+
+    await ctx.db
+      .update(loans)
+      .set({ pausedUntil: addDays(due, 10) })
+      .where(eq(loans.id, id));
+    await runLoanDay(deps(), addDays(due, 5));
+    const after = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from loan_reminders where repayment_id = ${first!.id}`,
+    );
+    expect(after[0]!.n).toBe(2);
+  });
+});
+
+describe('follow-ups and promises', () => {
+  it('opens one follow-up for a loan past due, and raises a new one when a promise is broken', async () => {
+    const { id } = await activeLoan();
+    await overdue(ctx, id, 3);
+    await runLoanDay(deps(), today);
+    await runLoanDay(deps(), today);
+    expect(await followUps(id)).toEqual([{ reason: 'arrears', outcome: null, promise_broken: false }]);
+
+    await ctx.db.execute(sql`
+      update loan_follow_ups set outcome = 'promise_to_pay', promise_date = ${addDays(today, -1)}::date,
+        promise_amount = 50000, recorded_at = now()
+      where loan_id = ${id}`);
+    await runLoanDay(deps(), today);
+    await runLoanDay(deps(), today);
+    expect(await followUps(id)).toEqual([
+      { reason: 'arrears', outcome: 'promise_to_pay', promise_broken: true },
+      { reason: 'broken_promise', outcome: null, promise_broken: false },
+    ]);
+  });
+});
+
+describe('the late fee', () => {
+  it('is charged once per late instalment, onto the instalment and the loan, with its journal entry', async () => {
+    await savePolicy({ lateFee: { amount: 5_000, afterDays: 7 } });
+    const { id } = await activeLoan();
+    const fees = async () => (await accountBalances(ctx.db, [HOUSE_ACCOUNTS.loanFees])).get(HOUSE_ACCOUNTS.loanFees)!;
+    const start = await fees();
+    await overdue(ctx, id, 6);
+    await runLoanDay(deps(), today);
+    expect(await fees()).toBe(start);
+
+    await overdue(ctx, id, 7);
+    await runLoanDay(deps(), today);
+    await runLoanDay(deps(), today);
+    expect(await fees()).toBe(start + 5_000);
+    expect((await loanRow(id)).fees).toBe(5_000);
+    const [first] = await ctx.db
+      .select()
+      .from(loanRepayments)
+      .where(and(eq(loanRepayments.loanId, id), eq(loanRepayments.number, 1)));
+    expect(first).toMatchObject({ lateFee: 5_000, amountDue: 225_000 + 5_000 });
+  });
+});

@@ -1,0 +1,114 @@
+import { kampalaDate } from '@ecogrid/core/credit';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loans } from '#src/db/schema/loans.ts';
+import { signedInCustomer } from '../../../test/catalog-admin.ts';
+import { applyFor, creditCustomer, overdue, systemOnCredit } from '../../../test/loan-helpers.ts';
+import type { TestContext } from '../../../test/test-app.ts';
+import { loanTestApp } from './loan-test-setup.ts';
+import { runLoanDay } from './portfolio.service.ts';
+
+const { app, deps, inboxOf } = loanTestApp();
+let ctx: TestContext;
+let admin: typeof app.admin;
+beforeAll(() => {
+  ({ ctx, admin } = app);
+});
+
+async function approvedAgent() {
+  const agent = await signedInCustomer(ctx);
+  expect((await admin.api.patch(`/api/admin/users/${agent.id}/role`, { userType: 'agent' })).status).toBe(200);
+  const code = `EG-F-${agent.id.slice(0, 6)}`.toUpperCase();
+  const approved = await admin.api.post(`/api/admin/users/${agent.id}/approve-agent`, {
+    agentCode: code,
+    commissionRateBp: 250,
+  });
+  expect(approved.status).toBe(200);
+  return agent;
+}
+
+async function pastDueLoan(agentId: string | null) {
+  const { product, plan } = await systemOnCredit(ctx, admin.api, 3);
+  const customer = await creditCustomer(ctx, { wallet: 300_000 });
+  const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id as string;
+  await ctx.db.update(loans).set({ agentId }).where(eq(loans.id, id));
+  await overdue(ctx, id, 4);
+  return id;
+}
+
+describe('follow-ups', () => {
+  it('go to the loan agent, who sees only theirs; admins see all and those with no agent', async () => {
+    const [mine, theirs] = [await approvedAgent(), await approvedAgent()];
+    const mineLoan = await pastDueLoan(mine.id);
+    const theirLoan = await pastDueLoan(theirs.id);
+    const nobodysLoan = await pastDueLoan(null);
+    await runLoanDay(deps(), kampalaDate(new Date()));
+
+    const listed = await mine.api.get('/api/agent/follow-ups');
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((f: { loanId: string }) => f.loanId)).toEqual([mineLoan]);
+    expect(listed.body.items[0]).toMatchObject({ reason: 'arrears', daysPastDue: 4, customerName: 'Nambi Grace' });
+    expect(await inboxOf(mine.id)).toContainEqual(expect.stringContaining('is past due'));
+
+    const none = await admin.api.get('/api/admin/follow-ups?assignee=none');
+    expect(none.body.items.map((f: { loanId: string }) => f.loanId)).toContain(nobodysLoan);
+    expect(none.body.items.map((f: { loanId: string }) => f.loanId)).not.toContain(theirLoan);
+    const all = await admin.api.get('/api/admin/follow-ups');
+    expect(all.body.items.map((f: { loanId: string }) => f.loanId)).toEqual(
+      expect.arrayContaining([mineLoan, theirLoan, nobodysLoan]),
+    );
+
+    // Another agent's follow-up is not found; a customer is no agent.
+    const theirId = all.body.items.find((f: { loanId: string }) => f.loanId === theirLoan).id;
+    expect((await mine.api.post(`/api/agent/follow-ups/${theirId}/outcome`, { outcome: 'reached' })).status).toBe(404);
+    const customer = await creditCustomer(ctx);
+    expect((await customer.api.get('/api/agent/follow-ups')).status).toBe(403);
+  });
+
+  it('take an outcome once; a promise needs its date and an amount above zero', async () => {
+    const agent = await approvedAgent();
+    const loanId = await pastDueLoan(agent.id);
+    await runLoanDay(deps(), kampalaDate(new Date()));
+    const [followUp] = (await agent.api.get('/api/agent/follow-ups')).body.items;
+    const url = `/api/agent/follow-ups/${followUp.id}/outcome`;
+    for (const bad of [
+      { outcome: 'promise_to_pay', promiseAmount: 10_000 },
+      { outcome: 'promise_to_pay', promiseDate: '2030-01-01' },
+      { outcome: 'promise_to_pay', promiseDate: '2030-01-01', promiseAmount: 0 },
+      { outcome: 'reached', promiseDate: '2030-01-01', promiseAmount: 5_000 },
+      { outcome: 'gone_fishing' },
+    ]) {
+      const answer = await agent.api.post(url, bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+    }
+    const promised = await agent.api.post(url, {
+      outcome: 'promise_to_pay',
+      promiseDate: '2030-01-01',
+      promiseAmount: 50_000,
+      note: 'Pays after the harvest',
+    });
+    expect(promised.status, JSON.stringify(promised.body)).toBe(200);
+    expect(promised.body).toMatchObject({ loanId, outcome: 'promise_to_pay', promiseAmount: 50_000 });
+    expect((await agent.api.post(url, { outcome: 'reached' })).status).toBe(409);
+    expect((await agent.api.get('/api/agent/follow-ups')).body.items).toEqual([]);
+  });
+
+  it('tell the admins when an agent recommends repossession, and admins record outcomes too', async () => {
+    const agent = await approvedAgent();
+    await pastDueLoan(agent.id);
+    const other = await pastDueLoan(null);
+    await runLoanDay(deps(), kampalaDate(new Date()));
+    const [followUp] = (await agent.api.get('/api/agent/follow-ups')).body.items;
+    const answer = await agent.api.post(`/api/agent/follow-ups/${followUp.id}/outcome`, {
+      outcome: 'recommend_repossession',
+      note: 'Moved away',
+    });
+    expect(answer.status).toBe(200);
+    expect(await inboxOf(admin.id)).toContainEqual(expect.stringContaining('Repossession of loan'));
+    const open = (await admin.api.get('/api/admin/follow-ups?assignee=none')).body.items;
+    const mine = open.find((f: { loanId: string }) => f.loanId === other);
+    const recorded = await admin.api.post(`/api/admin/follow-ups/${mine.id}/outcome`, { outcome: 'unreachable' });
+    expect(recorded.status).toBe(200);
+    expect(recorded.body.outcome).toBe('unreachable');
+  });
+});
