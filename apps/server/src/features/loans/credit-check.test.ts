@@ -73,6 +73,21 @@ describe('judging an application by the credit policy', () => {
         score: expected.score,
       },
     });
+
+    const history = await admin.api.get(`/api/admin/loans/${stored.id}/credit-history`);
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    expect(history.body).toMatchObject({
+      policyVersion: 0,
+      declaredIncome: 2_000_000,
+      suggestion: { outcome: 'review', score: 47 },
+      score: expected,
+    });
+    expect(history.body.otherLoans.map((l: { id: string }) => l.id)).toEqual([firstId]);
+    expect(history.body.recentPayments).toEqual([
+      expect.objectContaining({ loanNumber: first.body.loans[0].number, kind: 'deposit', amount: 300_000 }),
+    ]);
+    const customerAsks = await customer.api.get(`/api/admin/loans/${stored.id}/credit-history`);
+    expect(customerAsks.status).toBe(403);
   });
 
   it('refuses an application the saved policy calls unaffordable, gives the unit back and tells the customer why', async () => {

@@ -6,13 +6,36 @@ import {
   type ApplicationFacts,
   type CreditPolicy,
   type CreditSuggestion,
+  type RepaymentScore,
 } from '@ecogrid/core/credit-policy';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '#src/db/client.ts';
+import type { Database, Tx } from '#src/db/client.ts';
 import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 
 /** What an application was judged on and what the policy suggested, as stored on the loan. */
 export type StoredSuggestion = CreditSuggestion & { score: number | null; facts: ApplicationFacts };
+
+/** A customer's repayment score now, from every instalment of theirs (paid on the day paid, in Kampala). */
+export async function customerScore(db: Database | Tx, userId: string, now: Date): Promise<RepaymentScore> {
+  const history = await db
+    .select({
+      dueDate: loanRepayments.dueDate,
+      amountDue: loanRepayments.amountDue,
+      status: loanRepayments.status,
+      paidAt: loanRepayments.paidAt,
+    })
+    .from(loanRepayments)
+    .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+    .where(eq(loans.userId, userId));
+  return repaymentScore(
+    history.map((r) => ({
+      dueDate: r.dueDate,
+      amountDue: r.amountDue,
+      paidOn: r.status === 'paid' && r.paidAt ? kampalaDate(r.paidAt) : null,
+    })),
+    kampalaDate(now),
+  );
+}
 
 /** Loans that count against the open-loan limit; a defaulted loan is still owed, and in arrears. */
 const OPEN = ['pending_approval', 'approved', 'active', 'defaulted'] as const;
@@ -42,25 +65,7 @@ export async function judgeApplication(
     })
     .from(loans)
     .where(and(eq(loans.userId, input.userId), inArray(loans.status, [...OPEN])));
-  const history = await tx
-    .select({
-      dueDate: loanRepayments.dueDate,
-      amountDue: loanRepayments.amountDue,
-      status: loanRepayments.status,
-      paidAt: loanRepayments.paidAt,
-    })
-    .from(loanRepayments)
-    .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
-    .where(eq(loans.userId, input.userId));
-  const today = kampalaDate(input.now);
-  const score = repaymentScore(
-    history.map((r) => ({
-      dueDate: r.dueDate,
-      amountDue: r.amountDue,
-      paidOn: r.status === 'paid' && r.paidAt ? kampalaDate(r.paidAt) : null,
-    })),
-    today,
-  );
+  const score = await customerScore(tx, input.userId, input.now);
   const facts: ApplicationFacts = {
     openLoans: open.length + 1,
     loansInArrears: open.filter((l) => l.status === 'defaulted' || (l.status === 'active' && l.daysPastDue > 0)).length,
