@@ -19,6 +19,7 @@ import { fulfilmentDetails } from '#src/features/orders/orders.service.ts';
 import { sendPayment } from '#src/features/payments/payments.service.ts';
 import { judgeApplication, suggestionNote } from './credit-check.ts';
 import { startDeposit, type Collection } from './deposits.ts';
+import { followOnOffer, withFollowOn } from './follow-on.ts';
 import { loanEvent, type LoanDeps } from './loan-rows.ts';
 import { summaries } from './loan-views.ts';
 
@@ -119,6 +120,8 @@ export async function createLoans(
   const plans = new Map(planRows.map((p) => [p.id, p]));
   const where = { fulfilment: input.where.fulfilment, ...(await fulfilmentDetails(tx, input.where)) };
   const policy = await creditPolicyInForce(tx);
+  // Judged before this checkout's loans exist: every unit of it gets the follow-on deposit.
+  const offer = await followOnOffer(tx, userId, policy, new Date());
   const rows: LoanRow[] = [];
   let unit = 0;
   for (const line of input.lines) {
@@ -138,7 +141,8 @@ export async function createLoans(
       if (!product.loanEligible) {
         throw new AppError('plan_not_allowed', `${product.name} is no longer sold on credit.`, 422);
       }
-      const quote = quoteLoan(product.price, plan);
+      const terms = withFollowOn(plan, offer);
+      const quote = quoteLoan(product.price, terms);
       const suggestion = await judgeApplication(tx, policy, {
         userId,
         instalment: quote.instalment,
@@ -167,7 +171,7 @@ export async function createLoans(
           instalments: quote.instalments,
           frequency: quote.frequency,
           markupBp: plan.markupBp,
-          depositBp: plan.depositBp,
+          depositBp: terms.depositBp,
           district: standing.district,
           fulfilment: where,
           declaredIncome: input.declaredIncome,
