@@ -3,6 +3,7 @@ import type { LoanPlanTerms } from '@ecogrid/core/credit';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { loans } from '#src/db/schema/loans.ts';
+import { creditPolicyInForce } from '#src/features/credit/credit-policy.service.ts';
 import { customerScore } from './credit-check.ts';
 
 export type FollowOnOffer = { eligible: boolean; depositBp: number | null };
@@ -25,4 +26,9 @@ export async function followOnOffer(db: Database | Tx, userId: string, policy: C
 /** A plan's terms with the follow-on deposit, when the customer has the offer and it is lower. */
 export function withFollowOn<T extends LoanPlanTerms>(plan: T, offer: FollowOnOffer): T {
   return offer.depositBp !== null && offer.depositBp < plan.depositBp ? { ...plan, depositBp: offer.depositBp } : plan;
+}
+
+/** The follow-on offer under the policy in force now. */
+export async function customerFollowOn(db: Database | Tx, userId: string): Promise<FollowOnOffer> {
+  return followOnOffer(db, userId, await creditPolicyInForce(db), new Date());
 }
