@@ -24,6 +24,7 @@ import { adminKycRoutes, kycRoutes } from './features/kyc/kyc.routes.ts';
 import { deviceRoutes } from './features/loans/devices.routes.ts';
 import { adminLoanRoutes } from './features/loans/admin-loans.routes.ts';
 import { followUpRoutes } from './features/loans/follow-ups.routes.ts';
+import { adminCreditRoutes } from './features/credit/admin-credit.routes.ts';
 import { loanRoutes } from './features/loans/loans.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
@@ -203,6 +204,7 @@ export function createApp({
   app.route('/api', loanRoutes);
   app.route('/api/admin', adminLoanRoutes);
   app.route('/api', followUpRoutes);
+  app.route('/api/admin', adminCreditRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {

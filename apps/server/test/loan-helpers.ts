@@ -64,6 +64,7 @@ export async function applyFor(
   productId: string,
   planId: string,
   payment: Record<string, unknown> = { method: 'wallet' },
+  extra: Record<string, unknown> = {},
 ) {
   const added = await customer.api.post('/api/cart/items', { productId, quantity: 1, paymentMode: 'loan' });
   if (added.status >= 300) throw new Error(`cart: ${JSON.stringify(added.body)}`);
@@ -74,6 +75,7 @@ export async function applyFor(
     payment,
     plans: [{ cartItemId: line.id, planId }],
     acceptTerms: true,
+    ...extra,
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOAN_FREQUENCIES } from './credit.ts';
+import { declaredIncomeSchema } from './credit-policy.ts';
 import { uuidSchema } from './ids.ts';
 import { loanSummarySchema } from './loans.ts';
 import { fulfilmentFields, MAX_CART_LINES, MAX_LINE_QUANTITY, orderSchema, requireFulfilmentPlace } from './orders.ts';
@@ -30,6 +31,8 @@ const saleFields = {
     .array(saleLineSchema, { error: 'Add the products the customer buys' })
     .min(1, 'Add the products the customer buys')
     .max(MAX_CART_LINES, `A sale holds at most ${MAX_CART_LINES} lines`),
+  /** The customer's monthly income as they declare it, for the credit policy's affordability check. */
+  declaredIncome: declaredIncomeSchema,
   ...fulfilmentFields,
 };
 

@@ -86,6 +86,14 @@ export const DEFAULT_CREDIT_POLICY: CreditPolicyRules = {
   followOnMinOnTimeBp: 9_000,
 };
 
+/** The monthly income a customer declares when applying for credit, in whole UGX (optional). */
+export const declaredIncomeSchema = z
+  .number({ error: 'The monthly income must be a whole number of shillings' })
+  .int('The monthly income must be a whole number of shillings')
+  .min(1, 'The monthly income must be more than 0')
+  .max(1_000_000_000, 'The monthly income is limited to 1,000,000,000 UGX')
+  .optional();
+
 export const creditPolicySchema = z.object({
   version: z.number().int(),
   rules: creditPolicyRulesSchema,

@@ -100,6 +100,7 @@ export const ERROR_CODES = [
   'unsupported_image',
   'validation_failed',
   'terms_changed',
+  'policy_changed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

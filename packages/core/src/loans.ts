@@ -3,6 +3,7 @@
  * the tracker's view and the admin portfolio. The arithmetic is in credit.ts.
  */
 import { z } from 'zod';
+import { declaredIncomeSchema } from './credit-policy.ts';
 import { LOAN_FREQUENCIES, LOAN_STATUSES, PLAN_LIMITS, REPAYMENT_STATUSES } from './credit.ts';
 
 export {
@@ -77,6 +78,7 @@ export const loanApplicationSchema = checkoutSchema.safeExtend({
     .min(1, 'Choose a plan for each credit line')
     .max(30, 'Too many credit lines'),
   acceptTerms: z.literal(true, { error: 'Read and accept the credit terms first' }),
+  declaredIncome: declaredIncomeSchema,
 });
 export type LoanApplication = z.input<typeof loanApplicationSchema>;
 

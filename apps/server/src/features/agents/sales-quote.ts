@@ -9,7 +9,7 @@ import type { Database, Tx } from '#src/db/client.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { lockProductsForSale, outOfStockMessage, productsForSale } from '#src/features/catalog/stock.service.ts';
 import { creditStanding } from '#src/features/kyc/kyc.service.ts';
-import { holdPlans, myLoans, productPlans } from '#src/features/loans/loans.service.ts';
+import { customerFollowOn, holdPlans, myLoans, productPlans, withFollowOn } from '#src/features/loans/loans.service.ts';
 import { deliveryFeeRule, fulfilmentDetails, holdDeliveryFeeRule } from '#src/features/orders/orders.service.ts';
 
 export type SaleRequestInput = z.output<typeof saleRequestSchema>;
@@ -47,6 +47,8 @@ export async function quoteSale(db: Database | Tx, customerId: string, request: 
       .flat()
       .map((p) => [p.id, p]),
   );
+  // A customer who paid off on time is quoted the follow-on deposit the sale will charge.
+  const offer = onCredit.length > 0 ? await customerFollowOn(db, customerId) : { eligible: false, depositBp: null };
   const lines: SaleQuoteLine[] = request.lines.map((line) => {
     const product = products.get(line.productId)!;
     const base = { productId: product.id, name: product.name, quantity: line.quantity, unitPrice: product.price };
@@ -58,7 +60,7 @@ export async function quoteSale(db: Database | Tx, customerId: string, request: 
     if (!plan || plan.productId !== product.id) {
       throw new AppError('plan_not_allowed', `Choose one of the plans offered for ${product.name}.`, 422);
     }
-    const q = quoteLoan(product.price, plan);
+    const q = quoteLoan(product.price, withFollowOn(plan, offer));
     const credit = {
       planId: plan.id,
       planName: plan.name,

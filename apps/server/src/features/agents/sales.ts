@@ -24,6 +24,7 @@ const requestOf = (sale: SaleInput): SaleRequestInput => ({
   fulfilment: sale.fulfilment,
   address: sale.address,
   pickupPointId: sale.pickupPointId,
+  ...(sale.declaredIncome === undefined ? {} : { declaredIncome: sale.declaredIncome }),
 });
 
 /** The quote the agent reads out to a customer who agreed to let them act for them. */
@@ -132,6 +133,7 @@ export async function sellForCustomer(
             lines: credit,
             where: request,
             payment: network ? { method: 'mobile_money', network, phone: phone! } : null,
+            declaredIncome: request.declaredIncome ?? null,
             keyPrefix: key.key,
             soldBy,
           })

@@ -5,7 +5,7 @@ import {
   portfolioFiguresSchema,
   portfolioFiltersSchema,
 } from '@ecogrid/core/loans';
-import { adminLoanSchema } from '@ecogrid/core/loans.responses';
+import { adminLoanSchema, creditHistorySchema } from '@ecogrid/core/loans.responses';
 import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
@@ -13,6 +13,7 @@ import { body, json } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { loan, loanParams, plan, portfolioLoanView, productParams } from './loan-schemas.ts';
+import { creditHistory } from './credit-history.ts';
 import { addPlan, changePlan, decideLoan, findLoan, loanView, productPlans } from './loans.service.ts';
 import { portfolioFigures, portfolioLoan, portfolioPage } from './portfolio.service.ts';
 
@@ -106,6 +107,22 @@ const adminLoanRoute = createRoute({
   },
 });
 
+const creditHistoryRoute = createRoute({
+  method: 'get',
+  operationId: 'adminGetLoanCreditHistory',
+  path: '/loans/{id}/credit-history',
+  tags: ['admin', 'loans'],
+  summary:
+    "What to weigh before deciding: the policy's suggestion and reasons, the customer's score, other loans and recent payments",
+  middleware: [requireAdmin] as const,
+  request: { params: loanParams },
+  responses: {
+    200: json(creditHistorySchema.openapi('CreditHistory'), 'The credit history'),
+    404: errorResponse('No such loan'),
+    ...ADMIN_DENIED,
+  },
+});
+
 const decisionRoute = createRoute({
   method: 'post',
   operationId: 'adminDecideLoan',
@@ -146,6 +163,7 @@ export const adminLoanRoutes = createRouter()
     const { customerName, customerPhone, district, agentCode } = people;
     return c.json({ ...view, customerName, customerPhone, district, agentCode }, 200);
   })
+  .openapi(creditHistoryRoute, async (c) => c.json(await creditHistory(c.var.db, c.req.valid('param').id), 200))
   .openapi(decisionRoute, async (c) => {
     const actorId = signedInUserId(c.var.user);
     const decision = c.req.valid('json');

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { quoteLoan } from '@ecogrid/core/credit';
-import {
-  ACTIVE_LOAN_LIMIT,
-  creditHold,
-  OPEN_LOAN_STATUSES,
-  type LoanApplication,
-  type LoanSummary,
-  type PaymentChoice,
-} from '@ecogrid/core/loans';
+import { type LoanApplication, type LoanSummary, type PaymentChoice } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { loanPlans, loans, type LoanRow } from '#src/db/schema/loans.ts';
 import { hasPgCode, UNIQUE_VIOLATION } from '#src/platform/db-errors.ts';
@@ -17,37 +10,18 @@ import { AppError } from '#src/platform/errors.ts';
 import { startsWithPattern } from '#src/platform/sql-text.ts';
 import type { IdempotentRequest } from '#src/platform/idempotency.ts';
 import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.ts';
-import { reserveStock } from '#src/features/catalog/stock.service.ts';
+import { releaseStock, reserveStock } from '#src/features/catalog/stock.service.ts';
+import { creditPolicyInForce } from '#src/features/credit/credit-policy.service.ts';
+import { sendNotification } from '#src/features/notifications/notifications.service.ts';
 import { agentCommissionRate } from '#src/features/auth/profile.service.ts';
 import { creditStanding } from '#src/features/kyc/kyc.service.ts';
 import { fulfilmentDetails } from '#src/features/orders/orders.service.ts';
 import { sendPayment } from '#src/features/payments/payments.service.ts';
+import { judgeApplication, suggestionNote } from './credit-check.ts';
 import { startDeposit, type Collection } from './deposits.ts';
+import { followOnOffer, withFollowOn } from './follow-on.ts';
 import { loanEvent, type LoanDeps } from './loan-rows.ts';
 import { summaries } from './loan-views.ts';
-
-const OPEN_STATUSES = OPEN_LOAN_STATUSES;
-
-/**
- * Why an application waits for an admin, or null when the credit policy approves it. The loans
- * this checkout already made count: the transaction sees them.
- */
-async function policyHold(tx: Tx, userId: string): Promise<string | null> {
-  const [open] = await tx
-    .select({
-      count: sql<number>`count(*)::int`,
-      arrears: sql<number>`count(*) filter (where ${loans.status} = 'active' and ${loans.daysPastDue} > 0)::int`,
-    })
-    .from(loans)
-    .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_STATUSES])));
-  // The same rule the checkout uses to say which deposits are taken at once.
-  const hold = creditHold(open!);
-  if (hold === 'arrears') return 'Waiting for approval: another loan of yours is in arrears.';
-  if (hold === 'limit') {
-    return `Waiting for approval: a customer may have ${ACTIVE_LOAN_LIMIT} loans open before an admin looks.`;
-  }
-  return null;
-}
 
 /**
  * The credit part of a checkout, in one transaction: each credit line of the cart becomes one
@@ -79,6 +53,7 @@ export async function applyForLoans(
         lines: lines.map((l) => ({ ...l, planId: chosen.get(l.id) ?? '' })),
         where: application,
         payment: application.payment,
+        declaredIncome: application.declaredIncome ?? null,
         keyPrefix: input.idempotency.key,
       });
       await removeCartLines(
@@ -109,9 +84,9 @@ export async function requireVerified(tx: Tx, userId: string, then: string) {
 
 /**
  * Loan applications in the caller's transaction: one per unit of each line, on the line's plan,
- * with the unit reserved in stock. The credit policy approves one when the identity check is
- * verified, no loan is in arrears and the customer is under the open-loan limit; otherwise it
- * waits for an admin. An approved loan's deposit is paid at once (startDeposit), or, paid in cash
+ * with the unit reserved in stock. Each is judged by the credit policy in force (judgeApplication):
+ * approved at once, left waiting for an admin, or refused (cancelled, the unit back on sale and
+ * the customer told why); the version and the suggestion are kept on the loan. An approved loan's deposit is paid at once (startDeposit), or, paid in cash
  * to an agent (payment null), waits for the agent to record it. A loan an agent sold keeps the
  * agent and their commission rate then; otherwise the agent serving the customer is named.
  */
@@ -123,6 +98,8 @@ export async function createLoans(
     lines: { productId: string; quantity: number; planId: string }[];
     where: Pick<LoanApplication, 'fulfilment' | 'address' | 'pickupPointId'>;
     payment: PaymentChoice | null;
+    /** The monthly income the customer declared, in UGX, for the affordability check. */
+    declaredIncome: number | null;
     /** Each loan's key is the prefix and the unit's number. */
     keyPrefix: string;
     soldBy?: { agentId: string; commissionBp: number };
@@ -142,6 +119,9 @@ export async function createLoans(
     .where(inArray(loanPlans.id, [...new Set(input.lines.map((l) => l.planId).filter(Boolean))]));
   const plans = new Map(planRows.map((p) => [p.id, p]));
   const where = { fulfilment: input.where.fulfilment, ...(await fulfilmentDetails(tx, input.where)) };
+  const policy = await creditPolicyInForce(tx);
+  // Judged before this checkout's loans exist: every unit of it gets the follow-on deposit.
+  const offer = await followOnOffer(tx, userId, policy, new Date());
   const rows: LoanRow[] = [];
   let unit = 0;
   for (const line of input.lines) {
@@ -161,8 +141,16 @@ export async function createLoans(
       if (!product.loanEligible) {
         throw new AppError('plan_not_allowed', `${product.name} is no longer sold on credit.`, 422);
       }
-      const quote = quoteLoan(product.price, plan);
-      const hold = await policyHold(tx, userId);
+      const terms = withFollowOn(plan, offer);
+      const quote = quoteLoan(product.price, terms);
+      const suggestion = await judgeApplication(tx, policy, {
+        userId,
+        instalment: quote.instalment,
+        frequency: quote.frequency,
+        declaredIncome: input.declaredIncome,
+        now: new Date(),
+      });
+      const status = STATUS_OF[suggestion.outcome];
       const [row] = await tx
         .insert(loans)
         .values({
@@ -174,7 +162,7 @@ export async function createLoans(
           agentId: seller?.agentId ?? null,
           commissionBp: seller?.commissionBp ?? null,
           orderId,
-          status: hold ? 'pending_approval' : 'approved',
+          status,
           cashPrice: quote.cashPrice,
           creditPrice: quote.creditPrice,
           deposit: quote.deposit,
@@ -183,11 +171,14 @@ export async function createLoans(
           instalments: quote.instalments,
           frequency: quote.frequency,
           markupBp: plan.markupBp,
-          depositBp: plan.depositBp,
+          depositBp: terms.depositBp,
           district: standing.district,
           fulfilment: where,
-          decisionNote: hold ?? 'Approved automatically',
-          decidedAt: hold ? null : new Date(),
+          declaredIncome: input.declaredIncome,
+          policyVersion: policy.version,
+          creditSuggestion: suggestion,
+          decisionNote: suggestionNote(suggestion),
+          decidedAt: status === 'pending_approval' ? null : new Date(),
           idempotencyKey: `${input.keyPrefix}:${unit}`,
         })
         .returning();
@@ -198,6 +189,7 @@ export async function createLoans(
   const collections: Collection[] = [];
   const result: LoanRow[] = [];
   for (const row of rows) {
+    if (row.status === 'cancelled') await refused(tx, deps, row);
     if (row.status !== 'approved') {
       await loanEvent(tx, deps, row);
       result.push(row);
@@ -208,6 +200,21 @@ export async function createLoans(
     result.push(paid.loan);
   }
   return { rows: result, collections };
+}
+
+const STATUS_OF = { approve: 'approved', review: 'pending_approval', refuse: 'cancelled' } as const;
+
+/** An application the policy refused: its unit goes back on sale and the customer is told why. */
+async function refused(tx: Tx, deps: LoanDeps, row: LoanRow): Promise<void> {
+  await releaseStock(tx, row.orderId, [{ productId: row.productId, quantity: 1 }]);
+  await sendNotification(tx, deps, {
+    userId: row.userId,
+    type: 'loan_update',
+    title: 'Loan refused',
+    message: `Your application for ${row.productName} was not accepted. ${row.decisionNote ?? ''}`.trim(),
+    data: { loanId: row.id },
+    sms: false,
+  });
 }
 
 /** Summaries of these loans as they are now (a deposit paid from the wallet has moved them on), in order. */

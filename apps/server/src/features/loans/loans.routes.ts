@@ -4,6 +4,8 @@ import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
+import { creditPolicyInForce } from '#src/features/credit/credit-policy.service.ts';
+import { followOnOffer } from './follow-on.ts';
 import { loan, loanParams, plan, productParams } from './loan-schemas.ts';
 import {
   applyForLoans,
@@ -58,6 +60,19 @@ const myLoansRoute = createRoute({
   tags: ['loans'],
   summary: "The caller's loans, newest first",
   responses: { 200: json(z.object({ loans: z.array(loanSummarySchema) }), 'The loans'), ...unauthenticated },
+});
+
+const followOnRoute = createRoute({
+  method: 'get',
+  operationId: 'getFollowOnOffer',
+  path: '/loans/follow-on-offer',
+  tags: ['loans'],
+  summary:
+    "Whether the caller, having paid off their loans on time, is offered the policy's lower deposit on their next loan",
+  responses: {
+    200: json(z.object({ eligible: z.boolean(), depositBp: z.number().int().nullable() }), 'The offer'),
+    ...unauthenticated,
+  },
 });
 
 const myLoanRoute = createRoute({
@@ -139,6 +154,10 @@ export const loanRoutes = createRouter()
   })
   .openapi(myLoansRoute, async (c) => {
     return c.json({ loans: await myLoans(c.var.db, signedInUserId(c.var.user)) }, 200);
+  })
+  .openapi(followOnRoute, async (c) => {
+    const userId = signedInUserId(c.var.user);
+    return c.json(await followOnOffer(c.var.db, userId, await creditPolicyInForce(c.var.db), new Date()), 200);
   })
   .openapi(myLoanRoute, async (c) => {
     const userId = signedInUserId(c.var.user);
