@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'kyc_required',
   'lead_registered',
   'loan_not_active',
+  'loan_not_defaulted',
   'loan_not_pending',
   'loan_not_withdrawable',
   'network_unavailable',
