@@ -6,13 +6,16 @@ import { deviceTokens, loans } from '#src/db/schema/loans.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { depositWaiting } from './deposits.ts';
 import { lockLoan } from './loan-rows.ts';
+import { closedAsLoss, recoverableOn } from './recoveries.ts';
+import { owedOn } from './write-offs.ts';
 
 /**
  * Gets a customer's loan ready to take cash an agent collected, in the agent's transaction,
  * before the payment is settled (its settlement applies it: loans.rules): the loan locked, and
  * the same rules as the customer's own payments. An approved loan takes exactly its deposit
  * (this payment becomes its deposit payment, unless another deposit payment waits on the phone);
- * an active one takes at most what is owed; any other takes nothing.
+ * an active one takes at most what is owed, one written off or repossessed at most what was
+ * written off and not yet recovered (a recovery); any other takes nothing.
  */
 export async function takeCashForLoan(
   tx: Tx,
@@ -41,7 +44,8 @@ export async function takeCashForLoan(
       .where(eq(loans.id, loan.id));
     return { number };
   }
-  if (loan.status !== 'active') {
+  const recovery = closedAsLoss(loan);
+  if (loan.status !== 'active' && !recovery) {
     throw new AppError(
       'loan_not_active',
       loan.status === 'completed'
@@ -52,7 +56,7 @@ export async function takeCashForLoan(
       409,
     );
   }
-  const owed = loan.creditPrice - loan.paid;
+  const owed = recovery ? recoverableOn(loan) : owedOn(loan);
   if (input.amount > owed) {
     throw new AppError(
       'overpayment',

@@ -14,7 +14,9 @@ import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { loanPaymentApplied } from './loan-payment-rules.ts';
 import { depositDays, findLoan, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
+import { applyRecovery, closedAsLoss, recoverableOn } from './recoveries.ts';
 import { sendTokens } from './tokens.ts';
+import { owedOn } from './write-offs.ts';
 
 /**
  * A repayment of any amount up to what is owed, from the loan tracker. From the wallet it is
@@ -27,7 +29,8 @@ export async function repayLoan(
 ): Promise<{ loan: Loan; payment: Payment }> {
   const done = await deps.db.transaction(async (tx) => {
     const loan = await lockLoan(tx, input.loanId, input.userId);
-    if (loan.status !== 'active') {
+    const recovery = closedAsLoss(loan);
+    if (loan.status !== 'active' && !recovery) {
       throw new AppError(
         'loan_not_active',
         loan.status === 'completed'
@@ -38,7 +41,7 @@ export async function repayLoan(
         409,
       );
     }
-    const owed = loan.creditPrice - loan.paid;
+    const owed = recovery ? recoverableOn(loan) : owedOn(loan);
     if (input.amount > owed) {
       throw new AppError('overpayment', `You owe ${formatUgx(owed)} on this loan: pay at most that.`, 422);
     }
@@ -54,7 +57,8 @@ export async function repayLoan(
     });
     // From the wallet it is paid now; by mobile money its settlement applies it.
     if (!paid.collection && !paid.replayed) {
-      await applyRepayment(tx, deps, loan, { id: paid.payment.id, amount: paid.payment.amount });
+      const applied = { id: paid.payment.id, amount: paid.payment.amount };
+      await (recovery ? applyRecovery(tx, deps, loan, applied) : applyRepayment(tx, deps, loan, applied));
     }
     return paid;
   });
