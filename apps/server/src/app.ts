@@ -24,6 +24,7 @@ import { adminKycRoutes, kycRoutes } from './features/kyc/kyc.routes.ts';
 import { deviceRoutes } from './features/loans/devices.routes.ts';
 import { adminLoanRoutes } from './features/loans/admin-loans.routes.ts';
 import { writeOffRoutes } from './features/loans/write-offs.routes.ts';
+import { repossessionRoutes } from './features/credit/repossessions.routes.ts';
 import { loanRoutes } from './features/loans/loans.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
@@ -202,6 +203,7 @@ export function createApp({
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);
   app.route('/api/admin', writeOffRoutes);
+  app.route('/api', repossessionRoutes);
   app.route('/api/admin', adminLoanRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);
