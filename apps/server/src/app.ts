@@ -25,6 +25,8 @@ import { deviceRoutes } from './features/loans/devices.routes.ts';
 import { adminLoanRoutes } from './features/loans/admin-loans.routes.ts';
 import { followUpRoutes } from './features/loans/follow-ups.routes.ts';
 import { adminCreditRoutes } from './features/credit/admin-credit.routes.ts';
+import { writeOffRoutes } from './features/loans/write-offs.routes.ts';
+import { repossessionRoutes } from './features/credit/repossessions.routes.ts';
 import { loanRoutes } from './features/loans/loans.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
@@ -202,6 +204,8 @@ export function createApp({
   app.route('/api/admin/kyc', adminKycRoutes);
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);
+  app.route('/api/admin', writeOffRoutes);
+  app.route('/api', repossessionRoutes);
   app.route('/api/admin', adminLoanRoutes);
   app.route('/api', followUpRoutes);
   app.route('/api/admin', adminCreditRoutes);

@@ -127,3 +127,15 @@ export async function overdue(ctx: TestContext, id: string, days: number) {
     .where(and(eq(loanRepayments.loanId, id), eq(loanRepayments.number, 1)));
   await ctx.db.update(loans).set({ daysPastDue: days }).where(eq(loans.id, id));
 }
+
+/** An active loan (deposit 300,000 of 1,200,000 paid) put in default this many days ago. */
+export async function defaultedLoan(ctx: TestContext, admin: Client, daysAgo: number) {
+  const { product, plan } = await systemOnCredit(ctx, admin);
+  const customer = await creditCustomer(ctx, { wallet: 300_000 });
+  const id: string = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
+  await ctx.db
+    .update(loans)
+    .set({ status: 'defaulted', defaultedAt: new Date(Date.now() - daysAgo * 86_400_000) })
+    .where(eq(loans.id, id));
+  return { id, customer };
+}

@@ -21,17 +21,25 @@ export type AuditInput = {
  * browser are those of the request being handled, as the server saw them, unless given.
  */
 export async function recordAudit(db: Database | Tx, entry: AuditInput): Promise<void> {
+  await recordAudits(db, [entry]);
+}
+
+/** Records many admin actions of one request in one statement (a bulk action, each row its own entity). */
+export async function recordAudits(db: Database | Tx, entries: AuditInput[]): Promise<void> {
+  if (entries.length === 0) return;
   const origin = requestOrigin();
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    reason: entry.reason ?? null,
-    details: entry.details ?? {},
-    ipAddress: entry.ipAddress ?? origin?.ipAddress ?? null,
-    userAgent: entry.userAgent ?? origin?.userAgent ?? null,
-  });
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      reason: entry.reason ?? null,
+      details: entry.details ?? {},
+      ipAddress: entry.ipAddress ?? origin?.ipAddress ?? null,
+      userAgent: entry.userAgent ?? origin?.userAgent ?? null,
+    })),
+  );
 }
 
 /** The audit trail of one record, oldest first. */

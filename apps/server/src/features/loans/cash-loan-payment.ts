@@ -6,13 +6,15 @@ import { deviceTokens, loans } from '#src/db/schema/loans.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { depositWaiting } from './deposits.ts';
 import { amountOwed, lockLoan, takesRepayments } from './loan-rows.ts';
+import { closedAsLoss, recoverableOn } from './recoveries.ts';
 
 /**
  * Gets a customer's loan ready to take cash an agent collected, in the agent's transaction,
  * before the payment is settled (its settlement applies it: loans.rules): the loan locked, and
  * the same rules as the customer's own payments. An approved loan takes exactly its deposit
  * (this payment becomes its deposit payment, unless another deposit payment waits on the phone);
- * an active one takes at most what is owed; any other takes nothing.
+ * an active one takes at most what is owed, one written off or repossessed at most what was
+ * written off and not yet recovered (a recovery); any other takes nothing.
  */
 export async function takeCashForLoan(
   tx: Tx,
@@ -41,7 +43,8 @@ export async function takeCashForLoan(
       .where(eq(loans.id, loan.id));
     return { number };
   }
-  if (!takesRepayments(loan)) {
+  const recovery = closedAsLoss(loan);
+  if (!takesRepayments(loan) && !recovery) {
     throw new AppError(
       'loan_not_active',
       loan.status === 'completed'
@@ -52,7 +55,7 @@ export async function takeCashForLoan(
       409,
     );
   }
-  const owed = amountOwed(loan);
+  const owed = recovery ? recoverableOn(loan) : amountOwed(loan);
   if (input.amount > owed) {
     throw new AppError(
       'overpayment',

@@ -14,6 +14,7 @@ import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { activate } from './deposits.ts';
 import { takeDeviceForDelivery } from './devices.service.ts';
 import { lockLoan, loanEvent, takesRepayments } from './loan-rows.ts';
+import { applyRecovery, closedAsLoss } from './recoveries.ts';
 import { applyRepayment } from './repayments.ts';
 import { sendTokens } from './tokens.ts';
 
@@ -33,7 +34,7 @@ export function registerLoanRules(): void {
  * A loan payment's settlement. The deposit: a successful one activates the approved loan; one
  * that failed leaves it approved, to be paid again. A repayment: a successful one is applied.
  * Money that arrives for a loan no longer taking it (cancelled, or paid off meanwhile) goes to
- * the customer's wallet.
+ * the customer's wallet. On a loan written off or repossessed it is a recovery.
  */
 const settleLoanPayment: SettlementRule = async (tx, deps, payment) => {
   if (!payment.loanId) throw new Error(`Loan payment ${payment.id} has no loan`);
@@ -49,6 +50,10 @@ const settleLoanPayment: SettlementRule = async (tx, deps, payment) => {
   }
   if (!isDeposit && takesRepayments(loan)) {
     await applyRepayment(tx, deps, loan, { id: payment.id, amount: payment.amount });
+    return;
+  }
+  if (!isDeposit && closedAsLoss(loan)) {
+    await applyRecovery(tx, deps, loan, { id: payment.id, amount: payment.amount });
     return;
   }
   await refundToWallet(tx, {

@@ -10,3 +10,4 @@ export { repayLoan } from './repayments.ts';
 export { onLoanPaymentApplied, type LoanPaymentRule } from './loan-payment-rules.ts';
 export { cashPaymentToken, loanNumbersOf, takeCashForLoan } from './cash-loan-payment.ts';
 export { customersInArrears, customersLoanPage, par30Of } from './agent-book.ts';
+export { closeOnRepossession, loanFacts, lockDefaultedLoan, restockDevice } from './repossessed.ts';

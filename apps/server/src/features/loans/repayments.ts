@@ -14,6 +14,7 @@ import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { loanPaymentApplied } from './loan-payment-rules.ts';
 import { amountOwed, depositDays, findLoan, lockLoan, loanEvent, takesRepayments, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
+import { applyRecovery, closedAsLoss, recoverableOn } from './recoveries.ts';
 import { sendTokens } from './tokens.ts';
 
 /**
@@ -27,7 +28,8 @@ export async function repayLoan(
 ): Promise<{ loan: Loan; payment: Payment }> {
   const done = await deps.db.transaction(async (tx) => {
     const loan = await lockLoan(tx, input.loanId, input.userId);
-    if (!takesRepayments(loan)) {
+    const recovery = closedAsLoss(loan);
+    if (!takesRepayments(loan) && !recovery) {
       throw new AppError(
         'loan_not_active',
         loan.status === 'completed'
@@ -38,7 +40,7 @@ export async function repayLoan(
         409,
       );
     }
-    const owed = amountOwed(loan);
+    const owed = recovery ? recoverableOn(loan) : amountOwed(loan);
     if (input.amount > owed) {
       throw new AppError('overpayment', `You owe ${formatUgx(owed)} on this loan: pay at most that.`, 422);
     }
@@ -54,7 +56,8 @@ export async function repayLoan(
     });
     // From the wallet it is paid now; by mobile money its settlement applies it.
     if (!paid.collection && !paid.replayed) {
-      await applyRepayment(tx, deps, loan, { id: paid.payment.id, amount: paid.payment.amount });
+      const applied = { id: paid.payment.id, amount: paid.payment.amount };
+      await (recovery ? applyRecovery(tx, deps, loan, applied) : applyRepayment(tx, deps, loan, applied));
     }
     return paid;
   });

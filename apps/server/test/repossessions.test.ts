@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { devices, loans } from '#src/db/schema/loans.ts';
+import { accountBalances, HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
+import { approvedAgent } from './agent-helpers.ts';
+import { defaultedLoan, deliver, importDevices } from './loan-helpers.ts';
+import type { TestContext } from './test-app.ts';
+import { loanTestApp } from '../src/features/loans/loan-test-setup.ts';
+
+const { app, inboxOf } = loanTestApp();
+let ctx: TestContext;
+let admin: typeof app.admin;
+beforeAll(() => {
+  ({ ctx, admin } = app);
+});
+
+describe('taking back a defaulted loan’s unit', () => {
+  it('fails once, then recovers: the unit returns, the loan closes as repossessed, the balance written off', async () => {
+    const agent = await approvedAgent(ctx, admin.api);
+    const { id, customer } = await defaultedLoan(ctx, admin.api, 40);
+    const [row] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    const product = await ctx.db.execute(`select sku from products where id = '${row!.productId}'`);
+    const sku = (product as unknown as { rows: { sku: string }[] }).rows[0]!.sku;
+    await ctx.db.update(loans).set({ status: 'active' }).where(eq(loans.id, id));
+    await importDevices(ctx, admin.api, sku);
+    expect((await deliver(admin.api, row!.orderId)).status).toBe(200);
+    await ctx.db.update(loans).set({ status: 'defaulted' }).where(eq(loans.id, id));
+    const deviceId = (await ctx.db.select().from(loans).where(eq(loans.id, id)))[0]!.deviceId!;
+
+    const started = await admin.api.post(`/api/admin/loans/${id}/repossessions`, {
+      reason: 'In default for 40 days',
+      agentId: agent.id,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body).toMatchObject({ status: 'started', loanId: id, agentName: expect.any(String) });
+    const twice = await admin.api.post(`/api/admin/loans/${id}/repossessions`, { reason: 'Again please' });
+    expect(twice.status).toBe(409);
+
+    const list = await agent.api.get('/api/agent/repossessions');
+    expect(list.body.repossessions.map((r: { id: string }) => r.id)).toEqual([started.body.id]);
+    expect((await customer.api.get('/api/agent/repossessions')).status).toBe(403);
+
+    const failed = await agent.api.post(`/api/agent/repossessions/${started.body.id}/attempts`, {
+      outcome: 'failed',
+      reason: 'Nobody at home',
+    });
+    expect(failed.status, JSON.stringify(failed.body)).toBe(200);
+    expect(failed.body).toMatchObject({ status: 'failed', failureReason: 'Nobody at home' });
+    const again = await agent.api.post(`/api/agent/repossessions/${started.body.id}/attempts`, {
+      outcome: 'failed',
+      reason: 'Nobody at home',
+    });
+    expect(again.status).toBe(409);
+    const next = (await agent.api.get('/api/agent/repossessions')).body.repossessions;
+    expect(next).toHaveLength(1);
+    expect(next[0].id).not.toBe(started.body.id);
+
+    const before = await accountBalances(ctx.db, [HOUSE_ACCOUNTS.badDebt]);
+    const recovered = await agent.api.post(`/api/agent/repossessions/${next[0].id}/attempts`, {
+      outcome: 'recovered',
+      condition: 'damaged',
+    });
+    expect(recovered.status, JSON.stringify(recovered.body)).toBe(200);
+    expect(recovered.body).toMatchObject({ status: 'recovered', condition: 'damaged' });
+    const [closed] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    expect(closed).toMatchObject({ status: 'repossessed', forgiven: 900_000, paid: 300_000, deviceId: null });
+    expect(closed!.closedAt).toBeInstanceOf(Date);
+    const [device] = await ctx.db.select().from(devices).where(eq(devices.id, deviceId));
+    expect(device!.status).toBe('refurbishing');
+    const after = await accountBalances(ctx.db, [HOUSE_ACCOUNTS.badDebt]);
+    expect(after.get(HOUSE_ACCOUNTS.badDebt)! - before.get(HOUSE_ACCOUNTS.badDebt)!).toBe(-900_000);
+    expect((await inboxOf(customer.id)).at(-1)).toMatch(/was taken back\. What you paid is kept/);
+    expect((await agent.api.get('/api/agent/repossessions')).body.repossessions).toEqual([]);
+    const history = await admin.api.get(`/api/admin/loans/${id}/repossessions`);
+    expect(history.body.repossessions.map((r: { status: string }) => r.status)).toEqual(['recovered', 'failed']);
+
+    const restocked = await admin.api.post(`/api/admin/devices/${deviceId}/restock`);
+    expect(restocked.status).toBe(200);
+    expect((await admin.api.post(`/api/admin/devices/${deviceId}/restock`)).status).toBe(409);
+  });
+});

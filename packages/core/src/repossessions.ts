@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { REPOSSESSION_STATUSES, UNIT_CONDITIONS } from './collections.ts';
+import { uuidSchema } from './ids.ts';
+
+const text = (what: string) => z.string({ error: what }).trim().min(3, what).max(300, 'At most 300 characters');
+
+/** An admin starts a repossession of a defaulted loan; the agent defaults to the loan's own. */
+export const startRepossessionSchema = z.strictObject({
+  reason: text('Say why the unit is taken back'),
+  agentId: uuidSchema('agent id').optional(),
+});
+export type StartRepossession = z.infer<typeof startRepossessionSchema>;
+
+/** The agent's attempt: the unit recovered in a condition, or not, with the reason. */
+export const repossessionAttemptSchema = z.discriminatedUnion(
+  'outcome',
+  [
+    z.strictObject({ outcome: z.literal('recovered'), condition: z.enum(UNIT_CONDITIONS) }),
+    z.strictObject({ outcome: z.literal('failed'), reason: text('Say why the unit was not recovered') }),
+  ],
+  { error: 'Say whether the unit was recovered or not' },
+);
+export type RepossessionAttempt = z.infer<typeof repossessionAttemptSchema>;
+
+export const repossessionSchema = z.object({
+  id: z.string(),
+  loanId: z.string(),
+  loanNumber: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string().nullable(),
+  productName: z.string(),
+  deviceSerial: z.string().nullable(),
+  status: z.enum(REPOSSESSION_STATUSES),
+  reason: z.string(),
+  agentName: z.string().nullable(),
+  condition: z.enum(UNIT_CONDITIONS).nullable(),
+  failureReason: z.string().nullable(),
+  attemptedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Repossession = z.infer<typeof repossessionSchema>;
