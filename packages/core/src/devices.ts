@@ -24,6 +24,8 @@ export const deviceSchema = z.object({
   restrictedDigitSet: z.boolean(),
   status: z.enum(DEVICE_STATUSES),
   loanId: z.uuid().nullable().describe('The loan the device is assigned to'),
+  deliveredAt: z.string().nullable().describe('When the unit was handed to a customer on a loan'),
+  warrantyUntil: z.string().nullable().describe("The warranty's last day: the product's warranty months from delivery"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
