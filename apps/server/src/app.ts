@@ -23,6 +23,7 @@ import { mediaRoutes } from './features/catalog/media.routes.ts';
 import { adminKycRoutes, kycRoutes } from './features/kyc/kyc.routes.ts';
 import { deviceRoutes } from './features/loans/devices.routes.ts';
 import { adminLoanRoutes } from './features/loans/admin-loans.routes.ts';
+import { swapRoutes } from './features/loans/swap.routes.ts';
 import { loanRoutes } from './features/loans/loans.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
@@ -201,6 +202,7 @@ export function createApp({
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);
   app.route('/api/admin', adminLoanRoutes);
+  app.route('/api/admin', swapRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {
