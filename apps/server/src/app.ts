@@ -27,6 +27,7 @@ import { followUpRoutes } from './features/loans/follow-ups.routes.ts';
 import { adminCreditRoutes } from './features/credit/admin-credit.routes.ts';
 import { writeOffRoutes } from './features/loans/write-offs.routes.ts';
 import { repossessionRoutes } from './features/credit/repossessions.routes.ts';
+import { swapRoutes } from './features/loans/swap.routes.ts';
 import { loanRoutes } from './features/loans/loans.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
@@ -209,6 +210,7 @@ export function createApp({
   app.route('/api/admin', adminLoanRoutes);
   app.route('/api', followUpRoutes);
   app.route('/api/admin', adminCreditRoutes);
+  app.route('/api/admin', swapRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {

@@ -138,6 +138,8 @@ export const loanSummarySchema = z.object({
   daysPastDue: z.number().int(),
   startDate: z.string().nullable(),
   deviceSerial: z.string().nullable(),
+  /** The last day (in Kampala) of the device's warranty, from its delivery; null before delivery. */
+  warrantyUntil: z.string().nullable(),
   decisionNote: z.string().nullable(),
   /** An approved loan's last day (in Kampala) to pay the deposit; after it the application is closed. */
   depositDueBy: z.string().nullable(),

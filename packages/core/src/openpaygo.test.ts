@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The official test vectors, kept in the repository (packages/core/testdata/openpaygo).
 import officialVectors from '../testdata/openpaygo/test_tokens.jsonl?raw';
-import { generateToken, nextCount, sipHash24, type OpenPaygoTokenType } from './openpaygo.ts';
+import { decodeToken, generateToken, nextCount, sipHash24, type OpenPaygoTokenType } from './openpaygo.ts';
 
 type Vector = {
   serial_number: string;
@@ -58,5 +58,26 @@ describe('OpenPAYGO Token', () => {
     const key = Uint8Array.from({ length: 16 }, (_, i) => i);
     const message = Uint8Array.from({ length: 15 }, (_, i) => i);
     expect(sipHash24(key, message).toString(16)).toBe('a129ca6149be45e5');
+  });
+});
+
+describe('decoding an OpenPAYGO token as a device does', () => {
+  it.each(vectors.map((v, i) => [i + 1, v] as const))('reads official vector %i back', (_line, vector) => {
+    const decoded = decodeToken({
+      key: vector.key,
+      startingCode: vector.starting_code,
+      lastCount: vector.count,
+      token: vector.token,
+      restrictedDigitSet: vector.restricted_digit_set,
+      extended: vector.extended_token,
+    });
+    expect(decoded).toEqual({ type: vector.token_type, count: vector.new_count, value: vector.value_raw });
+  });
+
+  it('refuses a token whose count the device has passed, or that is not its own', () => {
+    const vector = vectors[0]!;
+    const device = { key: vector.key, startingCode: vector.starting_code, token: vector.token };
+    expect(decodeToken({ ...device, lastCount: vector.new_count })).toBeNull();
+    expect(decodeToken({ ...device, lastCount: 0, key: 'ff'.repeat(16) })).toBeNull();
   });
 });

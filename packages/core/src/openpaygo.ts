@@ -199,3 +199,45 @@ export function generateToken(request: TokenRequest): Token {
     : String(code).padStart(scheme.digits, '0');
   return { token, newCount };
 }
+
+/** How many counts past the last accepted one a device looks for a token's count. */
+const DECODE_WINDOW = 30;
+
+export type DecodedToken = { type: OpenPaygoTokenType; count: number; value: number | null };
+
+/**
+ * What a device does with a token, as the standard's decoder does it: reads the value from the
+ * token's last digits, then looks for the count (past the last one it took) whose code the token
+ * is. Null for a token the device refuses: not its own, or a count it has already passed.
+ */
+export function decodeToken(input: {
+  key: string;
+  startingCode: number;
+  /** The count the device is at (the last token it took). */
+  lastCount: number;
+  token: string;
+  restrictedDigitSet?: boolean;
+  extended?: boolean;
+}): DecodedToken | null {
+  const scheme = input.extended ? EXTENDED : STANDARD;
+  const code = input.restrictedDigitSet ? fromRestrictedDigits(input.token) : Number(input.token);
+  if (!Number.isSafeInteger(code)) return null;
+  const key = hexKey(input.key);
+  const base = code % scheme.valueOffset;
+  const value = (base - (input.startingCode % scheme.valueOffset) + scheme.valueOffset) % scheme.valueOffset;
+  let candidate = withBase(input.startingCode, base, scheme);
+  for (let count = 1; count <= input.lastCount + DECODE_WINDOW; count++) {
+    candidate = scheme.next(candidate, key);
+    if (count <= input.lastCount || withBase(candidate, base, scheme) !== code) continue;
+    if (value === PAYG_DISABLE_VALUE) return { type: 'DISABLE_PAYG', count, value: null };
+    if (value === COUNTER_SYNC_VALUE) return { type: 'COUNTER_SYNC', count, value: null };
+    return { type: count % 2 === 0 ? 'ADD_TIME' : 'SET_TIME', count, value };
+  }
+  return null;
+}
+
+function fromRestrictedDigits(digits: string): number {
+  let value = 0n;
+  for (const digit of digits) value = (value << 2n) | BigInt(Number(digit) - 1);
+  return Number(value);
+}

@@ -15,6 +15,8 @@ export type ProductForSale = {
   active: boolean;
   loanEligible: boolean;
   taxClass: TaxClass;
+  /** The warranty a unit of it carries from delivery. */
+  warrantyMonths: number;
 };
 
 const forSale = {
@@ -27,6 +29,7 @@ const forSale = {
   active: products.active,
   loanEligible: products.loanEligible,
   taxClass: products.taxClass,
+  specs: products.specs,
 };
 
 function toForSale(row: {
@@ -39,9 +42,10 @@ function toForSale(row: {
   active: boolean;
   loanEligible: boolean;
   taxClass: TaxClass;
+  specs: { warrantyMonths: number };
 }): ProductForSale {
-  const { images, ...rest } = row;
-  return { ...rest, imageUrl: images[0] ?? null };
+  const { images, specs, ...rest } = row;
+  return { ...rest, imageUrl: images[0] ?? null, warrantyMonths: specs.warrantyMonths };
 }
 
 /** The products with these ids (inactive ones included), by id. */

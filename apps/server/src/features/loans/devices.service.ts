@@ -1,3 +1,4 @@
+import { addMonths, kampalaDate } from '@ecogrid/core/credit';
 import type { IssuedToken as CoreIssuedToken } from '@ecogrid/core/devices';
 import { generateToken, type OpenPaygoTokenType } from '@ecogrid/core/openpaygo';
 import { and, asc, count, eq, getTableColumns, gt, isNotNull, like, sql } from 'drizzle-orm';
@@ -88,7 +89,7 @@ export async function issueToken(tx: Tx, box: SecretBox, deviceId: string, order
 }
 
 /**
- * Takes a device of the product a loan is for out of stock, in the delivery's transaction: the
+ * Takes a device of the product a loan is for out of stock, in the delivery's (or swap's) transaction: the
  * one with the serial number the admin typed (it must be in stock and that product), or else the
  * oldest in stock of that product (locked, skipping units another delivery holds). A unit of
  * another product is refused, so a lantern's loan never gets a solar home system's serial and
@@ -96,7 +97,14 @@ export async function issueToken(tx: Tx, box: SecretBox, deviceId: string, order
  */
 export async function takeDeviceForDelivery(
   tx: Tx,
-  want: { productId: string; productName: string; serial: string | null; orderNumber: string },
+  want: {
+    productId: string;
+    productName: string;
+    serial: string | null;
+    /** What the unit goes to, as a message names it: "order ORD-…", "loan LN-…". */
+    forWhat: string;
+    warrantyMonths: number;
+  },
 ): Promise<{ id: string }> {
   let device: { id: string } | undefined;
   if (want.serial) {
@@ -111,7 +119,7 @@ export async function takeDeviceForDelivery(
     if (named.productId !== want.productId) {
       throw new AppError(
         'device_wrong_product',
-        `Device ${want.serial} is not a ${want.productName}, which order ${want.orderNumber} is for. Hand over a ${want.productName} and give its serial number.`,
+        `Device ${want.serial} is not a ${want.productName}, which ${want.forWhat} is for. Hand over a ${want.productName} and give its serial number.`,
         422,
       );
     }
@@ -135,12 +143,29 @@ export async function takeDeviceForDelivery(
   if (!device) {
     throw new AppError(
       'no_device_in_stock',
-      `Order ${want.orderNumber} was bought on credit and needs a pay-as-you-go ${want.productName}, but none is in stock. Import ${want.productName} devices first.`,
+      `${want.forWhat[0]!.toUpperCase()}${want.forWhat.slice(1)} needs a pay-as-you-go ${want.productName}, but none is in stock. Import ${want.productName} devices first.`,
       409,
     );
   }
-  await tx.update(devices).set({ status: 'assigned', updatedAt: new Date() }).where(eq(devices.id, device.id));
+  await handOver(tx, device.id, want.warrantyMonths);
   return device;
+}
+
+/**
+ * A unit goes to a customer today: it is assigned, and its warranty runs from today for the
+ * product's warranty months.
+ */
+export async function handOver(tx: Tx, deviceId: string, warrantyMonths: number) {
+  const now = new Date();
+  await tx
+    .update(devices)
+    .set({
+      status: 'assigned',
+      deliveredAt: now,
+      warrantyUntil: addMonths(kampalaDate(now), warrantyMonths),
+      updatedAt: now,
+    })
+    .where(eq(devices.id, deviceId));
 }
 
 export type DeviceStatus = DeviceRow['status'];
@@ -183,6 +208,7 @@ export async function listDevices(db: Database, query: DeviceQuery) {
     return {
       ...row,
       product: product ? { id: product.id, sku: product.sku, name: product.name } : null,
+      deliveredAt: row.deliveredAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

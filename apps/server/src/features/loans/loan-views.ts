@@ -7,7 +7,11 @@ import { productsForSale } from '#src/features/catalog/stock.service.ts';
 import { paymentsForLoan } from '#src/features/payments/payments.service.ts';
 import { DEPOSIT_DAYS } from './loan-rows.ts';
 
-type Extras = { imageUrl: string | null; deviceSerial: string | null; nextDue: LoanSummary['nextDue'] };
+type Extras = {
+  imageUrl: string | null;
+  device: { serial: string; warrantyUntil: string | null } | null;
+  nextDue: LoanSummary['nextDue'];
+};
 
 function toSummary(loan: LoanRow, extras: Extras): LoanSummary {
   return {
@@ -32,7 +36,8 @@ function toSummary(loan: LoanRow, extras: Extras): LoanSummary {
     nextDue: extras.nextDue,
     daysPastDue: loan.daysPastDue,
     startDate: loan.startDate,
-    deviceSerial: extras.deviceSerial,
+    deviceSerial: extras.device?.serial ?? null,
+    warrantyUntil: extras.device?.warrantyUntil ?? null,
     decisionNote: loan.decisionNote,
     depositDueBy: depositDueBy(loan),
     createdAt: loan.createdAt.toISOString(),
@@ -63,16 +68,19 @@ export async function summaries(db: Database | Tx, rows: LoanRow[]): Promise<Loa
       .where(and(inArray(loanRepayments.loanId, ids), ne(loanRepayments.status, 'paid')))
       .orderBy(loanRepayments.loanId, asc(loanRepayments.number)),
     deviceIds.length
-      ? db.select({ id: devices.id, serial: devices.serialNumber }).from(devices).where(inArray(devices.id, deviceIds))
+      ? db
+          .select({ id: devices.id, serial: devices.serialNumber, warrantyUntil: devices.warrantyUntil })
+          .from(devices)
+          .where(inArray(devices.id, deviceIds))
       : [],
     productsForSale(db, productIds),
   ]);
   const nextBy = new Map(next.map((n) => [n.loanId, { dueDate: n.dueDate, amount: Number(n.amount) }]));
-  const serialBy = new Map(serials.map((s) => [s.id, s.serial]));
+  const deviceBy = new Map(serials.map((s) => [s.id, s]));
   return rows.map((row) =>
     toSummary(row, {
       imageUrl: pictures.get(row.productId)?.imageUrl ?? null,
-      deviceSerial: row.deviceId ? (serialBy.get(row.deviceId) ?? null) : null,
+      device: row.deviceId ? (deviceBy.get(row.deviceId) ?? null) : null,
       nextDue: row.status === 'active' ? (nextBy.get(row.id) ?? null) : null,
     }),
   );

@@ -94,7 +94,8 @@ const giveDevice: DeliveryRule = async (tx, deps, order, { deviceSerial }) => {
     productId: loan.productId,
     productName: product?.name ?? 'the product bought',
     serial: deviceSerial ?? null,
-    orderNumber: order.number,
+    forWhat: `order ${order.number}`,
+    warrantyMonths: product?.warrantyMonths ?? 0,
   });
   const [assigned] = await tx
     .update(loans)

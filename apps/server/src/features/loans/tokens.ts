@@ -63,4 +63,4 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
 }
 
 /** A token read out in threes: 123 456 789. */
-const spaced = (token: string) => token.replace(/(\d{3})(?=\d)/g, '$1 ');
+export const spaced = (token: string) => token.replace(/(\d{3})(?=\d)/g, '$1 ');

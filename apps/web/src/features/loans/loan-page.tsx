@@ -27,6 +27,7 @@ import { ScheduleTable } from './components/schedule-table.tsx';
 import { Tokens } from './components/tokens.tsx';
 import { WithdrawApplication } from './components/withdraw-application.tsx';
 import { useFormats } from '@/lib/formats.ts';
+import { WarrantyState } from './components/warranty-state.tsx';
 import { today } from './format.ts';
 
 /** A payment made on this page has settled: what happened, focused so a screen reader hears it. */
@@ -159,6 +160,11 @@ function Details({ loan }: { loan: Loan }) {
           <p className="text-sm text-stone-700">
             {loan.deviceSerial ? t('loans.device', { serial: loan.deviceSerial }) : t('loans.noDevice')}
           </p>
+          {loan.warrantyUntil ? (
+            <p className="text-sm text-stone-700">
+              <WarrantyState until={loan.warrantyUntil} />
+            </p>
+          ) : null}
         </div>
       </Part>
     </>

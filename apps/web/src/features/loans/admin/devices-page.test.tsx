@@ -19,6 +19,8 @@ const aDevice = (changes: Partial<Device> = {}): Device => ({
   restrictedDigitSet: false,
   status: 'assigned',
   loanId: LOAN_ID,
+  deliveredAt: '2026-03-02T07:00:00.000Z',
+  warrantyUntil: '2028-03-02',
   createdAt: '2026-03-01T07:00:00.000Z',
   updatedAt: '2026-03-02T07:00:00.000Z',
   ...changes,

@@ -13,6 +13,7 @@ import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { useFormats } from '@/lib/formats.ts';
+import { WarrantyState } from '../components/warranty-state.tsx';
 import { adminLoanQuery, type AdminLoan } from './api.ts';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
@@ -99,6 +100,9 @@ function Terms({ loan }: { loan: AdminLoan }) {
           ) : (
             t('adminLoans.noDevice')
           )}
+        </Fact>
+        <Fact term={t('adminLoans.warranty')}>
+          {loan.warrantyUntil ? <WarrantyState until={loan.warrantyUntil} /> : t('adminLoans.noDevice')}
         </Fact>
       </dl>
       <QuoteFacts quote={loan} />
