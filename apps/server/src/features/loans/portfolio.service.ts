@@ -8,7 +8,7 @@ import { after, toPage, type Page } from '#src/platform/pagination.ts';
 import { agentCodes, agentIdByCode, userSummaries } from '#src/features/auth/profile.service.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
 import { chargeLateFees, DAY_BATCH, defaultLoans, recordPortfolioDay } from './collections-day.ts';
-import { creditPolicyInForce } from './credit-policy-in-force.ts';
+import { creditPolicyInForce } from '#src/features/credit/credit-policy.service.ts';
 import { raiseFollowUps } from './follow-ups-day.ts';
 import { sendReminders } from './loan-reminders.ts';
 import { DEPOSIT_DAYS, expireUnpaidApproval, summaries, type LoanDeps } from './loans.service.ts';

@@ -7,7 +7,7 @@ import { AppError } from '#src/platform/errors.ts';
 import { recordAudits } from '#src/features/audit/audit.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { HOUSE_ACCOUNTS, journalSql } from '#src/features/wallet/ledger.service.ts';
-import { creditPolicyInForce } from '#src/features/credit/policy-in-force.service.ts';
+import { creditPolicyInForce } from '#src/features/credit/credit-policy.service.ts';
 import { amountOwed, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
 
 /** Journal entries written per statement when many loans close at once. */
