@@ -1,31 +1,21 @@
-import {
-  ARREARS_BUCKETS,
-  FOLLOW_UP_OUTCOMES,
-  FOLLOW_UP_REASONS,
-  REPOSSESSION_STATUSES,
-  SCHEDULE_CHANGE_KINDS,
-  SWAP_REASONS,
-  UNIT_CONDITIONS,
-} from '@ecogrid/core/collections';
+import { REPOSSESSION_STATUSES, SCHEDULE_CHANGE_KINDS, SWAP_REASONS, UNIT_CONDITIONS } from '@ecogrid/core/collections';
 import type { CreditPolicyRules } from '@ecogrid/core/credit-policy';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { devices, loanRepayments, loans } from './loans.ts';
+import { devices, loans } from './loans.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -37,59 +27,6 @@ export const creditPolicies = pgTable('credit_policies', {
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: stamp('created_at').notNull().defaultNow(),
 });
-
-/**
- * A past-due loan to follow up: for the customer's agent, or admins when there is none. One open
- * per loan; the outcome closes it, and a broken promise to pay raises a new one.
- */
-export const loanFollowUps = pgTable(
-  'loan_follow_ups',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    loanId: uuid('loan_id')
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
-    /** The agent who follows it up; null: admins. */
-    assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
-    reason: text('reason', { enum: FOLLOW_UP_REASONS }).notNull(),
-    openedOn: date('opened_on', { mode: 'string' }).notNull(),
-    outcome: text('outcome', { enum: FOLLOW_UP_OUTCOMES }),
-    promiseDate: date('promise_date', { mode: 'string' }),
-    promiseAmount: bigint('promise_amount', { mode: 'number' }),
-    /** Set by the daily run when the promised day passed without the amount paid. */
-    promiseBroken: boolean('promise_broken').notNull().default(false),
-    note: text('note'),
-    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
-    recordedAt: stamp('recorded_at'),
-    createdAt: stamp('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('loan_follow_ups_open_idx')
-      .on(t.loanId)
-      .where(sql`${t.outcome} is null`),
-    index('loan_follow_ups_assignee_idx').on(t.assignedTo, t.openedOn),
-    index('loan_follow_ups_promise_idx')
-      .on(t.promiseDate)
-      .where(sql`${t.outcome} = 'promise_to_pay' and ${t.promiseBroken} = false`),
-    check(
-      'loan_follow_ups_promise',
-      sql`(${t.outcome} = 'promise_to_pay') = (${t.promiseDate} is not null and ${t.promiseAmount} > 0)`,
-    ),
-  ],
-);
-
-/** Each reminder sent for an instalment, by its day relative to the due date: one per day. */
-export const loanReminders = pgTable(
-  'loan_reminders',
-  {
-    repaymentId: uuid('repayment_id')
-      .notNull()
-      .references(() => loanRepayments.id, { onDelete: 'cascade' }),
-    dayOffset: integer('day_offset').notNull(),
-    sentAt: stamp('sent_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.repaymentId, t.dayOffset] })],
-);
 
 /**
  * Taking a unit back from a defaulted loan: started by an admin, attempted by an agent, ending
@@ -174,33 +111,4 @@ export const deviceSwaps = pgTable(
     createdAt: stamp('created_at').notNull().defaultNow(),
   },
   (t) => [index('device_swaps_loan_idx').on(t.loanId, t.createdAt)],
-);
-
-/** The portfolio by arrears bucket at the end of each day the daily run saw: PAR over time. */
-export const portfolioDays = pgTable(
-  'portfolio_days',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    bucket: text('bucket', { enum: [...ARREARS_BUCKETS, 'defaulted'] }).notNull(),
-    loans: integer('loans').notNull(),
-    outstanding: bigint('outstanding', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.bucket] })],
-);
-
-/**
- * Each open loan's bucket and balance at the end of each month: the roll rates between buckets
- * are read from one month to the next.
- */
-export const loanMonthEnds = pgTable(
-  'loan_month_ends',
-  {
-    month: date('month', { mode: 'string' }).notNull(),
-    loanId: uuid('loan_id')
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
-    bucket: text('bucket', { enum: [...ARREARS_BUCKETS, 'defaulted'] }).notNull(),
-    outstanding: bigint('outstanding', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.loanId] })],
 );
