@@ -8,10 +8,13 @@ import {
   cashRequest,
   setCashLimit,
 } from '../../../test/agent-money-helpers.ts';
+import { serveCustomer } from '../../../test/agent-helpers.ts';
+import { countingDb, numberedAgent, paidOrderSoldBy } from '../../../test/agent-book-helpers.ts';
 import { signUpAndVerify } from '../../../test/auth-helpers.ts';
 import { signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import '../../../test/ledger-check.ts';
+import { listAgents } from './admin-agents.ts';
 
 const app = agentMoneyTestApp();
 let ctx: TestContext;
@@ -135,5 +138,46 @@ describe('the admins’ agents API', () => {
     const notices = JSON.stringify(inbox.body);
     expect(notices).toContain('New agent applicant');
     expect(notices).toContain('Okello Applicant applied to be an agent');
+  });
+});
+
+describe('the admins’ agents list, a page at a time', () => {
+  it('answers 30 agents with each one’s own figures in a fixed number of queries', async () => {
+    const prefix = `pg${randomUUID().slice(0, 4)}`;
+    const seller = await approvedAgent(ctx, admin.api, 250);
+    const { customer, loan } = await agentSoldLoan(ctx, admin.api, seller);
+    await ctx.db.execute(`update loans set days_past_due = 45 where id = '${loan.id}'`);
+    const ids: string[] = [];
+    for (let n = 0; n < 30; n++) ids.push(await numberedAgent(ctx, n, prefix));
+    // Agents 27–29 (the newest, so on the first page of two) serve the customer whose loan is 45 days late; each agent sold one paid order.
+    for (const id of ids.slice(27)) {
+      await serveCustomer(ctx.db, { agentId: id, customerId: customer.id, consentExpiresAt: new Date() });
+    }
+    for (const [n, id] of ids.entries()) {
+      await paidOrderSoldBy(ctx, customer.id, id, (n + 1) * 5_000);
+    }
+
+    const counted = countingDb(ctx);
+    const page = await listAgents(counted.db, { q: prefix }, { limit: 30 });
+    const queries = counted.count();
+    expect(page.items).toHaveLength(30);
+    for (const agent of page.items) {
+      const n = Number(agent.agentCode!.slice(-2));
+      expect(agent).toMatchObject({
+        id: ids[n],
+        commissionRateBp: 100 + n,
+        cashOnHand: (n + 1) * 1_000,
+        cashLimit: 500_000,
+        month: { sales: (n + 1) * 5_000, salesCount: 1, collections: 0, commission: 0 },
+        target: { salesTarget: n * 10_000 },
+        customers: n >= 27 ? 1 : 0,
+        par30: n >= 27 ? 1 : null,
+      });
+    }
+
+    const fewer = countingDb(ctx);
+    expect((await listAgents(fewer.db, { q: prefix }, { limit: 2 })).items).toHaveLength(2);
+    expect(fewer.count()).toBe(queries);
+    expect(queries).toBeLessThanOrEqual(10);
   });
 });

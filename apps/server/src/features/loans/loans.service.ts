@@ -8,4 +8,4 @@ export { addPlan, changePlan, holdPlans, productPlans } from './plans.ts';
 export { repayLoan } from './repayments.ts';
 export { onLoanPaymentApplied, type LoanPaymentRule } from './loan-payment-rules.ts';
 export { cashPaymentToken, loanNumbersOf, takeCashForLoan } from './cash-loan-payment.ts';
-export { customersInArrears, customersLoanPage, par30Of } from './agent-book.ts';
+export { customersInArrears, customersLoanPage, par30ByGroup } from './agent-book.ts';
