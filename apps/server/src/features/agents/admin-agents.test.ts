@@ -1,30 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   agentMoneyTestApp,
   agentSoldLoan,
+  agentWhoCollected,
   approvedAgent,
   cashAccount,
-  cashRequest,
-  setCashLimit,
 } from '../../../test/agent-money-helpers.ts';
 import { serveCustomer } from '../../../test/agent-helpers.ts';
 import { countingDb, numberedAgent, paidOrderSoldBy } from '../../../test/agent-book-helpers.ts';
 import { signUpAndVerify } from '../../../test/auth-helpers.ts';
-import { signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
-import type { TestContext } from '../../../test/test-app.ts';
+import { signedInCustomer } from '../../../test/catalog-admin.ts';
 import '../../../test/ledger-check.ts';
 import { listAgents } from './admin-agents.ts';
 
 const app = agentMoneyTestApp();
-let ctx: TestContext;
-let admin: { id: string; api: Client };
-beforeAll(async () => {
-  ({ ctx, admin } = app);
-});
 
 describe('the admins’ agents API', () => {
   it('lists applicants and agents with their figures, and changes an agent’s settings, audited', async () => {
+    const { ctx, admin } = app;
     const agent = await approvedAgent(ctx, admin.api, 300);
     const applicant = await signedInCustomer(ctx);
     expect((await admin.api.patch(`/api/admin/users/${applicant.id}/role`, { userType: 'agent' })).status).toBe(200);
@@ -85,14 +79,8 @@ describe('the admins’ agents API', () => {
   });
 
   it('records handovers that clear the agent’s cash, once per key, never more than they hold', async () => {
-    const agent = await approvedAgent(ctx, admin.api, 250);
-    await setCashLimit(ctx, agent.id, 1_000_000);
-    const { customer, loan } = await agentSoldLoan(ctx, admin.api, agent);
-    const cash = await agent.api.post(
-      '/api/agent/collections',
-      cashRequest(agent, { customerId: customer.id, loanId: loan.id, amount: 200_000 }),
-    );
-    expect(cash.status).toBe(201);
+    const { ctx, admin } = app;
+    const { agent } = await agentWhoCollected(ctx, admin.api, { cashLimit: 1_000_000, cash: 200_000 });
 
     const tooMuch = await admin.api.post(`/api/admin/agents/${agent.id}/handovers`, {
       amount: 200_001,
@@ -132,6 +120,7 @@ describe('the admins’ agents API', () => {
   });
 
   it('tells the admins when someone signs up to be an agent', async () => {
+    const { ctx, admin } = app;
     await signUpAndVerify(ctx, { userType: 'agent', fullName: 'Okello Applicant', name: 'Okello Applicant' });
     const inbox = await admin.api.get('/api/notifications');
     expect(inbox.status).toBe(200);
@@ -143,6 +132,7 @@ describe('the admins’ agents API', () => {
 
 describe('the admins’ agents list, a page at a time', () => {
   it('answers 30 agents with each one’s own figures in a fixed number of queries', async () => {
+    const { ctx, admin } = app;
     const prefix = `pg${randomUUID().slice(0, 4)}`;
     const seller = await approvedAgent(ctx, admin.api, 250);
     const { customer, loan } = await agentSoldLoan(ctx, admin.api, seller);
