@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { agentStatementPageSchema, handoverPageSchema } from '@ecogrid/core/agent-admin';
 import {
   agentMoneyTestApp,
   agentSoldLoan,
@@ -112,8 +113,6 @@ describe('the admins’ agents API', () => {
 
     const detail = await admin.api.get(`/api/admin/agents/${agent.id}`);
     expect(detail.body.cashOnHand).toBe(0);
-    expect(detail.body.handovers.map((h: { amount: number }) => h.amount)).toEqual([50_000, 150_000]);
-    expect(detail.body.statement[0]).toMatchObject({ kind: 'commission', amount: 5_000 });
     expect(detail.body.month).toMatchObject({ collections: 200_000, collectionsCount: 1, commission: 12_500 });
     expect(detail.body.customers).toBe(1);
     expect(detail.body.par30).toBe(0);
@@ -169,5 +168,48 @@ describe('the admins’ agents list, a page at a time', () => {
     expect((await listAgents(fewer.db, { q: prefix }, { limit: 2 })).items).toHaveLength(2);
     expect(fewer.count()).toBe(queries);
     expect(queries).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('an agent’s handovers and statement, a page at a time', () => {
+  it('pages newest first with a cursor, as the OpenAPI document says, and refuses a bad cursor', async () => {
+    const { ctx, admin } = app;
+    const { agent } = await agentWhoCollected(ctx, admin.api, { cashLimit: 1_000_000, cash: 300_000 });
+    for (const amount of [10_000, 20_000, 30_000]) {
+      const made = await admin.api.post(`/api/admin/agents/${agent.id}/handovers`, { amount, method: 'cash' });
+      expect(made.status).toBe(201);
+    }
+    const path = `/api/admin/agents/${agent.id}`;
+    const first = await admin.api.get(`${path}/handovers?limit=2`);
+    expect(first.status).toBe(200);
+    expect(handoverPageSchema.parse(first.body).items.map((h) => h.amount)).toEqual([30_000, 20_000]);
+    const second = await admin.api.get(`${path}/handovers?limit=2&cursor=${first.body.nextCursor}`);
+    expect(handoverPageSchema.parse(second.body)).toMatchObject({ items: [{ amount: 10_000 }], nextCursor: null });
+
+    // The deposit's commission (7,500) and the repayment's (7,500), newest first.
+    const lines = await admin.api.get(`${path}/statement?limit=1`);
+    expect(lines.status).toBe(200);
+    const page = agentStatementPageSchema.parse(lines.body);
+    expect(page.items).toEqual([expect.objectContaining({ kind: 'commission', amount: 7_500, balanceAfter: 15_000 })]);
+    const rest = agentStatementPageSchema.parse(
+      (await admin.api.get(`${path}/statement?limit=5&cursor=${page.nextCursor}`)).body,
+    );
+    expect(rest).toEqual({
+      items: [expect.objectContaining({ amount: 7_500, balanceAfter: 7_500 })],
+      nextCursor: null,
+    });
+
+    expect((await admin.api.get(`${path}/handovers?cursor=not-a-cursor`)).status).toBe(400);
+    expect((await admin.api.get(`${path}/statement?cursor=12abc`)).status).toBe(400);
+    expect((await admin.api.get(`/api/admin/agents/${admin.id}/statement`)).status).toBe(404);
+    expect((await agent.api.get(`${path}/handovers`)).status).toBe(403);
+
+    const doc = (await (await ctx.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const part of ['handovers', 'statement']) {
+      const route = doc.paths[`/api/admin/agents/{id}/${part}`]?.get;
+      expect(Object.keys(route?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404']);
+    }
   });
 });

@@ -1,5 +1,5 @@
-import type { AdminAgent, AdminAgentDetail, AgentSettings } from '@ecogrid/core/agent-admin';
-import type { AgentTarget } from '@ecogrid/core/agent-money';
+import type { AdminAgent, AdminAgentDetail, AgentSettings, AgentStatementLine } from '@ecogrid/core/agent-admin';
+import type { AgentTarget, Handover } from '@ecogrid/core/agent-money';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { agentProfiles, agentTargets } from '#src/db/schema/agents.ts';
@@ -14,7 +14,7 @@ import {
 } from '#src/features/auth/agent-accounts.service.ts';
 import { setActive } from '#src/features/auth/admin-users.service.ts';
 import { par30ByGroup } from '#src/features/loans/loans.service.ts';
-import { walletStatement } from '#src/features/wallet/ledger.service.ts';
+import { walletStatementPage } from '#src/features/wallet/ledger.service.ts';
 import { figuresSince, kampalaPeriods, monthTargets, targetsOf } from './agent-figures.ts';
 import { agentProfilesOf, cashOnHand, lockAgentProfile } from './agent-profiles.ts';
 import { handoversOf } from './handovers.ts';
@@ -67,19 +67,25 @@ export async function listAgents(
   return { items: await adminViews(db, shown.items), nextCursor: shown.nextCursor };
 }
 
-/** GET /api/admin/agents/{id}: the agent with their handovers, wallet statement and targets. */
+/** GET /api/admin/agents/{id}: the agent with their month targets. */
 export async function agentDetail(db: Database, id: string): Promise<AdminAgentDetail> {
   const account = await agentAccount(db, id);
-  const [view, handovers, statement, targets] = await Promise.all([
-    adminViews(db, [account]).then((views) => views[0]!),
-    handoversOf(db, id),
-    walletStatement(db, id, { limit: 50 }),
-    targetsOf(db, id),
-  ]);
+  const [views, targets] = await Promise.all([adminViews(db, [account]), targetsOf(db, id)]);
+  return { ...views[0]!, targets };
+}
+
+/** GET /api/admin/agents/{id}/handovers: a page of the agent's handovers, newest first. */
+export async function agentHandovers(db: Database, id: string, page: PageQuery): Promise<Page<Handover>> {
+  await agentAccount(db, id);
+  return handoversOf(db, id, page);
+}
+
+/** GET /api/admin/agents/{id}/statement: a page of the agent's wallet statement, newest first. */
+export async function agentStatement(db: Database, id: string, page: PageQuery): Promise<Page<AgentStatementLine>> {
+  await agentAccount(db, id);
+  const lines = await walletStatementPage(db, id, page);
   return {
-    ...view,
-    handovers,
-    statement: statement.map((line) => ({
+    items: lines.items.map((line) => ({
       id: String(line.id),
       kind: line.kind,
       description: line.description,
@@ -87,7 +93,7 @@ export async function agentDetail(db: Database, id: string): Promise<AdminAgentD
       balanceAfter: line.balanceAfter,
       createdAt: line.createdAt.toISOString(),
     })),
-    targets,
+    nextCursor: lines.nextCursor,
   };
 }
 
