@@ -1,5 +1,5 @@
 // The loans feature's face to its routes and the other features: one use case per file.
-export { applyForLoans, createLoans, loansByKey, loanSummaries } from './applications.ts';
+export { applyForLoans, createLoans, loansByKey, loanSummaries, loanTerms } from './applications.ts';
 export { decideLoan, expireUnpaidApproval, withdrawApplication } from './decisions.ts';
 export { payDeposit } from './deposits.ts';
 export { DEPOSIT_DAYS, findLoan, type LoanDeps } from './loan-rows.ts';
