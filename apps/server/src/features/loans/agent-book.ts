@@ -77,7 +77,7 @@ export async function customersLoanPage(
     .from(loans)
     .where(
       and(
-        anyOf(customerIds),
+        ofCustomers(customerIds),
         query.status ? eq(loans.status, query.status) : undefined,
         query.inArrears === 'true' ? pastDue : query.inArrears === 'false' ? eq(loans.daysPastDue, 0) : undefined,
         cursor,
