@@ -24,21 +24,37 @@ export async function customersInArrears(db: Database, customerIds: string[]): P
 }
 
 /**
- * PAR30 of these customers' active loans: the share of what they owe that is on loans 30 or more
- * days past due (0–1), or null when they owe nothing.
+ * PAR30 of each group of customers' active loans (an agent's book, say), in one query for all
+ * the groups: the share of what they owe that is on loans 30 or more days past due (0–1), or
+ * null when they owe nothing. A customer in two groups counts in both.
  */
-export async function par30Of(db: Database, customerIds: string[]): Promise<number | null> {
-  if (customerIds.length === 0) return null;
-  const [row] = await db
-    .select({
-      outstanding: sql<number>`coalesce(sum(${loans.creditPrice} - ${loans.paid}), 0)::bigint`.mapWith(Number),
-      late: sql<number>`coalesce(sum(${loans.creditPrice} - ${loans.paid}) filter (where ${loans.daysPastDue} >= 30), 0)::bigint`.mapWith(
-        Number,
-      ),
-    })
-    .from(loans)
-    .where(and(ofCustomers(customerIds), eq(loans.status, 'active')));
-  return row && row.outstanding > 0 ? row.late / row.outstanding : null;
+export async function par30ByGroup(db: Database, groups: Map<string, string[]>): Promise<Map<string, number | null>> {
+  const pairs = [...groups].flatMap(([group, ids]) => ids.map((id) => [group, id] as const));
+  const rows =
+    pairs.length === 0
+      ? []
+      : await db
+          .select({
+            group: sql<string>`g.grp`,
+            outstanding: sql<number>`coalesce(sum(${loans.creditPrice} - ${loans.paid}), 0)::bigint`.mapWith(Number),
+            late: sql<number>`coalesce(sum(${loans.creditPrice} - ${loans.paid}) filter (where ${loans.daysPastDue} >= 30), 0)::bigint`.mapWith(
+              Number,
+            ),
+          })
+          .from(loans)
+          .innerJoin(
+            sql`unnest(${sql.param(pairs.map((p) => p[0]))}::text[], ${sql.param(pairs.map((p) => p[1]))}::text[]) as g(grp, customer)`,
+            sql`${loans.userId} = g.customer`,
+          )
+          .where(eq(loans.status, 'active'))
+          .groupBy(sql`g.grp`);
+  const found = new Map(rows.map((r) => [r.group, r]));
+  return new Map(
+    [...groups.keys()].map((group) => {
+      const row = found.get(group);
+      return [group, row && row.outstanding > 0 ? row.late / row.outstanding : null];
+    }),
+  );
 }
 
 /** Loans past due: what an agent goes to collect (the arrears run keeps days past due current). */

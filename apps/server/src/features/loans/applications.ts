@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { quoteLoan } from '@ecogrid/core/credit';
+import { quoteLoan, type LoanQuote } from '@ecogrid/core/credit';
 import {
   ACTIVE_LOAN_LIMIT,
   creditHold,
@@ -98,6 +98,19 @@ export async function applyForLoans(
   return { loans: await loanSummaries(deps.db, made.rows), payments: sent };
 }
 
+/** The terms a loan copies from its plan and quote when it is made, so later plan changes leave it as sold. */
+export const loanTerms = (plan: Pick<typeof loanPlans.$inferSelect, 'markupBp' | 'depositBp'>, quote: LoanQuote) => ({
+  cashPrice: quote.cashPrice,
+  creditPrice: quote.creditPrice,
+  deposit: quote.deposit,
+  instalment: quote.instalment,
+  lastInstalment: quote.lastInstalment,
+  instalments: quote.instalments,
+  frequency: quote.frequency,
+  markupBp: plan.markupBp,
+  depositBp: plan.depositBp,
+});
+
 /** Refuses credit (403) to a customer whose identity check is not verified. */
 export async function requireVerified(tx: Tx, userId: string, then: string) {
   const standing = await creditStanding(tx, userId);
@@ -175,15 +188,7 @@ export async function createLoans(
           commissionBp: seller?.commissionBp ?? null,
           orderId,
           status: hold ? 'pending_approval' : 'approved',
-          cashPrice: quote.cashPrice,
-          creditPrice: quote.creditPrice,
-          deposit: quote.deposit,
-          instalment: quote.instalment,
-          lastInstalment: quote.lastInstalment,
-          instalments: quote.instalments,
-          frequency: quote.frequency,
-          markupBp: plan.markupBp,
-          depositBp: plan.depositBp,
+          ...loanTerms(plan, quote),
           district: standing.district,
           fulfilment: where,
           decisionNote: hold ?? 'Approved automatically',
