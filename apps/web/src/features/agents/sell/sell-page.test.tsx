@@ -119,6 +119,8 @@ async function buildSale() {
 describe('selling for a customer', () => {
   it('reads out the quote, texts the terms, takes the code and leads to collecting the deposit in cash', async () => {
     const { container } = renderPage();
+    expect(screen.getByRole('region', { name: 'Sell for the customer' })).toBeTruthy();
+    expect(screen.queryByRole('main')).toBeNull();
     await buildSale();
     fireEvent.click(screen.getByRole('button', { name: 'Show the quote' }));
     const read = await screen.findByRole('region', { name: 'Read this to the customer' });
@@ -135,6 +137,9 @@ describe('selling for a customer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sell: UGX 300,000 to pay now' }));
 
     expect(await screen.findByRole('heading', { name: 'Sold' })).toBeTruthy();
+    // Inside the app's own main landmark, the page is a region, not a second main.
+    expect(screen.getByRole('region', { name: 'Sold' })).toBeTruthy();
+    expect(screen.queryByRole('main')).toBeNull();
     const collect = screen.getByRole('link', { name: 'Collect UGX 300,000 in cash' });
     expect(collect.getAttribute('href')).toBe(`/agent/customers/${SARAH}?collect=${LOAN}&amount=300000`);
     const request = {

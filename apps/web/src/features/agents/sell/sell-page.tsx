@@ -71,8 +71,10 @@ export default function SellPage() {
   if (sale.data) {
     const due = sale.data.amountsDue;
     return (
-      <main className="mx-auto max-w-xl space-y-4 p-4">
-        <h1 className="text-2xl font-semibold">{t('agent.sell.done.title')}</h1>
+      <section aria-labelledby="sold-title" className="mx-auto max-w-xl space-y-4 p-4">
+        <h1 id="sold-title" className="text-2xl font-semibold">
+          {t('agent.sell.done.title')}
+        </h1>
         <div role="status" className="space-y-2">
           {sale.data.order && <p>{t('agent.sell.done.order', { number: sale.data.order.number })}</p>}
           {sale.data.loans.map((loan) => (
@@ -108,15 +110,17 @@ export default function SellPage() {
           </section>
         )}
         <BackLink to="/agent/customers">{t('agent.sell.back')}</BackLink>
-      </main>
+      </section>
     );
   }
 
   const payment: SalePayment = method === 'cash' ? { method: 'cash' } : { method };
   return (
-    <main className="mx-auto max-w-xl space-y-5 p-4">
+    <section aria-labelledby="sell-title" className="mx-auto max-w-xl space-y-5 p-4">
       <BackLink to="/agent/customers">{t('agent.sell.back')}</BackLink>
-      <h1 className="text-2xl font-semibold">{t('agent.sell.title')}</h1>
+      <h1 id="sell-title" className="text-2xl font-semibold">
+        {t('agent.sell.title')}
+      </h1>
 
       <section aria-labelledby="sell-products" className="space-y-3">
         <h2 id="sell-products" className="text-lg font-semibold">
@@ -245,6 +249,6 @@ export default function SellPage() {
           )}
         </section>
       )}
-    </main>
+    </section>
   );
 }
