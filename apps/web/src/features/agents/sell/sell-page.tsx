@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -36,6 +36,7 @@ export default function SellPage() {
   const [method, setMethod] = useState<SalePayment['method']>('mtn');
   const points = useQuery({ ...pickupPointsQuery, enabled: fulfilment === 'pickup' });
   const attempt = useAttemptKey();
+  const queryClient = useQueryClient();
 
   const request: SaleRequest = {
     lines: lines.map((l) => ({
@@ -63,6 +64,12 @@ export default function SellPage() {
     mutationFn: sell,
     retry: false,
     onSettled: (_data, error) => attempt.settled(error ?? undefined),
+    // The customer's records, the dashboard and the visits list all change with a sale; the
+    // customer's page opens next to collect the cash, and must show what the sale left due.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['agent'] });
+      void queryClient.invalidateQueries({ queryKey: ['loans'] });
+    },
   });
   // A quote or terms for another sale than the one on screen are not shown as this one's.
   const quoted = quote.data && quote.variables && JSON.stringify(quote.variables.request) === requestText;
