@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminSignIn, codeFor, firstPickupPoint, PHOTO, signIn } from '../support/admin-session.ts';
+import {
+  ADMIN,
+  adminSignIn,
+  codeFor,
+  firstPickupPoint,
+  PHOTO,
+  saveAdminKey,
+  signIn,
+} from '../support/admin-session.ts';
 import { watchPolicy } from '../support/policy-watch.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -32,6 +40,7 @@ test('an admin sets up an authenticator app, then reaches /system-audit', async 
   await expect(page.getByTestId('backup-codes').getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText('Authenticator app: set up.')).toBeVisible();
+  saveAdminKey(adminKey);
 
   await page.goto('/system-audit');
   await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
