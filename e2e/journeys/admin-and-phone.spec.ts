@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminSignIn, codeFor, firstPickupPoint, saveAdminKey, signIn } from '../support/admin-session.ts';
+import {
+  ADMIN,
+  adminSignIn,
+  codeFor,
+  deliverWithDevice,
+  firstPickupPoint,
+  saveAdminKey,
+  signIn,
+} from '../support/admin-session.ts';
 import { fillIdentityCheck } from '../support/identity-check.ts';
 import { watchPolicy } from '../support/policy-watch.ts';
 
@@ -273,17 +281,7 @@ test('the verified customer buys a solar home system on credit, pays the deposit
   };
   const serial = inStock.items.at(-1)!.serialNumber;
   await admin.goto(`/admin/orders/${order.id}`);
-  for (const [move, confirm] of [
-    ['Start preparing', 'Yes, start preparing'],
-    ['Mark as shipped', 'Yes, mark as shipped'],
-    ['Mark as delivered', 'Yes, mark as delivered'],
-  ]) {
-    await admin.getByRole('button', { name: move }).click();
-    if (move === 'Mark as delivered') {
-      await admin.getByLabel('Serial number of the device handed over (optional)').fill(serial);
-    }
-    await admin.getByRole('button', { name: confirm }).click();
-  }
+  await deliverWithDevice(admin, serial);
   await expect(admin.getByText(/is now “Delivered”/)).toBeVisible();
 
   await page.goto(loanUrl);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminSignIn } from '../support/admin-session.ts';
+import { adminSignIn, deliverWithDevice } from '../support/admin-session.ts';
 import {
   agentSignIn,
   collectCashDue,
@@ -84,17 +84,7 @@ test('an admin delivers the order with a unit of the product, which the loan tak
   await expectGoodScreen(admin);
   await admin.getByRole('link', { name: orderNumber }).click();
   await expect(admin.getByRole('heading', { level: 1, name: new RegExp(orderNumber) })).toBeVisible();
-  for (const [move, confirm] of [
-    ['Start preparing', 'Yes, start preparing'],
-    ['Mark as shipped', 'Yes, mark as shipped'],
-    ['Mark as delivered', 'Yes, mark as delivered'],
-  ]) {
-    await admin.getByRole('button', { name: move }).click();
-    if (move === 'Mark as delivered') {
-      await admin.getByLabel('Serial number of the device handed over (optional)').fill(serial);
-    }
-    await admin.getByRole('button', { name: confirm }).click();
-  }
+  await deliverWithDevice(admin, serial);
   await expect(admin.getByText(`${orderNumber} is now “Delivered”.`)).toBeVisible();
   await expectGoodScreen(admin);
 });

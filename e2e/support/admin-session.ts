@@ -64,6 +64,24 @@ export function adminSignIn(key: () => string = () => '') {
   };
 }
 
+/**
+ * On an admin's order page: the order bought on credit is prepared, shipped and delivered, with
+ * the device of serial number `serial` handed over (each move confirmed in its dialog).
+ */
+export async function deliverWithDevice(admin: Page, serial: string) {
+  for (const [move, confirm] of [
+    ['Start preparing', 'Yes, start preparing'],
+    ['Mark as shipped', 'Yes, mark as shipped'],
+    ['Mark as delivered', 'Yes, mark as delivered'],
+  ]) {
+    await admin.getByRole('button', { name: move }).click();
+    if (move === 'Mark as delivered') {
+      await admin.getByLabel('Serial number of the device handed over (optional)').fill(serial);
+    }
+    await admin.getByRole('button', { name: confirm }).click();
+  }
+}
+
 export async function firstPickupPoint(page: Page): Promise<string> {
   const options = (await (await page.request.get('/api/checkout/options')).json()) as {
     pickupPoints: { id: string }[];
