@@ -63,8 +63,10 @@ export async function registerCustomer(
   await expect(ask).toBeVisible();
   await expectGoodScreen(page);
   const code = await readSms(customer.e164, /is registering you with EcoGrid\..*: (\d{6})\./);
-  await page.getByLabel("Code from the customer's SMS").fill(code);
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  // Customers registered earlier and still waiting for their code are listed below this one.
+  const registered = page.getByRole('region', { name: customer.fullName });
+  await registered.getByLabel("Code from the customer's SMS").fill(code);
+  await registered.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(page.getByText(`${customer.fullName} is registered, and you serve them.`)).toBeVisible();
   await page.getByRole('link', { name: `Open ${customer.fullName}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: customer.fullName })).toBeVisible();

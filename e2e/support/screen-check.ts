@@ -18,6 +18,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async (rules) => {
     const { axe } = window as unknown as { axe: { run: (c: Document, o: RunOptions) => Promise<AxeResults> } };
+    // Colours are read once running transitions (a button just pressed or focused) have ended:
+    // halfway through one, a colour is neither the old nor the new, and its contrast means nothing.
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
     const result = await axe.run(document, rules);
     return result.violations.map(
       (violation) =>

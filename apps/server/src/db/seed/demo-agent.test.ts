@@ -52,7 +52,7 @@ describe("the demo agent's book", () => {
       today: { salesCount: 3, sales: 3 * stock.forCash.price, collections: cashTaken, collectionsCount: 5 },
       target: { salesTarget: 6_000_000, collectionsTarget: 1_500_000 },
       cashOnHand: cashTaken - 100_000,
-      cashLimit: 500_000,
+      cashLimit: 1_500_000,
       customersToVisit: 3,
     });
     expect(board.cashOnHand).toBeLessThan(board.cashLimit);

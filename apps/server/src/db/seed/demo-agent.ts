@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { agentCustomers, agentLeads, agentTargets } from '../schema/agents.ts';
+import { agentCustomers, agentLeads, agentProfiles, agentTargets } from '../schema/agents.ts';
 import { users } from '../schema/auth.ts';
 import { loans } from '../schema/loans.ts';
 import { kampalaPeriods } from '../../features/agents/agent-figures.ts';
@@ -61,8 +61,15 @@ export async function seedDemoAgentBook(db: Database): Promise<{ customers: numb
   return { customers: made };
 }
 
-/** The handover, visit notes, target, leads and applicant: each keyed, so a restart adds nothing. */
+/** The demo agent works Mukono and Buikwe, trusted with a day's busy takings in cash. */
+const DEMO_PROFILE = { districts: ['Mukono', 'Buikwe'], cashLimit: 1_500_000 };
+
+/** The profile, handover, visit notes, target, leads and applicant: each keyed, so a restart adds nothing. */
 async function seedAgentWork(db: Database, agent: { id: string; code: string }, adminId: string) {
+  await db
+    .insert(agentProfiles)
+    .values({ agentId: agent.id, ...DEMO_PROFILE, updatedBy: adminId })
+    .onConflictDoNothing();
   const held = (await cashOnHand(db, [agent.id])).get(agent.id) ?? 0;
   if (held >= 100_000) {
     await recordHandover(db, {
