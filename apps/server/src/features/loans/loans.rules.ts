@@ -48,7 +48,7 @@ const settleLoanPayment: SettlementRule = async (tx, deps, payment) => {
     return;
   }
   if (!isDeposit && loan.status === 'active') {
-    await applyRepayment(tx, deps, loan, { id: payment.id, amount: payment.amount });
+    await applyRepayment(tx, deps, loan, { id: payment.id, amount: payment.amount, method: payment.method });
     return;
   }
   await refundToWallet(tx, {
