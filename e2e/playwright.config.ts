@@ -11,6 +11,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'ecogrid-e2e-'));
 // The config is read by the runner and again by each worker: the runner starts the SMTP
 // receiver and chooses the mail folder, which the workers inherit through the environment.
 process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'ecogrid-e2e-mail-'));
+// What one journey file leaves for the next in the same run (the demo admin's authenticator key).
+process.env.E2E_STATE_DIR ??= mkdtempSync(path.join(tmpdir(), 'ecogrid-e2e-state-'));
 if (process.env.TEST_WORKER_INDEX === undefined) await startMailReceiver(smtpPort, process.env.E2E_MAIL_DIR);
 
 export const CHROMIUM_FLAGS = [

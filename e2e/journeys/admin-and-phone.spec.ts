@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminSignIn, codeFor, firstPickupPoint, PHOTO, signIn } from '../support/admin-session.ts';
+import {
+  ADMIN,
+  adminSignIn,
+  codeFor,
+  deliverWithDevice,
+  firstPickupPoint,
+  saveAdminKey,
+  signIn,
+} from '../support/admin-session.ts';
+import { fillIdentityCheck } from '../support/identity-check.ts';
 import { watchPolicy } from '../support/policy-watch.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -32,6 +41,7 @@ test('an admin sets up an authenticator app, then reaches /system-audit', async 
   await expect(page.getByTestId('backup-codes').getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText('Authenticator app: set up.')).toBeVisible();
+  saveAdminKey(adminKey);
 
   await page.goto('/system-audit');
   await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
@@ -186,30 +196,7 @@ test('a customer completes the identity check on a phone, an admin approves, and
   await expect(page).toHaveURL('/kyc');
   await expect(page.getByText('0% complete')).toBeVisible();
 
-  await page.getByLabel('Full name').fill('Nakato Sarah');
-  await page.getByLabel('Date of birth').fill('1990-04-12');
-  await page.getByRole('radio', { name: 'Female' }).check();
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page.getByText('20% complete')).toBeVisible();
-
-  await page.getByLabel('District').selectOption({ label: 'Kampala' });
-  await page.getByLabel('Sub-county').selectOption({ label: 'Kampala Central' });
-  await page.getByLabel('Village').selectOption({ label: 'Church Zone' });
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page.getByText('40% complete')).toBeVisible();
-
-  await page.getByLabel('National ID Number (NIN)').fill('CF90 0123 4567 8X');
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page.getByText('60% complete')).toBeVisible();
-
-  await page.getByLabel('Take or choose a photo of your ID').setInputFiles({
-    name: 'id-front.png',
-    mimeType: 'image/png',
-    buffer: PHOTO,
-  });
-  await expect(page.getByText('80% complete')).toBeVisible();
-  await page.getByLabel('Take a selfie').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
-  await expect(page.getByText('100% complete')).toBeVisible();
+  await fillIdentityCheck(page, { fullName: 'Nakato Sarah', born: '1990-04-12', nin: 'CF90 0123 4567 8X' });
   // Nothing is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(problems).toEqual([]);
@@ -294,17 +281,7 @@ test('the verified customer buys a solar home system on credit, pays the deposit
   };
   const serial = inStock.items.at(-1)!.serialNumber;
   await admin.goto(`/admin/orders/${order.id}`);
-  for (const [move, confirm] of [
-    ['Start preparing', 'Yes, start preparing'],
-    ['Mark as shipped', 'Yes, mark as shipped'],
-    ['Mark as delivered', 'Yes, mark as delivered'],
-  ]) {
-    await admin.getByRole('button', { name: move }).click();
-    if (move === 'Mark as delivered') {
-      await admin.getByLabel('Serial number of the device handed over (optional)').fill(serial);
-    }
-    await admin.getByRole('button', { name: confirm }).click();
-  }
+  await deliverWithDevice(admin, serial);
   await expect(admin.getByText(/is now “Delivered”/)).toBeVisible();
 
   await page.goto(loanUrl);

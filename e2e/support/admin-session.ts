@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { totpFromUri } from '../../apps/server/test/totp.ts';
 
@@ -11,27 +13,73 @@ export async function signIn(page: Page, identifier: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).last().click();
 }
 
+// The server runs once for all journey files: the first to set up the admin's authenticator
+// leaves its key here for the files after it (a file run alone sets one up itself).
+const keyFile = () => path.join(process.env.E2E_STATE_DIR!, 'admin-authenticator-key');
+
+export function saveAdminKey(key: string) {
+  writeFileSync(keyFile(), key);
+}
+
 /**
- * Signs the demo admin in, with the authenticator key `key()` gives, on a second device, and keeps
- * that device signed in for the journeys after: second-factor checks are rate-limited per
- * address, and every journey comes from 127.0.0.1.
+ * The admin's authenticator key: the one saved earlier in this run, or, for an admin who has
+ * none yet, one set up now through the same API calls as My account makes (from `page`'s origin).
  */
-export function adminSignIn(key: () => string) {
+async function adminKey(page: Page): Promise<string> {
+  if (existsSync(keyFile())) return readFileSync(keyFile(), 'utf8');
+  const post = (url: string, data: object) =>
+    page.request.post(url, { data, headers: { origin: new URL(page.url()).origin } });
+  expect((await post('/api/auth/sign-in/email', ADMIN)).ok()).toBe(true);
+  const enabled = await post('/api/auth/two-factor/enable', { password: ADMIN.password });
+  expect(enabled.ok(), await enabled.text()).toBe(true);
+  const { totpURI } = (await enabled.json()) as { totpURI: string };
+  const key = new URL(totpURI).searchParams.get('secret')!;
+  expect((await post('/api/auth/two-factor/verify-totp', { code: codeFor(key) })).ok()).toBe(true);
+  await page.context().clearCookies();
+  saveAdminKey(key);
+  return key;
+}
+
+/**
+ * Signs the demo admin in, with the authenticator key `key()` gives (else the run's saved one),
+ * on a second device, and keeps that device signed in for the journeys after: second-factor
+ * checks are rate-limited per address, and every journey comes from 127.0.0.1.
+ */
+export function adminSignIn(key: () => string = () => '') {
   let adminPage: Page | undefined;
-  return async function signInAdmin(browser: Browser, path: string) {
+  return async function signInAdmin(browser: Browser, to: string) {
     if (adminPage) {
-      await adminPage.goto(path);
+      await adminPage.goto(to);
       return adminPage;
     }
     const admin = await (await browser.newContext()).newPage();
-    await admin.goto(`/auth?redirect=${encodeURIComponent(path)}`);
+    await admin.goto(`/auth?redirect=${encodeURIComponent(to)}`);
+    const secret = key() || (await adminKey(admin));
     await signIn(admin, ADMIN.email, ADMIN.password);
-    await admin.getByLabel('Code from your authenticator app').fill(codeFor(key()));
+    await admin.getByLabel('Code from your authenticator app').fill(codeFor(secret));
     await admin.getByRole('button', { name: 'Continue' }).click();
-    await expect(admin).toHaveURL(path);
+    await expect(admin).toHaveURL(to);
     adminPage = admin;
     return admin;
   };
+}
+
+/**
+ * On an admin's order page: the order bought on credit is prepared, shipped and delivered, with
+ * the device of serial number `serial` handed over (each move confirmed in its dialog).
+ */
+export async function deliverWithDevice(admin: Page, serial: string) {
+  for (const [move, confirm] of [
+    ['Start preparing', 'Yes, start preparing'],
+    ['Mark as shipped', 'Yes, mark as shipped'],
+    ['Mark as delivered', 'Yes, mark as delivered'],
+  ]) {
+    await admin.getByRole('button', { name: move }).click();
+    if (move === 'Mark as delivered') {
+      await admin.getByLabel('Serial number of the device handed over (optional)').fill(serial);
+    }
+    await admin.getByRole('button', { name: confirm }).click();
+  }
 }
 
 export async function firstPickupPoint(page: Page): Promise<string> {

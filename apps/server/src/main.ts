@@ -4,6 +4,7 @@ import { startBackgroundWork } from './background.ts';
 import { loadDotEnv, loadSettings } from './config.ts';
 import { migrateDatabase, openConfiguredDatabase } from './db/client.ts';
 import { disableDemoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
+import { seedDemoAgentBook } from './db/seed/demo-agent.ts';
 import { seedDemoCredit } from './db/seed/demo-credit.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { createLogger } from './platform/logger.ts';
@@ -28,6 +29,10 @@ async function main() {
     if (seeded.accounts) {
       const log = settings.NODE_ENV === 'production' ? logger.warn.bind(logger) : logger.info.bind(logger);
       log(seeded, 'demo sign-ins created; their password is public (see the README)');
+    }
+    if (settings.SEED_DEMO_DATA) {
+      const book = await seedDemoAgentBook(database.db);
+      if (book.customers) logger.info(book, "the demo agent's customers loaded");
     }
   } else {
     const disabled = await disableDemoAccounts(database.db);

@@ -75,6 +75,28 @@ export async function agentSoldLoan(
   return { customer, product, loan: loan! };
 }
 
+/**
+ * An agent at this rate and cash limit who sold `loans` solar home systems on credit (deposits
+ * paid) and took `cash` in cash for a repayment of the first, as their phone records it.
+ */
+export async function agentWhoCollected(
+  ctx: TestContext,
+  admin: Client,
+  options: { rateBp?: number; cashLimit: number; cash: number; loans?: number },
+) {
+  const agent = await approvedAgent(ctx, admin, options.rateBp ?? 250);
+  await setCashLimit(ctx, agent.id, options.cashLimit);
+  const sales = [];
+  for (let i = 0; i < (options.loans ?? 1); i++) sales.push(await agentSoldLoan(ctx, admin, agent));
+  const { customer, loan } = sales[0]!;
+  const cash = await agent.api.post(
+    '/api/agent/collections',
+    cashRequest(agent, { customerId: customer.id, loanId: loan.id, amount: options.cash }),
+  );
+  if (cash.status !== 201) throw new Error(`collect: ${JSON.stringify(cash.body)}`);
+  return { agent, sales };
+}
+
 /** An order of the customer waiting for payment, sold by the agent at their rate (as the agent's sale makes it). */
 export async function pendingOrder(ctx: TestContext, customerId: string, agent: Agent | null, total = 150_000) {
   const [order] = await ctx.db

@@ -38,10 +38,12 @@ export const agentStatementLineSchema = z.object({
   balanceAfter: z.number().int(),
   createdAt: z.string(),
 });
+export type AgentStatementLine = z.infer<typeof agentStatementLineSchema>;
+export const agentStatementPageSchema = pageSchema(agentStatementLineSchema);
+export const handoverPageSchema = pageSchema(handoverSchema);
 
+/** One agent's page: the list's view and their month targets (handovers and statement come a page at a time). */
 export const adminAgentDetailSchema = adminAgentSchema.extend({
-  handovers: z.array(handoverSchema),
-  statement: z.array(agentStatementLineSchema),
   targets: z.array(agentTargetSchema),
 });
 export type AdminAgentDetail = z.infer<typeof adminAgentDetailSchema>;

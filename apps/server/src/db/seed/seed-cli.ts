@@ -1,6 +1,7 @@
 import { loadDotEnv, loadSettings } from '../../config.ts';
 import { migrateDatabase, openConfiguredDatabase } from '../client.ts';
 import { disableDemoAccounts, seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoAgentBook } from './demo-agent.ts';
 import { seedDemoCredit } from './demo-credit.ts';
 import { seedDemoData } from './seed.ts';
 
@@ -16,6 +17,10 @@ try {
   if (settings.DEMO_ACCOUNTS) {
     const created = await seedDemoAccounts(database.db);
     console.log(created.accounts ? `created ${created.accounts} demo sign-ins` : 'the demo sign-ins already exist');
+    const book = await seedDemoAgentBook(database.db);
+    console.log(
+      book.customers ? `loaded the demo agent's ${book.customers} customers` : 'the demo agent has customers',
+    );
   } else {
     const disabled = await disableDemoAccounts(database.db);
     if (disabled.accounts) console.log(`deactivated ${disabled.accounts} demo sign-ins (DEMO_ACCOUNTS is off)`);

@@ -3,8 +3,10 @@ import {
   adminAgentDetailSchema,
   adminAgentPageSchema,
   AGENT_STATUSES,
+  agentStatementPageSchema,
   agentSettingsSchema,
   agentTargetRequestSchema,
+  handoverPageSchema,
 } from '@ecogrid/core/agent-admin';
 import { agentTargetSchema, handoverRequestSchema, handoverSchema } from '@ecogrid/core/agent-money';
 import { createRoute, z } from '@hono/zod-openapi';
@@ -13,7 +15,14 @@ import { createRouter, errorResponse } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { body, idempotencyKeyHeader, json } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
-import { agentDetail, changeAgentSettings, listAgents, setAgentTarget } from './admin-agents.ts';
+import {
+  agentDetail,
+  agentHandovers,
+  agentStatement,
+  changeAgentSettings,
+  listAgents,
+  setAgentTarget,
+} from './admin-agents.ts';
 import { recordHandover } from './handovers.ts';
 
 const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
@@ -28,8 +37,38 @@ const agentId = (raw: string) => {
   if (!checked.ok) throw badRequest(checked.message);
   return checked.id;
 };
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(200).optional(),
+});
 const detail = adminAgentDetailSchema.openapi('AdminAgentDetail');
 const noAgent = { 404: errorResponse('No agent has this id') };
+
+const handoverPage = handoverPageSchema.openapi('HandoverPage');
+const statementPage = agentStatementPageSchema.openapi('AgentStatementPage');
+
+/** GET /agents/{id}/<records>: one of an agent's records, newest first, a page at a time. */
+const recordsRoute = <S extends typeof handoverPage | typeof statementPage>(
+  records: 'handovers' | 'statement',
+  operationId: string,
+  what: string,
+  page: S,
+) =>
+  createRoute({
+    method: 'get',
+    operationId,
+    path: `/agents/{id}/${records}`,
+    tags: ['admin', 'agents'],
+    summary: `${what}, newest first, a page at a time`,
+    middleware: [requireAdmin] as const,
+    request: { params: idParam, query: pageQuery },
+    responses: {
+      200: json(page, `A page of ${records}`),
+      400: errorResponse('Invalid id, limit or cursor'),
+      ...ADMIN_DENIED,
+      ...noAgent,
+    },
+  });
 
 /** The admins' agents API (/api/admin/agents): the list, one agent, settings, targets and handovers. */
 export const adminAgentRoutes = createRouter()
@@ -43,11 +82,9 @@ export const adminAgentRoutes = createRouter()
         "Applicants and agents, newest first, with this month's figures, cash on hand and their customers' PAR30",
       middleware: [requireAdmin] as const,
       request: {
-        query: z.object({
+        query: pageQuery.extend({
           status: z.enum(AGENT_STATUSES).optional(),
           q: z.string().trim().min(1).max(100).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(25),
-          cursor: z.string().max(200).optional(),
         }),
       },
       responses: {
@@ -67,12 +104,31 @@ export const adminAgentRoutes = createRouter()
       operationId: 'adminGetAgent',
       path: '/agents/{id}',
       tags: ['admin', 'agents'],
-      summary: 'An agent with their handovers, wallet statement and targets',
+      summary: 'An agent with their month targets',
       middleware: [requireAdmin] as const,
       request: { params: idParam },
       responses: { 200: json(detail, 'The agent'), 400: errorResponse('Invalid id'), ...ADMIN_DENIED, ...noAgent },
     }),
     async (c) => c.json(await agentDetail(c.var.db, agentId(c.req.valid('param').id)), 200),
+  )
+  .openapi(
+    recordsRoute('handovers', 'adminListAgentHandovers', 'The cash an agent handed over', handoverPage),
+    async (c) => {
+      const id = agentId(c.req.valid('param').id);
+      return c.json(await agentHandovers(c.var.db, id, c.req.valid('query')), 200);
+    },
+  )
+  .openapi(
+    recordsRoute(
+      'statement',
+      'adminGetAgentStatement',
+      "An agent's wallet statement (commission, reversals, withdrawals)",
+      statementPage,
+    ),
+    async (c) => {
+      const id = agentId(c.req.valid('param').id);
+      return c.json(await agentStatement(c.var.db, id, c.req.valid('query')), 200);
+    },
   )
   .openapi(
     createRoute({

@@ -1,5 +1,5 @@
-import type { AdminAgent, AdminAgentDetail, AgentSettings } from '@ecogrid/core/agent-admin';
-import type { AgentTarget } from '@ecogrid/core/agent-money';
+import type { AdminAgent, AdminAgentDetail, AgentSettings, AgentStatementLine } from '@ecogrid/core/agent-admin';
+import type { AgentTarget, Handover } from '@ecogrid/core/agent-money';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { agentProfiles, agentTargets } from '#src/db/schema/agents.ts';
@@ -13,23 +13,30 @@ import {
   type AgentAccount,
 } from '#src/features/auth/agent-accounts.service.ts';
 import { setActive } from '#src/features/auth/admin-users.service.ts';
-import { par30Of } from '#src/features/loans/loans.service.ts';
-import { walletStatement } from '#src/features/wallet/ledger.service.ts';
-import { customersOf, figuresSince, kampalaPeriods, targetsOf } from './agent-figures.ts';
-import { agentProfile, cashOnHand, lockAgentProfile } from './agent-profiles.ts';
+import { par30ByGroup } from '#src/features/loans/loans.service.ts';
+import { walletStatementPage } from '#src/features/wallet/ledger.service.ts';
+import { figuresSince, kampalaPeriods, monthTargets, targetsOf } from './agent-figures.ts';
+import { agentProfilesOf, cashOnHand, lockAgentProfile } from './agent-profiles.ts';
 import { handoversOf } from './handovers.ts';
+import { customersOf } from './served-customers.ts';
 
-/** One agent as the admins' list shows them: settings, this month's figures and target, cash, PAR30. */
-async function adminView(db: Database, account: AgentAccount): Promise<AdminAgent> {
+/**
+ * Agents as the admins' list shows them: settings, this month's figures and target, cash, PAR30.
+ * A fixed number of grouped queries answers a whole page, however many agents it holds.
+ */
+async function adminViews(db: Database, accounts: AgentAccount[]): Promise<AdminAgent[]> {
+  const ids = accounts.map((a) => a.id);
+  if (ids.length === 0) return [];
   const periods = kampalaPeriods();
-  const [profile, held, month, targets, customers] = await Promise.all([
-    agentProfile(db, account.id),
-    cashOnHand(db, [account.id]),
-    figuresSince(db, account.id, periods.month),
-    targetsOf(db, account.id, periods.monthDay),
-    customersOf(db, account.id),
+  const [profiles, held, month, targets, customers] = await Promise.all([
+    agentProfilesOf(db, ids),
+    cashOnHand(db, ids),
+    figuresSince(db, ids, periods.month),
+    monthTargets(db, ids, periods.monthDay),
+    customersOf(db, ids),
   ]);
-  return {
+  const par30 = await par30ByGroup(db, customers);
+  return accounts.map((account) => ({
     id: account.id,
     name: account.name,
     phone: account.phone,
@@ -37,16 +44,16 @@ async function adminView(db: Database, account: AgentAccount): Promise<AdminAgen
     agentStatus: account.agentStatus ?? 'applicant',
     agentCode: account.agentCode,
     commissionRateBp: account.commissionRateBp,
-    districts: profile.districts,
+    districts: profiles.get(account.id)!.districts,
     isActive: account.isActive,
     cashOnHand: held.get(account.id) ?? 0,
-    cashLimit: profile.cashLimit,
-    month,
-    target: targets[0] ?? null,
-    par30: await par30Of(db, customers),
-    customers: customers.length,
+    cashLimit: profiles.get(account.id)!.cashLimit,
+    month: month.get(account.id)!,
+    target: targets.get(account.id) ?? null,
+    par30: par30.get(account.id) ?? null,
+    customers: customers.get(account.id)!.length,
     appliedAt: account.createdAt.toISOString(),
-  };
+  }));
 }
 
 /** GET /api/admin/agents: applicants and agents, newest first. */
@@ -57,22 +64,28 @@ export async function listAgents(
 ): Promise<Page<AdminAgent>> {
   const rows = await agentAccounts(db, filters, page);
   const shown = toPage(rows, page.limit, (r) => r);
-  return { items: await Promise.all(shown.items.map((r) => adminView(db, r))), nextCursor: shown.nextCursor };
+  return { items: await adminViews(db, shown.items), nextCursor: shown.nextCursor };
 }
 
-/** GET /api/admin/agents/{id}: the agent with their handovers, wallet statement and targets. */
+/** GET /api/admin/agents/{id}: the agent with their month targets. */
 export async function agentDetail(db: Database, id: string): Promise<AdminAgentDetail> {
   const account = await agentAccount(db, id);
-  const [view, handovers, statement, targets] = await Promise.all([
-    adminView(db, account),
-    handoversOf(db, id),
-    walletStatement(db, id, { limit: 50 }),
-    targetsOf(db, id),
-  ]);
+  const [views, targets] = await Promise.all([adminViews(db, [account]), targetsOf(db, id)]);
+  return { ...views[0]!, targets };
+}
+
+/** GET /api/admin/agents/{id}/handovers: a page of the agent's handovers, newest first. */
+export async function agentHandovers(db: Database, id: string, page: PageQuery): Promise<Page<Handover>> {
+  await agentAccount(db, id);
+  return handoversOf(db, id, page);
+}
+
+/** GET /api/admin/agents/{id}/statement: a page of the agent's wallet statement, newest first. */
+export async function agentStatement(db: Database, id: string, page: PageQuery): Promise<Page<AgentStatementLine>> {
+  await agentAccount(db, id);
+  const lines = await walletStatementPage(db, id, page);
   return {
-    ...view,
-    handovers,
-    statement: statement.map((line) => ({
+    items: lines.items.map((line) => ({
       id: String(line.id),
       kind: line.kind,
       description: line.description,
@@ -80,7 +93,7 @@ export async function agentDetail(db: Database, id: string): Promise<AdminAgentD
       balanceAfter: line.balanceAfter,
       createdAt: line.createdAt.toISOString(),
     })),
-    targets,
+    nextCursor: lines.nextCursor,
   };
 }
 

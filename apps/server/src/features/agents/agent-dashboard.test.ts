@@ -1,33 +1,19 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   agentMoneyTestApp,
   agentSoldLoan,
+  agentWhoCollected,
   approvedAgent,
-  cashRequest,
-  setCashLimit,
 } from '../../../test/agent-money-helpers.ts';
-import type { Client } from '../../../test/catalog-admin.ts';
-import type { TestContext } from '../../../test/test-app.ts';
 import { kampalaPeriods } from './agent-figures.ts';
 
 const app = agentMoneyTestApp();
-let ctx: TestContext;
-let admin: { id: string; api: Client };
-beforeAll(async () => {
-  ({ ctx, admin } = app);
-});
 
 describe('the agent’s dashboard', () => {
   it('counts today’s and this month’s sales, cash and commission, the float, and customers in arrears', async () => {
-    const agent = await approvedAgent(ctx, admin.api, 250);
-    await setCashLimit(ctx, agent.id, 900_000);
-    const first = await agentSoldLoan(ctx, admin.api, agent);
-    const second = await agentSoldLoan(ctx, admin.api, agent);
-    const cash = await agent.api.post(
-      '/api/agent/collections',
-      cashRequest(agent, { customerId: first.customer.id, loanId: first.loan.id, amount: 100_000 }),
-    );
-    expect(cash.status).toBe(201);
+    const { ctx, admin } = app;
+    const { agent, sales } = await agentWhoCollected(ctx, admin.api, { cashLimit: 900_000, cash: 100_000, loans: 2 });
+    const second = sales[1]!;
     // The second customer's loan falls 12 days behind.
     await ctx.db.execute(`update loans set days_past_due = 12 where id = '${second.loan.id}'`);
 
@@ -55,6 +41,7 @@ describe('the agent’s dashboard', () => {
   });
 
   it('is for approved agents only', async () => {
+    const { ctx, admin } = app;
     const customer = (await agentSoldLoan(ctx, admin.api, await approvedAgent(ctx, admin.api))).customer;
     expect((await customer.api.get('/api/agent/dashboard')).status).toBe(403);
   });

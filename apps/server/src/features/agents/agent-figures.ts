@@ -1,15 +1,16 @@
 import type { AgentDashboard, AgentFigures, AgentTarget } from '@ecogrid/core/agent-money';
 import { kampalaDate } from '@ecogrid/core/credit';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { agentCommissions, agentCustomers, agentTargets } from '#src/db/schema/agents.ts';
+import { agentCommissions, agentTargets } from '#src/db/schema/agents.ts';
 import { getProfile } from '#src/features/auth/profile.service.ts';
 import { customersInArrears } from '#src/features/loans/loans.service.ts';
 import { agentSalesSince } from '#src/features/orders/orders.service.ts';
 import { cashCollectedSince } from '#src/features/payments/payments.service.ts';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
-import { agentProfile, cashOnHand } from './agent-profiles.ts';
+import { agentProfilesOf, cashOnHand } from './agent-profiles.ts';
 import { requireAgent } from './agents.service.ts';
+import { customersOf } from './served-customers.ts';
 
 /** Kampala is UTC+3 all year: the start of today and of this month there, and the month's first day. */
 export function kampalaPeriods(now = new Date()) {
@@ -19,83 +20,105 @@ export function kampalaPeriods(now = new Date()) {
 }
 
 /**
- * Commission earned since a moment, less what was reversed since then: two sums, each read by its
- * own index (one filter with `or` over both times read every commission the agent ever earned).
+ * Commission each agent earned since a moment, less what was reversed since then: two grouped
+ * sums, each read by its own index (one filter with `or` over both times read every commission
+ * the agents ever earned).
  */
-async function commissionSince(db: Database, agentId: string, since: Date): Promise<number> {
-  const total = { amount: sql<number>`coalesce(sum(${agentCommissions.amount}), 0)::bigint`.mapWith(Number) };
-  const mine = eq(agentCommissions.agentId, agentId);
-  const [[earned], [reversed]] = await Promise.all([
-    db
-      .select(total)
-      .from(agentCommissions)
-      .where(and(mine, gte(agentCommissions.createdAt, since))),
-    db
-      .select(total)
-      .from(agentCommissions)
-      .where(and(mine, gte(agentCommissions.reversedAt, since))),
-  ]);
-  return (earned?.amount ?? 0) - (reversed?.amount ?? 0);
-}
-
-/** Sales, cash collected and net commission of one agent since a moment. */
-export async function figuresSince(db: Database, agentId: string, since: Date): Promise<AgentFigures> {
-  const [sales, cash, commission] = await Promise.all([
-    agentSalesSince(db, agentId, since),
-    cashCollectedSince(db, agentId, since),
-    commissionSince(db, agentId, since),
-  ]);
-  return {
-    sales: sales.total,
-    salesCount: sales.count,
-    collections: cash.total,
-    collectionsCount: cash.count,
-    commission,
+async function commissionSince(db: Database, agentIds: string[], since: Date): Promise<Map<string, number>> {
+  const total = {
+    agentId: agentCommissions.agentId,
+    amount: sql<number>`coalesce(sum(${agentCommissions.amount}), 0)::bigint`.mapWith(Number),
   };
+  const theirs = inArray(agentCommissions.agentId, agentIds);
+  const [earned, reversed] = await Promise.all([
+    db
+      .select(total)
+      .from(agentCommissions)
+      .where(and(theirs, gte(agentCommissions.createdAt, since)))
+      .groupBy(agentCommissions.agentId),
+    db
+      .select(total)
+      .from(agentCommissions)
+      .where(and(theirs, gte(agentCommissions.reversedAt, since)))
+      .groupBy(agentCommissions.agentId),
+  ]);
+  const net = new Map(earned.map((r) => [r.agentId, r.amount]));
+  for (const r of reversed) net.set(r.agentId, (net.get(r.agentId) ?? 0) - r.amount);
+  return net;
 }
 
-/** An agent's targets, newest month first (only `month` when given). */
-export async function targetsOf(db: Database, agentId: string, month?: string): Promise<AgentTarget[]> {
+/** Sales, cash collected and net commission of each agent since a moment, in three queries. */
+export async function figuresSince(db: Database, agentIds: string[], since: Date): Promise<Map<string, AgentFigures>> {
+  if (agentIds.length === 0) return new Map();
+  const [sales, cash, commission] = await Promise.all([
+    agentSalesSince(db, agentIds, since),
+    cashCollectedSince(db, agentIds, since),
+    commissionSince(db, agentIds, since),
+  ]);
+  return new Map(
+    agentIds.map((id) => [
+      id,
+      {
+        sales: sales.get(id)!.total,
+        salesCount: sales.get(id)!.count,
+        collections: cash.get(id)!.total,
+        collectionsCount: cash.get(id)!.count,
+        commission: commission.get(id) ?? 0,
+      },
+    ]),
+  );
+}
+
+const toTarget = (r: typeof agentTargets.$inferSelect): AgentTarget => ({
+  month: r.month,
+  salesTarget: r.salesTarget,
+  collectionsTarget: r.collectionsTarget,
+});
+
+/** An agent's targets, newest month first (the latest 24). */
+export async function targetsOf(db: Database, agentId: string): Promise<AgentTarget[]> {
   const rows = await db
     .select()
     .from(agentTargets)
-    .where(and(eq(agentTargets.agentId, agentId), month ? eq(agentTargets.month, month) : undefined))
+    .where(eq(agentTargets.agentId, agentId))
     .orderBy(sql`${agentTargets.month} desc`)
     .limit(24);
-  return rows.map((r) => ({ month: r.month, salesTarget: r.salesTarget, collectionsTarget: r.collectionsTarget }));
+  return rows.map(toTarget);
 }
 
-/** Every customer the agent serves (consent given once, expired or not). */
-export async function customersOf(db: Database, agentId: string): Promise<string[]> {
+/** Each agent's target for one month (its first day), by agent; missing when none is set. */
+export async function monthTargets(db: Database, agentIds: string[], month: string): Promise<Map<string, AgentTarget>> {
+  if (agentIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: agentCustomers.customerId })
-    .from(agentCustomers)
-    .where(eq(agentCustomers.agentId, agentId));
-  return rows.map((r) => r.id);
+    .select()
+    .from(agentTargets)
+    .where(and(inArray(agentTargets.agentId, agentIds), eq(agentTargets.month, month)));
+  return new Map(rows.map((r) => [r.agentId, toTarget(r)]));
 }
 
 /** GET /api/agent/dashboard. */
 export async function agentDashboard(db: Database, agentId: string): Promise<AgentDashboard> {
   await requireAgent(db, agentId);
   const periods = kampalaPeriods();
-  const [agent, today, month, targets, profile, held, wallet, customers] = await Promise.all([
+  const ids = [agentId];
+  const [agent, today, month, targets, profiles, held, wallet, customers] = await Promise.all([
     getProfile(db, agentId),
-    figuresSince(db, agentId, periods.today),
-    figuresSince(db, agentId, periods.month),
-    targetsOf(db, agentId, periods.monthDay),
-    agentProfile(db, agentId),
-    cashOnHand(db, [agentId]),
+    figuresSince(db, ids, periods.today),
+    figuresSince(db, ids, periods.month),
+    monthTargets(db, ids, periods.monthDay),
+    agentProfilesOf(db, ids),
+    cashOnHand(db, ids),
     walletBalance(db, agentId),
-    customersOf(db, agentId),
+    customersOf(db, ids),
   ]);
   return {
     agent: { name: agent.fullName ?? '', agentCode: agent.agentCode, commissionRateBp: agent.commissionRateBp ?? 0 },
-    today,
-    month,
-    target: targets[0] ?? null,
+    today: today.get(agentId)!,
+    month: month.get(agentId)!,
+    target: targets.get(agentId) ?? null,
     cashOnHand: held.get(agentId) ?? 0,
-    cashLimit: profile.cashLimit,
+    cashLimit: profiles.get(agentId)!.cashLimit,
     walletBalance: wallet,
-    customersToVisit: await customersInArrears(db, customers),
+    customersToVisit: await customersInArrears(db, customers.get(agentId)!),
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { agentProfiles } from '#src/db/schema/agents.ts';
 import { accountBalances, agentCashCode } from '#src/features/wallet/ledger.service.ts';
@@ -17,13 +17,18 @@ export async function lockAgentProfile(tx: Tx, agentId: string): Promise<AgentPr
   return row!;
 }
 
-/** The agent's profile as it is (the defaults when none is stored yet). */
-export async function agentProfile(
+const DEFAULT_PROFILE = { districts: [] as string[], cashLimit: 500_000 };
+
+/** Each agent's profile as it is (the defaults when none is stored yet), in one query. */
+export async function agentProfilesOf(
   db: Database | Tx,
-  agentId: string,
-): Promise<Pick<AgentProfileRow, 'districts' | 'cashLimit'>> {
-  const [row] = await db.select().from(agentProfiles).where(eq(agentProfiles.agentId, agentId));
-  return row ?? { districts: [], cashLimit: 500_000 };
+  agentIds: string[],
+): Promise<Map<string, Pick<AgentProfileRow, 'districts' | 'cashLimit'>>> {
+  const rows = agentIds.length
+    ? await db.select().from(agentProfiles).where(inArray(agentProfiles.agentId, agentIds))
+    : [];
+  const found = new Map(rows.map((r) => [r.agentId, r]));
+  return new Map(agentIds.map((id) => [id, found.get(id) ?? DEFAULT_PROFILE]));
 }
 
 /** Cash each agent holds: collected and not handed over (minus their cash account's balance). */

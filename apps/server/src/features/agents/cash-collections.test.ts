@@ -66,6 +66,9 @@ describe('an agent collecting a loan repayment in cash', () => {
     const receipt = texts.find((t) => t.includes(request.receiptNumber));
     expect(receipt).toContain('UGX 100,000 cash received');
     expect(receipt).toContain(`Token: ${answer.body.token.replace(/(\d{3})(?=\d)/g, '$1 ')}`);
+    // One text for the payment: the receipt carries the token, which is not texted again on its own.
+    expect(texts.filter((t) => t.includes(answer.body.token.slice(0, 3)) && t.includes('Token'))).toHaveLength(1);
+    expect(texts.filter((t) => t.startsWith('Token for loan'))).toEqual([]);
 
     const list = await agent.api.get('/api/agent/collections?limit=1');
     expect(list.status).toBe(200);

@@ -11,7 +11,7 @@ import { customerCards } from '#src/features/auth/profile.service.ts';
 import { customersLoanPage } from '#src/features/loans/loans.service.ts';
 import { customersOrderPage } from '#src/features/orders/orders.service.ts';
 import { requireAgent } from './agents.service.ts';
-import { allServedCustomerIds } from './served-customers.ts';
+import { customersOf } from './served-customers.ts';
 
 /** Each item of a page with the customer it belongs to, by name, phone and village. */
 async function withCustomers<T extends { userId: string }>(
@@ -40,11 +40,11 @@ async function withCustomers<T extends { userId: string }>(
  */
 export async function agentLoanPage(db: Database, agentId: string, query: AgentLoanQuery): Promise<AgentLoanPage> {
   await requireAgent(db, agentId);
-  return withCustomers(db, await customersLoanPage(db, await allServedCustomerIds(db, agentId), query));
+  return withCustomers(db, await customersLoanPage(db, (await customersOf(db, [agentId])).get(agentId)!, query));
 }
 
 /** GET /api/agent/orders: the orders of every customer the agent serves, newest first. */
 export async function agentOrderPage(db: Database, agentId: string, query: AgentOrderQuery): Promise<AgentOrderPage> {
   await requireAgent(db, agentId);
-  return withCustomers(db, await customersOrderPage(db, await allServedCustomerIds(db, agentId), query));
+  return withCustomers(db, await customersOrderPage(db, (await customersOf(db, [agentId])).get(agentId)!, query));
 }

@@ -1,9 +1,10 @@
 import { formatUgx } from '@ecogrid/core';
 import type { Handover, HandoverRequest } from '@ecogrid/core/agent-money';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { agentHandovers } from '#src/db/schema/agents.ts';
 import { AppError } from '#src/platform/errors.ts';
+import { after, toPage, type Page, type PageQuery } from '#src/platform/pagination.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { agentAccount } from '#src/features/auth/agent-accounts.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
@@ -90,13 +91,21 @@ export async function recordHandover(
   return (await toHandovers(db, [row]))[0]!;
 }
 
-/** An agent's handovers, newest first (the latest 50). */
-export async function handoversOf(db: Database, agentId: string): Promise<Handover[]> {
+/**
+ * A page of an agent's handovers, newest first. The cursor carries the time to the microsecond,
+ * as PostgreSQL keeps it, so two handovers in one millisecond neither repeat nor go missing.
+ */
+export async function handoversOf(db: Database, agentId: string, page: PageQuery): Promise<Page<Handover>> {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(agentHandovers), at: sql<string>`${agentHandovers.createdAt}::text` })
     .from(agentHandovers)
-    .where(eq(agentHandovers.agentId, agentId))
-    .orderBy(desc(agentHandovers.createdAt))
-    .limit(50);
-  return toHandovers(db, rows);
+    .where(and(eq(agentHandovers.agentId, agentId), after(agentHandovers.createdAt, agentHandovers.id, page.cursor)))
+    .orderBy(desc(agentHandovers.createdAt), desc(agentHandovers.id))
+    .limit(page.limit + 1);
+  const shown = toPage(
+    rows.map(({ at, ...row }) => ({ id: row.id, createdAt: at, row })),
+    page.limit,
+    (r) => r.row,
+  );
+  return { items: await toHandovers(db, shown.items), nextCursor: shown.nextCursor };
 }

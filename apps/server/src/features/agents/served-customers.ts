@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { agentCustomers } from '#src/db/schema/agents.ts';
 import { notFound } from '#src/platform/errors.ts';
@@ -19,11 +19,15 @@ export async function requireServed(db: Database, agentId: string, customerId: s
   return row;
 }
 
-/** Every customer the agent serves, whatever their consent's age. */
-export async function allServedCustomerIds(db: Database, agentId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: agentCustomers.customerId })
-    .from(agentCustomers)
-    .where(eq(agentCustomers.agentId, agentId));
-  return rows.map((r) => r.id);
+/** Every customer each agent serves (consent given once, expired or not), in one query. */
+export async function customersOf(db: Database, agentIds: string[]): Promise<Map<string, string[]>> {
+  const rows = agentIds.length
+    ? await db
+        .select({ agentId: agentCustomers.agentId, customerId: agentCustomers.customerId })
+        .from(agentCustomers)
+        .where(inArray(agentCustomers.agentId, agentIds))
+    : [];
+  const served = new Map(agentIds.map((id) => [id, [] as string[]]));
+  for (const row of rows) served.get(row.agentId)!.push(row.customerId);
+  return served;
 }

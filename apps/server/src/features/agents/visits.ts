@@ -3,7 +3,7 @@ import type { Database } from '#src/db/client.ts';
 import { customerCards } from '#src/features/auth/profile.service.ts';
 import { loansInArrears } from '#src/features/loans/arrears.service.ts';
 import { requireAgent } from './agents.service.ts';
-import { allServedCustomerIds } from './served-customers.ts';
+import { customersOf } from './served-customers.ts';
 import { latestNotes } from './visit-notes.ts';
 
 const later = (a: VisitNote | undefined, b: VisitNote | undefined) =>
@@ -16,7 +16,7 @@ const later = (a: VisitNote | undefined, b: VisitNote | undefined) =>
  */
 export async function visitList(db: Database, agentId: string): Promise<Visit[]> {
   await requireAgent(db, agentId);
-  const arrears = await loansInArrears(db, await allServedCustomerIds(db, agentId));
+  const arrears = await loansInArrears(db, (await customersOf(db, [agentId])).get(agentId)!);
   const ids = [...new Set(arrears.map((a) => a.customerId))];
   const [cards, notes] = await Promise.all([customerCards(db, ids), latestNotes(db, ids)]);
   const noteOf = new Map(notes.map((n) => [`${n.customerId}:${n.loanId ?? ''}`, n]));

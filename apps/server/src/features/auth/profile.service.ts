@@ -145,10 +145,13 @@ export async function deliveryContactsOf(db: Database | Tx, ids: string[]): Prom
 
 export type { Person };
 
-/** People as logs name them: name, email (not a phone-only stand-in), phone and role, by id. */
-export async function peopleByIds(db: Database | Tx, ids: string[]): Promise<Map<string, Person>> {
+/**
+ * Who and where users are, by id, in one query: what both the people named in logs and the
+ * customers an agent visits are drawn from. A stand-in email of a phone-only account is null.
+ */
+async function userRows(db: Database | Tx, ids: string[]) {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
+  if (unique.length === 0) return [];
   const rows = await db
     .select({
       id: users.id,
@@ -156,12 +159,20 @@ export async function peopleByIds(db: Database | Tx, ids: string[]): Promise<Map
       email: users.email,
       phone: users.phoneNumber,
       role: users.userType,
+      district: users.district,
+      subCounty: users.subCounty,
+      village: users.village,
+      preferredLanguage: users.preferredLanguage,
     })
     .from(users)
     .where(inArray(users.id, unique));
-  return new Map(
-    rows.map((r) => [r.id, { ...r, email: r.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`) ? null : r.email }]),
-  );
+  return rows.map((r) => ({ ...r, email: r.email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`) ? null : r.email }));
+}
+
+/** People as logs name them: name, email (not a phone-only stand-in), phone and role, by id. */
+export async function peopleByIds(db: Database | Tx, ids: string[]): Promise<Map<string, Person>> {
+  const rows = await userRows(db, ids);
+  return new Map(rows.map(({ id, name, email, phone, role }) => [id, { id, name, email, phone, role }]));
 }
 
 /** Names and contacts of users, by id, for lists that show who did or owns something. */
@@ -245,21 +256,13 @@ export type CustomerCard = {
 
 /** Who and where customers are, by id, for the agent who visits them (one query). */
 export async function customerCards(db: Database | Tx, ids: string[]): Promise<Map<string, CustomerCard>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.fullName,
-      phone: users.phoneNumber,
-      district: users.district,
-      subCounty: users.subCounty,
-      village: users.village,
-      preferredLanguage: users.preferredLanguage,
-    })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map(({ id, ...card }) => [id, card]));
+  const rows = await userRows(db, ids);
+  return new Map(
+    rows.map(({ id, name, phone, district, subCounty, village, preferredLanguage }) => [
+      id,
+      { name, phone, district, subCounty, village, preferredLanguage },
+    ]),
+  );
 }
 
 /** An agent's commission rate now (basis points; 0 when none is set), copied onto what they sell. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { quoteLoan } from '@ecogrid/core/credit';
+import { quoteLoan, type LoanQuote } from '@ecogrid/core/credit';
 import { type LoanApplication, type LoanSummary, type PaymentChoice } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
@@ -72,6 +72,19 @@ export async function applyForLoans(
   const sent = await Promise.all(made.collections.map((c) => sendPayment(deps, c)));
   return { loans: await loanSummaries(deps.db, made.rows), payments: sent };
 }
+
+/** The terms a loan copies from its plan and quote when it is made, so later plan changes leave it as sold. */
+export const loanTerms = (plan: Pick<typeof loanPlans.$inferSelect, 'markupBp' | 'depositBp'>, quote: LoanQuote) => ({
+  cashPrice: quote.cashPrice,
+  creditPrice: quote.creditPrice,
+  deposit: quote.deposit,
+  instalment: quote.instalment,
+  lastInstalment: quote.lastInstalment,
+  instalments: quote.instalments,
+  frequency: quote.frequency,
+  markupBp: plan.markupBp,
+  depositBp: plan.depositBp,
+});
 
 /** Refuses credit (403) to a customer whose identity check is not verified. */
 export async function requireVerified(tx: Tx, userId: string, then: string) {
@@ -163,15 +176,7 @@ export async function createLoans(
           commissionBp: seller?.commissionBp ?? null,
           orderId,
           status,
-          cashPrice: quote.cashPrice,
-          creditPrice: quote.creditPrice,
-          deposit: quote.deposit,
-          instalment: quote.instalment,
-          lastInstalment: quote.lastInstalment,
-          instalments: quote.instalments,
-          frequency: quote.frequency,
-          markupBp: plan.markupBp,
-          depositBp: terms.depositBp,
+          ...loanTerms(terms, quote),
           district: standing.district,
           fulfilment: where,
           declaredIncome: input.declaredIncome,

@@ -49,7 +49,7 @@ const settleLoanPayment: SettlementRule = async (tx, deps, payment) => {
     return;
   }
   if (!isDeposit && takesRepayments(loan)) {
-    await applyRepayment(tx, deps, loan, { id: payment.id, amount: payment.amount });
+    await applyRepayment(tx, deps, loan, { id: payment.id, amount: payment.amount, method: payment.method });
     return;
   }
   if (!isDeposit && closedAsLoss(loan)) {

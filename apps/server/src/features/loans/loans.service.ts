@@ -1,5 +1,5 @@
 // The loans feature's face to its routes and the other features: one use case per file.
-export { applyForLoans, createLoans, loansByKey, loanSummaries } from './applications.ts';
+export { applyForLoans, createLoans, loansByKey, loanSummaries, loanTerms } from './applications.ts';
 export { decideLoan, expireUnpaidApproval, withdrawApplication } from './decisions.ts';
 export { payDeposit } from './deposits.ts';
 export { customerFollowOn, withFollowOn } from './follow-on.ts';
@@ -9,5 +9,5 @@ export { addPlan, changePlan, holdPlans, productPlans } from './plans.ts';
 export { repayLoan } from './repayments.ts';
 export { onLoanPaymentApplied, type LoanPaymentRule } from './loan-payment-rules.ts';
 export { cashPaymentToken, loanNumbersOf, takeCashForLoan } from './cash-loan-payment.ts';
-export { customersInArrears, customersLoanPage, par30Of } from './agent-book.ts';
+export { customersInArrears, customersLoanPage, par30ByGroup } from './agent-book.ts';
 export { closeOnRepossession, loanFacts, lockDefaultedLoan, restockDevice } from './repossessed.ts';

@@ -87,7 +87,12 @@ async function daysPastDueOn(tx: Tx, loanId: string, today: string): Promise<num
  * days it buys at the daily rate sent to the device as an ADD_TIME token, and on the last
  * shilling the loan completes and the device gets its DISABLE_PAYG unlock token.
  */
-export async function applyRepayment(tx: Tx, deps: LoanDeps, loan: LoanRow, payment: { id: string; amount: number }) {
+export async function applyRepayment(
+  tx: Tx,
+  deps: LoanDeps,
+  loan: LoanRow,
+  payment: { id: string; amount: number; method?: string },
+) {
   const open = await tx
     .select()
     .from(loanRepayments)
@@ -146,7 +151,7 @@ export async function applyRepayment(tx: Tx, deps: LoanDeps, loan: LoanRow, paym
     })
     .where(eq(loans.id, loan.id))
     .returning();
-  await sendTokens(tx, deps, updated!, `payment:${payment.id}`);
+  await sendTokens(tx, deps, updated!, `payment:${payment.id}`, payment.method !== 'cash');
   if (payment.amount > excess) {
     await loanPaymentApplied(tx, deps, updated!, { id: payment.id, amount: payment.amount - excess });
   }

@@ -11,9 +11,10 @@ import type { LoanDeps } from './loan-rows.ts';
  * Sends the loan's device what it is owed, if it has a device: the days bought and not yet sent
  * (an ADD_TIME token of at most 995 units of the device's time divider; the rest follows with the
  * next), or, once paid off,
- * the DISABLE_PAYG token that unlocks it for good. Each token is texted to the customer.
+ * the DISABLE_PAYG token that unlocks it for good. Each token is texted to the customer, unless
+ * `text` is false: cash taken by an agent, whose receipt (texted to the customer) carries the token.
  */
-export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: string) {
+export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: string, text = true) {
   if (!loan.deviceId) return;
   if (!deps.deviceKeys) throw new Error('Issuing a device token needs the device-key box');
   const [device] = await tx
@@ -58,7 +59,7 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
     message,
     data: { loanId: loan.id },
     // The token is typed into the device to keep it working.
-    sms: true,
+    sms: text,
   });
 }
 

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@ecogrid/core/orders';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { orders } from '#src/db/schema/orders.ts';
+import { inIdSet } from '#src/platform/id-set.ts';
 import { AppError } from '#src/platform/errors.ts';
 import type { AppEnv } from '#src/platform/http.ts';
 import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
@@ -27,7 +28,7 @@ export async function customersOrderPage(
   customerIds: string[],
   { status, ...page }: PageQuery & { status?: OrderStatus | undefined },
 ) {
-  const customers = customerIds.length ? sql`${orders.userId} = any(${sql.param(customerIds)}::text[])` : sql`false`;
+  const customers = customerIds.length ? inIdSet(orders.userId, customerIds) : sql`false`;
   return pageOfOrders(db, and(customers, status ? eq(orders.status, status) : undefined), page);
 }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { payments, type PaymentRow } from '#src/db/schema/payments.ts';
 import { AppError } from '#src/platform/errors.ts';
+import { totalColumns, totalsFor, type Totals } from '#src/platform/group-totals.ts';
 import { after, type PageQuery } from '#src/platform/pagination.ts';
 import { recordEvent, type PaymentDeps } from './payment-rows.ts';
 import { settleWithin } from './settlement.ts';
@@ -119,14 +120,21 @@ export async function cashPaymentsCollectedBy(
     .limit(page.limit + 1);
 }
 
-/** Cash collected by an agent (successful payments) since each moment: total and count. */
-export async function cashCollectedSince(db: Database, agentId: string, since: Date) {
-  const [row] = await db
-    .select({
-      total: sql<number>`coalesce(sum(${payments.amount}), 0)::bigint`.mapWith(Number),
-      count: sql<number>`count(*)::int`.mapWith(Number),
-    })
-    .from(payments)
-    .where(and(eq(payments.collectedBy, agentId), eq(payments.status, 'successful'), gte(payments.createdAt, since)));
-  return { total: row?.total ?? 0, count: row?.count ?? 0 };
+/** Cash each agent collected (successful payments) since a moment: total and count, one query for all. */
+export async function cashCollectedSince(db: Database, agentIds: string[], since: Date): Promise<Map<string, Totals>> {
+  const rows =
+    agentIds.length === 0
+      ? []
+      : await db
+          .select({ key: payments.collectedBy, ...totalColumns(payments.amount) })
+          .from(payments)
+          .where(
+            and(
+              inArray(payments.collectedBy, agentIds),
+              eq(payments.status, 'successful'),
+              gte(payments.createdAt, since),
+            ),
+          )
+          .groupBy(payments.collectedBy);
+  return totalsFor(agentIds, rows);
 }

@@ -18,6 +18,7 @@ export { paymentDeps } from './request-deps.ts';
 export {
   onPaymentSettled,
   settlePayment,
+  settlementPostings,
   settleWithin,
   type Outcome,
   type SettlementRule,

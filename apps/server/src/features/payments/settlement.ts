@@ -44,7 +44,7 @@ export type SettleSource = {
 };
 
 /** The ledger movement a settled payment makes, if any. */
-function settlementPostings(
+export function settlementPostings(
   row: PaymentRow,
   status: PaymentStatus,
 ): { kind: string; description: string; postings: Posting[] } | null {

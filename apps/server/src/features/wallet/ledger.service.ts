@@ -7,6 +7,7 @@ import { journalTransactions, ledgerAccounts, ledgerPostings, type LedgerAccount
 import { userTypes } from '#src/features/auth/roles.service.ts';
 import { isConstraintViolation } from '#src/platform/db-errors.ts';
 import { AppError } from '#src/platform/errors.ts';
+import { invalidCursor, type Page, type PageQuery } from '#src/platform/pagination.ts';
 
 /** The business's own accounts, created by the migration. */
 export const HOUSE_ACCOUNTS = {
@@ -210,6 +211,18 @@ export async function walletStatement(
     )
     .orderBy(desc(ledgerPostings.id))
     .limit(options.limit);
+}
+
+/** A page of a wallet's statement, newest first: the cursor is the last line's posting id. */
+export async function walletStatementPage(db: Database, userId: string, page: PageQuery): Promise<Page<StatementRow>> {
+  let before: number | undefined;
+  if (page.cursor !== undefined) {
+    before = Number(page.cursor);
+    if (!/^\d{1,16}$/.test(page.cursor) || !Number.isSafeInteger(before)) throw invalidCursor();
+  }
+  const rows = await walletStatement(db, userId, { limit: page.limit + 1, before });
+  const items = rows.slice(0, page.limit);
+  return { items, nextCursor: rows.length > page.limit ? String(items.at(-1)!.id) : null };
 }
 
 /** The journal transactions a payment caused, oldest first, with their postings. */

@@ -12,7 +12,6 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
-import { invalidCursor } from '#src/platform/pagination.ts';
 import { body, idempotencyKeyHeader, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { deliveryContacts } from '#src/features/auth/profile.service.ts';
 import { checkStepUpCode, sendStepUpCode, stepUpMethods } from '#src/features/auth/step-up.service.ts';
@@ -24,7 +23,7 @@ import {
   startTopUp,
   startWithdrawal,
 } from '#src/features/payments/payments.service.ts';
-import { walletBalance, walletStatement } from './ledger.service.ts';
+import { walletBalance, walletStatementPage } from './ledger.service.ts';
 
 const walletView = walletSchema.openapi('Wallet');
 
@@ -137,13 +136,7 @@ export const walletRoutes = createRouter()
   .openapi(statementRoute, async (c) => {
     const userId = signedInUserId(c.var.user);
     const { limit, cursor } = c.req.valid('query');
-    let before: number | undefined;
-    if (cursor !== undefined) {
-      before = Number(cursor);
-      if (!/^\d{1,16}$/.test(cursor) || !Number.isSafeInteger(before)) throw invalidCursor();
-    }
-    const rows = await walletStatement(c.var.db, userId, { limit: limit + 1, before });
-    const page = rows.slice(0, limit);
+    const { items: page, nextCursor } = await walletStatementPage(c.var.db, userId, { limit, cursor });
     const references = await paymentReferences(c.var.db, [
       ...new Set(page.flatMap((r) => (r.paymentId ? [r.paymentId] : []))),
     ]);
@@ -158,7 +151,7 @@ export const walletRoutes = createRouter()
           reference: r.paymentId ? (references.get(r.paymentId) ?? null) : null,
           description: r.description,
         })),
-        nextCursor: rows.length > limit ? String(page.at(-1)!.id) : null,
+        nextCursor,
       },
       200,
     );

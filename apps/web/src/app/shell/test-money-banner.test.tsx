@@ -41,6 +41,12 @@ describe('the test money banner', () => {
     );
   });
 
+  it('is a landmark of its own, so that all of the page is in one', () => {
+    renderBanner({ testMoney: true, networks: [network('sandbox')] });
+    const landmark = screen.getByRole('complementary', { name: 'Test mode' });
+    expect(landmark.contains(screen.getByRole('note'))).toBe(true);
+  });
+
   it('says it in Luganda too', async () => {
     await changeLanguage('lg');
     renderBanner({ testMoney: true, networks: [network('sandbox')] });

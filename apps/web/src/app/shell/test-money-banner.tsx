@@ -8,8 +8,11 @@ export function TestMoneyBanner() {
   const { data } = useQuery(networksQuery);
   if (!data?.testMoney) return null;
   return (
-    <p role="note" className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-sm font-medium text-amber-950">
-      {t('testMode.money')}
-    </p>
+    // A landmark of its own: above the header, it is outside every other one.
+    <aside aria-label={t('testMode.title')} className="border-b border-amber-300 bg-amber-100 px-4 py-1.5">
+      <p role="note" className="text-sm font-medium text-amber-950">
+        {t('testMode.money')}
+      </p>
+    </aside>
   );
 }

@@ -41,6 +41,14 @@ export function CollectCashForm({ customerId, customerName, targets, idPrefix, i
   const known = initial && targets.some((one) => targetId(one) === initial.target) ? initial : undefined;
   const [chosen, setChosen] = useState(known?.target ?? (targets.length === 1 ? targetId(targets[0]!) : ''));
   const [amount, setAmount] = useState(known?.amount ?? '');
+  // Straight after a sale the customer's records on screen can be the ones cached before it:
+  // the loan or order the sale left due comes with the fresh ones, and is then filled in.
+  const [filledIn, setFilledIn] = useState(Boolean(known));
+  if (known && !filledIn) {
+    setFilledIn(true);
+    setChosen(known.target);
+    setAmount(known.amount);
+  }
   const [errors, setErrors] = useState<{ target?: string; amount?: string }>({});
   const [sentKey, setSentKey] = useState<string | null>(null);
   const sent = items.find((item) => item.key === sentKey);

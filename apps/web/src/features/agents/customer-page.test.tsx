@@ -125,6 +125,21 @@ describe("an agent's customer, whole", () => {
     expect(screen.queryByRole('link', { name: /^Sell to/ })).toBeNull();
   });
 
+  it('fills in what the sale left due once it shows, when the records first shown were from before the sale', async () => {
+    detail = { body: { ...aDetail(), orders: [] } };
+    const { client } = renderAgentPage(`/agent/customers/c1?collect=${ORDER}&amount=250000`, {
+      '/agent/customers/:customerId': <AgentCustomerPage />,
+    });
+    const amount = (await screen.findByLabelText('Amount received (UGX)')) as HTMLInputElement;
+    expect(amount.value).toBe('');
+
+    detail = { body: aDetail() };
+    await client.invalidateQueries();
+    const what = screen.getByLabelText('What the cash is for') as HTMLSelectElement;
+    await waitFor(() => expect(what.value).toBe(ORDER));
+    expect(amount.value).toBe('250000');
+  });
+
   it("shows the server's reason when the customer cannot be shown", async () => {
     detail = { status: 404, body: { error: { code: 'not_found', message: 'No such customer.' } } };
     renderPage();

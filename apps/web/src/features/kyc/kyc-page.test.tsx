@@ -62,6 +62,9 @@ describe('/kyc', () => {
     server.start();
     renderPage();
     expect(await screen.findByText('0% complete')).toBeTruthy();
+    // Inside the app's own main landmark, the page is a region, not a second main.
+    expect(screen.getByRole('region', { name: 'Verify your identity' })).toBeTruthy();
+    expect(screen.queryByRole('main')).toBeNull();
     expect(within(screen.getByTestId('kyc-status')).getByText('Not submitted')).toBeTruthy();
     expect(screen.getByRole('button', { name: /1\. Personal details/ }).getAttribute('aria-expanded')).toBe('true');
     expect((screen.getByRole('button', { name: 'Submit for checking' }) as HTMLButtonElement).disabled).toBe(true);

@@ -12,8 +12,10 @@ export default function KycPage() {
   const [search] = useSearchParams();
   const next = safeNext(search.get('next'));
   return (
-    <main className="mx-auto max-w-2xl space-y-4 p-4">
-      <h1 className="text-2xl font-bold">{t('kyc.title')}</h1>
+    <section aria-labelledby="kyc-title" className="mx-auto max-w-2xl space-y-4 p-4">
+      <h1 id="kyc-title" className="text-2xl font-bold">
+        {t('kyc.title')}
+      </h1>
       <p className="text-stone-700">{t('kyc.intro')}</p>
       <KycJourney />
       {next && (
@@ -21,6 +23,6 @@ export default function KycPage() {
           {t('kyc.back')}
         </Link>
       )}
-    </main>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { AdminAgent, AdminAgentDetail } from './api.ts';
+import type { AdminAgent, AdminAgentDetail, AgentStatementLine, Handover } from './api.ts';
 
 export const AGENT_ID = 'u-agent-1';
 
@@ -41,38 +41,41 @@ export const anApplicant = (changes: Partial<AdminAgent> = {}): AdminAgent =>
     ...changes,
   });
 
-/** One agent's page: two handovers, a statement and this month's target. */
+/** A handover the admins recorded for the agent. */
+export const aHandover = (changes: Partial<Handover> = {}): Handover => ({
+  id: '5d0c6b1e-2a3f-4b5c-8d7e-9f0a1b2c3d4e',
+  amount: 200_000,
+  method: 'bank_deposit',
+  reference: 'STANBIC-88121',
+  note: 'Friday banking',
+  recordedBy: { id: 'u-admin', name: 'Admin Achieng' },
+  createdAt: '2026-03-06T12:00:00.000Z',
+  ...changes,
+});
+
+/** The agent's statement, newest first: a withdrawal after a commission. */
+export const statementLines: AgentStatementLine[] = [
+  {
+    id: 's2',
+    kind: 'payout',
+    description: 'Withdrawal to MTN Mobile Money',
+    amount: -20_000,
+    balanceAfter: 17_500,
+    createdAt: '2026-03-08T09:00:00.000Z',
+  },
+  {
+    id: 's1',
+    kind: 'commission',
+    description: 'Commission on payment EG-7K2M9QXA for ORD-100231',
+    amount: 37_500,
+    balanceAfter: 37_500,
+    createdAt: '2026-03-05T09:00:00.000Z',
+  },
+];
+
+/** One agent's page: this month's target and last month's. */
 export const anAgentDetail = (changes: Partial<AdminAgentDetail> = {}): AdminAgentDetail => ({
   ...anAdminAgent(),
-  handovers: [
-    {
-      id: '5d0c6b1e-2a3f-4b5c-8d7e-9f0a1b2c3d4e',
-      amount: 200_000,
-      method: 'bank_deposit',
-      reference: 'STANBIC-88121',
-      note: 'Friday banking',
-      recordedBy: { id: 'u-admin', name: 'Admin Achieng' },
-      createdAt: '2026-03-06T12:00:00.000Z',
-    },
-  ],
-  statement: [
-    {
-      id: 's2',
-      kind: 'payout',
-      description: 'Withdrawal to MTN Mobile Money',
-      amount: -20_000,
-      balanceAfter: 17_500,
-      createdAt: '2026-03-08T09:00:00.000Z',
-    },
-    {
-      id: 's1',
-      kind: 'commission',
-      description: 'Commission on payment EG-7K2M9QXA for ORD-100231',
-      amount: 37_500,
-      balanceAfter: 37_500,
-      createdAt: '2026-03-05T09:00:00.000Z',
-    },
-  ],
   targets: [
     { month: '2026-03-01', salesTarget: 3_000_000, collectionsTarget: 800_000 },
     { month: '2026-02-01', salesTarget: 2_000_000, collectionsTarget: 600_000 },

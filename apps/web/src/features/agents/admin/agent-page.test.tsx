@@ -3,16 +3,28 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderPage, type SeenRequest } from '@/test/admin-setup.tsx';
 import { axeViolations } from '@/test/axe.ts';
-import { AGENT_ID, anAgentDetail, anApplicant } from './agent-fixtures.ts';
+import { AGENT_ID, aHandover, anAgentDetail, anApplicant, statementLines } from './agent-fixtures.ts';
 import AgentPage from './agent-page.tsx';
 import type { ApproveAgent } from './agents-page.tsx';
 import type { AdminAgentDetail } from './api.ts';
 
 let detail: AdminAgentDetail;
+const older = aHandover({
+  id: '6e1d7c2f-3b4a-4c6d-9e8f-0a1b2c3d4e5f',
+  amount: 90_000,
+  method: 'cash',
+  reference: null,
+  note: null,
+  createdAt: '2026-02-20T12:00:00.000Z',
+});
 let handoverReply: { status: number; body: unknown };
 const server = fakeServer((request: SeenRequest) => {
   const path = `/api/admin/agents/${AGENT_ID}`;
   if (request.method === 'GET' && request.url === path) return { body: detail };
+  // The handovers come in two pages; the statement in one.
+  if (request.url === `${path}/handovers?limit=25`) return { body: { items: [aHandover()], nextCursor: 'next' } };
+  if (request.url === `${path}/handovers?limit=25&cursor=next`) return { body: { items: [older], nextCursor: null } };
+  if (request.url === `${path}/statement?limit=25`) return { body: { items: statementLines, nextCursor: null } };
   if (request.method === 'PATCH' && request.url === path) return { body: { ...detail, commissionRateBp: 300 } };
   if (request.method === 'PUT' && request.url.startsWith(`${path}/targets/`)) {
     return { body: { month: '2026-04-01', ...(request.body as object) } };
@@ -25,7 +37,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-15T09:00:00.000Z'));
   detail = anAgentDetail();
-  handoverReply = { status: 201, body: detail.handovers[0] };
+  handoverReply = { status: 201, body: aHandover() };
   server.start();
 });
 
@@ -47,15 +59,29 @@ describe("an agent's admin page", () => {
     const list = targets.getByRole('list', { name: 'Month targets' }).textContent!;
     expect(list).toContain('March 2026Sales targetUGX 1,500,000 of UGX 3,000,000 (50%)');
     expect(list).toContain('February 2026Sales UGX 2,000,000 · collections UGX 600,000');
-    const handovers = (await part('Cash handovers')).getByRole('list').textContent!;
+    const handovers = (await (await part('Cash handovers')).findByRole('list', { name: 'Cash handovers' }))
+      .textContent!;
     expect(handovers).toContain('UGX 200,000');
     expect(handovers).toContain('Bank deposit · STANBIC-88121');
     expect(handovers).toContain('Recorded by Admin Achieng');
-    const statement = (await part('Statement')).getByRole('list').textContent!;
+    expect(handovers).not.toContain('UGX 90,000');
+    const statement = (await (await part('Statement')).findByRole('list', { name: 'Statement' })).textContent!;
     expect(statement).toContain('Withdrawal to MTN Mobile Money−UGX 20,000');
     expect(statement).toContain('Commission on payment EG-7K2M9QXA for ORD-100231+UGX 37,500');
     expect(statement).toContain('Balance UGX 17,500');
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('shows older handovers a page at a time', async () => {
+    open();
+    const handovers = await part('Cash handovers');
+    await handovers.findByText('STANBIC-88121');
+    expect((await part('Statement')).queryByRole('button', { name: 'Load more' })).toBeNull();
+    fireEvent.click(handovers.getByRole('button', { name: 'Load more' }));
+    const list = await handovers.findByRole('list', { name: 'Cash handovers' });
+    await waitFor(() => expect(list.textContent).toContain('UGX 90,000'));
+    expect(list.textContent).toMatch(/UGX 200,000.*UGX 90,000/);
+    expect(handovers.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('saves only the changed settings, after showing what changes', async () => {
@@ -123,7 +149,7 @@ describe("an agent's admin page", () => {
     fireEvent.click(handovers.getByRole('button', { name: 'Record handover' }));
     expect((await handovers.findByRole('alert')).textContent).toBe('Okello James holds only UGX 320,000.');
 
-    handoverReply = { status: 201, body: detail.handovers[0] };
+    handoverReply = { status: 201, body: aHandover() };
     fireEvent.change(handovers.getByLabelText('Amount (UGX)'), { target: { value: '320000' } });
     fireEvent.click(handovers.getByRole('button', { name: 'Record handover' }));
     await waitFor(() => expect(handovers.queryByLabelText('Amount (UGX)')).toBeNull());
@@ -135,7 +161,7 @@ describe("an agent's admin page", () => {
   });
 
   it('offers an applicant the approval rather than settings', async () => {
-    detail = { ...anAgentDetail(), ...anApplicant({ id: AGENT_ID }), handovers: [], statement: [], targets: [] };
+    detail = { ...anAgentDetail(), ...anApplicant({ id: AGENT_ID }), targets: [] };
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     expect(screen.getByRole('dialog', { name: 'Approve Namusoke Grace' })).toBeTruthy();

@@ -49,7 +49,7 @@ function Handovers({ agent }: { agent: AdminAgentDetail }) {
         </Button>
       )}
       {agent.cashOnHand <= 0 && !recording && <p className="text-sm text-stone-700">{t('admin.agents.noCash')}</p>}
-      <HandoverList handovers={agent.handovers} />
+      <HandoverList agentId={agent.id} />
     </div>
   );
 }
@@ -92,7 +92,7 @@ function AgentView({ agent, Approve }: { agent: AdminAgentDetail; Approve: Appro
         <Handovers agent={agent} />
       </Part>
       <Part id="agent-statement" title={t('admin.agents.statementTitle')} className="space-y-3">
-        <Statement lines={agent.statement} />
+        <Statement agentId={agent.id} />
       </Part>
     </div>
   );

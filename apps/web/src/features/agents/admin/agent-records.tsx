@@ -1,18 +1,39 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { PagedList } from '@/components/admin/paged-list.tsx';
 import { formatSignedUgx, useFormats } from '@/lib/formats.ts';
 import { formatUgx } from '@/lib/money.ts';
-import type { AdminAgentDetail } from './api.ts';
+import { agentHandoversQuery, agentStatementQuery } from './api.ts';
 
 const row = 'space-y-1 rounded-lg border border-stone-200 bg-white p-3 text-sm';
 
-/** Cash the agent handed over, newest first: how much, how, its reference and note, who recorded it. */
-export function HandoverList({ handovers }: { handovers: AdminAgentDetail['handovers'] }) {
+/** The words around one of the agent's paged records: its name, while loading, and when empty. */
+const texts = (t: TFunction, records: 'handovers' | 'statement') =>
+  records === 'handovers'
+    ? {
+        label: t('admin.agents.handoversTitle'),
+        loadingLabel: t('admin.agents.loadingHandovers'),
+        emptyText: t('admin.agents.noHandovers'),
+        listClassName: 'space-y-2',
+      }
+    : {
+        label: t('admin.agents.statementTitle'),
+        loadingLabel: t('admin.agents.loadingStatement'),
+        emptyText: t('admin.agents.noStatement'),
+        listClassName: 'space-y-2',
+      };
+
+/**
+ * Cash the agent handed over, newest first, a page at a time: how much, how, its reference and
+ * note, who recorded it.
+ */
+export function HandoverList({ agentId }: { agentId: string }) {
   const { t } = useTranslation();
   const formats = useFormats();
-  if (handovers.length === 0) return <p className="text-stone-700">{t('admin.agents.noHandovers')}</p>;
   return (
-    <ul className="space-y-2" aria-label={t('admin.agents.handoversTitle')}>
-      {handovers.map((handover) => (
+    <PagedList query={useInfiniteQuery(agentHandoversQuery(agentId))} {...texts(t, 'handovers')}>
+      {(handover) => (
         <li key={handover.id} className={row}>
           <p className="flex flex-wrap items-baseline justify-between gap-2">
             <span className="font-semibold tabular-nums">{formatUgx(handover.amount)}</span>
@@ -32,19 +53,21 @@ export function HandoverList({ handovers }: { handovers: AdminAgentDetail['hando
           {handover.note && <p className="break-words text-stone-700">{handover.note}</p>}
           <p className="text-stone-700">{t('admin.agents.recordedBy', { name: handover.recordedBy.name })}</p>
         </li>
-      ))}
-    </ul>
+      )}
+    </PagedList>
   );
 }
 
-/** The agent's wallet statement: commission in, reversals and withdrawals out, with the balance after each. */
-export function Statement({ lines }: { lines: AdminAgentDetail['statement'] }) {
+/**
+ * The agent's wallet statement, newest first, a page at a time: commission in, reversals and
+ * withdrawals out, with the balance after each.
+ */
+export function Statement({ agentId }: { agentId: string }) {
   const { t } = useTranslation();
   const formats = useFormats();
-  if (lines.length === 0) return <p className="text-stone-700">{t('admin.agents.noStatement')}</p>;
   return (
-    <ul className="space-y-2" aria-label={t('admin.agents.statementTitle')}>
-      {lines.map((line) => (
+    <PagedList query={useInfiniteQuery(agentStatementQuery(agentId))} {...texts(t, 'statement')}>
+      {(line) => (
         <li key={line.id} className={row}>
           <p className="flex flex-wrap items-baseline justify-between gap-2">
             <span className="min-w-0 break-words">{line.description}</span>
@@ -59,7 +82,7 @@ export function Statement({ lines }: { lines: AdminAgentDetail['statement'] }) {
             </span>
           </p>
         </li>
-      ))}
-    </ul>
+      )}
+    </PagedList>
   );
 }

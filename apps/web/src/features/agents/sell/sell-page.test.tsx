@@ -87,7 +87,7 @@ beforeEach(() => {
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const view = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[`/agent/customers/${SARAH}/sell`]}>
@@ -98,6 +98,7 @@ function renderPage() {
       </QueryClientProvider>
     </I18nextProvider>,
   );
+  return { ...view, client };
 }
 
 /** axe's rules that jsdom can judge (it lays nothing out, so colours and sizes are left to the browser journeys). */
@@ -118,7 +119,11 @@ async function buildSale() {
 
 describe('selling for a customer', () => {
   it('reads out the quote, texts the terms, takes the code and leads to collecting the deposit in cash', async () => {
-    const { container } = renderPage();
+    const { container, client } = renderPage();
+    // What the agent's screens had cached about the customer before the sale.
+    client.setQueryData(['agent', 'customer', SARAH], { loans: [], orders: [] });
+    expect(screen.getByRole('region', { name: 'Sell for the customer' })).toBeTruthy();
+    expect(screen.queryByRole('main')).toBeNull();
     await buildSale();
     fireEvent.click(screen.getByRole('button', { name: 'Show the quote' }));
     const read = await screen.findByRole('region', { name: 'Read this to the customer' });
@@ -135,6 +140,11 @@ describe('selling for a customer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sell: UGX 300,000 to pay now' }));
 
     expect(await screen.findByRole('heading', { name: 'Sold' })).toBeTruthy();
+    // Inside the app's own main landmark, the page is a region, not a second main.
+    expect(screen.getByRole('region', { name: 'Sold' })).toBeTruthy();
+    expect(screen.queryByRole('main')).toBeNull();
+    // The customer's page, opened next to collect the cash, fetches their records again.
+    expect(client.getQueryState(['agent', 'customer', SARAH])?.isInvalidated).toBe(true);
     const collect = screen.getByRole('link', { name: 'Collect UGX 300,000 in cash' });
     expect(collect.getAttribute('href')).toBe(`/agent/customers/${SARAH}?collect=${LOAN}&amount=300000`);
     const request = {

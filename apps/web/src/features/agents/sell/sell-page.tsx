@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -36,6 +36,7 @@ export default function SellPage() {
   const [method, setMethod] = useState<SalePayment['method']>('mtn');
   const points = useQuery({ ...pickupPointsQuery, enabled: fulfilment === 'pickup' });
   const attempt = useAttemptKey();
+  const queryClient = useQueryClient();
 
   const request: SaleRequest = {
     lines: lines.map((l) => ({
@@ -63,6 +64,12 @@ export default function SellPage() {
     mutationFn: sell,
     retry: false,
     onSettled: (_data, error) => attempt.settled(error ?? undefined),
+    // The customer's records, the dashboard and the visits list all change with a sale; the
+    // customer's page opens next to collect the cash, and must show what the sale left due.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['agent'] });
+      void queryClient.invalidateQueries({ queryKey: ['loans'] });
+    },
   });
   // A quote or terms for another sale than the one on screen are not shown as this one's.
   const quoted = quote.data && quote.variables && JSON.stringify(quote.variables.request) === requestText;
@@ -71,8 +78,10 @@ export default function SellPage() {
   if (sale.data) {
     const due = sale.data.amountsDue;
     return (
-      <main className="mx-auto max-w-xl space-y-4 p-4">
-        <h1 className="text-2xl font-semibold">{t('agent.sell.done.title')}</h1>
+      <section aria-labelledby="sold-title" className="mx-auto max-w-xl space-y-4 p-4">
+        <h1 id="sold-title" className="text-2xl font-semibold">
+          {t('agent.sell.done.title')}
+        </h1>
         <div role="status" className="space-y-2">
           {sale.data.order && <p>{t('agent.sell.done.order', { number: sale.data.order.number })}</p>}
           {sale.data.loans.map((loan) => (
@@ -108,15 +117,17 @@ export default function SellPage() {
           </section>
         )}
         <BackLink to="/agent/customers">{t('agent.sell.back')}</BackLink>
-      </main>
+      </section>
     );
   }
 
   const payment: SalePayment = method === 'cash' ? { method: 'cash' } : { method };
   return (
-    <main className="mx-auto max-w-xl space-y-5 p-4">
+    <section aria-labelledby="sell-title" className="mx-auto max-w-xl space-y-5 p-4">
       <BackLink to="/agent/customers">{t('agent.sell.back')}</BackLink>
-      <h1 className="text-2xl font-semibold">{t('agent.sell.title')}</h1>
+      <h1 id="sell-title" className="text-2xl font-semibold">
+        {t('agent.sell.title')}
+      </h1>
 
       <section aria-labelledby="sell-products" className="space-y-3">
         <h2 id="sell-products" className="text-lg font-semibold">
@@ -245,6 +256,6 @@ export default function SellPage() {
           )}
         </section>
       )}
-    </main>
+    </section>
   );
 }

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Visit } from '@ecogrid/core/agent-field';
+import type { AgentDashboard } from '@ecogrid/core/agent-money';
+import { quoteLoan } from '@ecogrid/core/credit';
+import { cookiesFrom, send } from '../../../test/auth-helpers.ts';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import '../../../test/ledger-check.ts';
+import { listAgents } from '../../features/agents/admin-agents.ts';
+import { checkLedger } from '../../features/wallet/ledger.service.ts';
+import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
+import { DEMO_RATE_BP } from './demo-agent-book.ts';
+import { demoStock } from './demo-agent-customers.ts';
+import { seedDemoAgentBook } from './demo-agent.ts';
+import { seedDemoCredit } from './demo-credit.ts';
+import { seedDemoData } from './seed.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+describe("the demo agent's book", () => {
+  it('is loaded once, balanced, and read by the agent app and the admins’ list', async () => {
+    await seedDemoData(ctx.db);
+    await seedDemoCredit(ctx.db, ctx.settings.AUTH_SECRET);
+    await seedDemoAccounts(ctx.db);
+    expect(await seedDemoAgentBook(ctx.db)).toEqual({ customers: 12 });
+    expect(await seedDemoAgentBook(ctx.db)).toEqual({ customers: 0 });
+    expect(await checkLedger(ctx.db)).toEqual({
+      unbalancedTransactions: 0,
+      accountsOffTheirPostings: 0,
+      negativeWallets: 0,
+      total: 0,
+    });
+
+    const stock = (await ctx.db.transaction((tx) => demoStock(tx)))!;
+    const quote = quoteLoan(stock.onCredit.price, stock.plan);
+    // Three repayments and two cash sales taken in cash today, 100,000 of it handed over.
+    const cashTaken = 3 * quote.instalment + 2 * stock.forCash.price;
+    const signIn = await send(ctx, '/api/auth/sign-in/phone-number', {
+      phoneNumber: '0772000002',
+      password: DEMO_PASSWORD,
+    });
+    const cookie = cookiesFrom(signIn);
+
+    const dashboard = await send(ctx, '/api/agent/dashboard', undefined, { cookie });
+    expect(dashboard.status).toBe(200);
+    const board = (await dashboard.json()) as AgentDashboard;
+    expect(board).toMatchObject({
+      agent: { agentCode: 'EG-DEMO-01', commissionRateBp: DEMO_RATE_BP },
+      today: { salesCount: 3, sales: 3 * stock.forCash.price, collections: cashTaken, collectionsCount: 5 },
+      target: { salesTarget: 6_000_000, collectionsTarget: 1_500_000 },
+      cashOnHand: cashTaken - 100_000,
+      cashLimit: 1_500_000,
+      customersToVisit: 3,
+    });
+    expect(board.cashOnHand).toBeLessThan(board.cashLimit);
+    expect(board.walletBalance).toBeGreaterThan(0);
+
+    const { items: visits } = (await (await send(ctx, '/api/agent/visits', undefined, { cookie })).json()) as {
+      items: Visit[];
+    };
+    expect(visits.map((v) => v.daysPastDue)).toEqual([95, 45, 15, 3]);
+    expect(visits[0]).toMatchObject({ customerName: 'Nabirye Agnes', village: 'Bugamba' });
+    expect(visits[3]!.lastNote).toMatchObject({ promiseAmount: 50_000 });
+    expect(visits[3]!.amountOverdue).toBe(quote.instalment);
+
+    const detail = await send(ctx, `/api/agent/customers/${visits[0]!.customerId}`, undefined, { cookie });
+    expect(detail.status).toBe(200);
+    expect(await detail.json()).toMatchObject({
+      customer: { kycStatus: 'verified', district: 'Buikwe', subCounty: 'Kawolo Division' },
+      loans: [{ status: 'defaulted', daysPastDue: 95 }],
+    });
+    const customers = await (await send(ctx, '/api/agent/customers', undefined, { cookie })).json();
+    expect(JSON.stringify(customers)).toContain('Tumusiime Brian');
+    const leads = await (await send(ctx, '/api/agent/leads', undefined, { cookie })).json();
+    expect(JSON.stringify(leads)).toContain('Lubega Moses');
+
+    const [agent] = (await listAgents(ctx.db, { q: 'EG-DEMO-01' }, { limit: 5 })).items;
+    expect(agent).toMatchObject({ customers: 12, cashOnHand: cashTaken - 100_000, month: board.month });
+    expect(agent!.par30).toBeGreaterThan(0);
+    const applicants = await listAgents(ctx.db, { status: 'applicant' }, { limit: 5 });
+    expect(applicants.items.map((a) => a.name)).toContain('Nassali Prossy');
+  });
+});
