@@ -106,6 +106,8 @@ export const ERROR_CODES = [
   'validation_failed',
   'terms_changed',
   'policy_changed',
+  'promise_date_past',
+  'promise_above_owed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

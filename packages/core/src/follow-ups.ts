@@ -32,9 +32,16 @@ export const followUpSchema = z.object({
   customerId: z.string(),
   customerName: z.string(),
   customerPhone: z.string().nullable(),
+  productName: z.string(),
   reason: z.enum(FOLLOW_UP_REASONS),
   openedOn: z.string(),
   daysPastDue: z.number().int(),
+  /** The instalments fallen due before today (in Kampala) and not paid, in UGX. */
+  amountInArrears: z.number().int(),
+  /** The due date of the oldest of them; null once they are paid. */
+  dueSince: z.string().nullable(),
+  /** All the loan still owes, the most a promise to pay may name. */
+  amountOwed: z.number().int(),
   loanStatus: z.string(),
   assignedTo: z.string().nullable(),
   assigneeName: z.string().nullable(),
@@ -42,6 +49,16 @@ export const followUpSchema = z.object({
   promiseDate: z.string().nullable(),
   promiseAmount: z.number().int().nullable(),
   note: z.string().nullable(),
+  /** The loan's follow-up closed before this one: what came of it, and whether its promise was broken. */
+  previous: z
+    .object({
+      outcome: z.enum(FOLLOW_UP_OUTCOMES),
+      promiseDate: z.string().nullable(),
+      promiseAmount: z.number().int().nullable(),
+      promiseBroken: z.boolean(),
+      recordedOn: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type FollowUp = z.infer<typeof followUpSchema>;
 

@@ -17,6 +17,7 @@ const outcomeResponses = {
   400: errorResponse('The outcome is not valid (a promise to pay needs a date and an amount above zero)'),
   404: errorResponse('No open follow-up of yours has this id'),
   409: errorResponse('The follow-up already has its outcome'),
+  422: errorResponse('The promised date is in the past, or the amount is more than the loan owes'),
 };
 
 /** Following up past-due loans: agents their own, admins all of them. */

@@ -1,5 +1,5 @@
 import { kampalaDate } from '@ecogrid/core/credit';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loans } from '#src/db/schema/loans.ts';
 import { signedInCustomer } from '../../../test/catalog-admin.ts';
@@ -47,7 +47,16 @@ describe('follow-ups', () => {
     const listed = await mine.api.get('/api/agent/follow-ups');
     expect(listed.status).toBe(200);
     expect(listed.body.items.map((f: { loanId: string }) => f.loanId)).toEqual([mineLoan]);
-    expect(listed.body.items[0]).toMatchObject({ reason: 'arrears', daysPastDue: 4, customerName: 'Nambi Grace' });
+    expect(listed.body.items[0]).toMatchObject({
+      reason: 'arrears',
+      daysPastDue: 4,
+      customerName: 'Nambi Grace',
+      productName: expect.any(String),
+      previous: null,
+    });
+    expect(listed.body.items[0].amountInArrears).toBeGreaterThan(0);
+    expect(listed.body.items[0].dueSince < kampalaDate(new Date())).toBe(true);
+    expect(listed.body.items[0].amountOwed).toBeGreaterThanOrEqual(listed.body.items[0].amountInArrears);
     expect(await inboxOf(mine.id)).toContainEqual(expect.stringContaining('is past due'));
 
     const none = await admin.api.get('/api/admin/follow-ups?assignee=none');
@@ -81,16 +90,48 @@ describe('follow-ups', () => {
       const answer = await agent.api.post(url, bad);
       expect(answer.status, JSON.stringify(bad)).toBe(400);
     }
+    const today = kampalaDate(new Date());
+    const yesterday = kampalaDate(new Date(Date.now() - 86_400_000));
+    const past = await agent.api.post(url, { outcome: 'promise_to_pay', promiseDate: yesterday, promiseAmount: 5_000 });
+    expect([past.status, past.body.error.code]).toEqual([422, 'promise_date_past']);
+    const tooMuch = await agent.api.post(url, {
+      outcome: 'promise_to_pay',
+      promiseDate: today,
+      promiseAmount: followUp.amountOwed + 1,
+    });
+    expect([tooMuch.status, tooMuch.body.error.code]).toEqual([422, 'promise_above_owed']);
     const promised = await agent.api.post(url, {
       outcome: 'promise_to_pay',
       promiseDate: '2030-01-01',
-      promiseAmount: 50_000,
+      promiseAmount: followUp.amountOwed,
       note: 'Pays after the harvest',
     });
     expect(promised.status, JSON.stringify(promised.body)).toBe(200);
-    expect(promised.body).toMatchObject({ loanId, outcome: 'promise_to_pay', promiseAmount: 50_000 });
+    expect(promised.body).toMatchObject({ loanId, outcome: 'promise_to_pay', promiseAmount: followUp.amountOwed });
     expect((await agent.api.post(url, { outcome: 'reached' })).status).toBe(409);
     expect((await agent.api.get('/api/agent/follow-ups')).body.items).toEqual([]);
+  });
+
+  it('come back after a broken promise, showing the promise that was broken', async () => {
+    const agent = await approvedAgent();
+    const loanId = await pastDueLoan(agent.id);
+    const today = kampalaDate(new Date());
+    await runLoanDay(deps(), today);
+    const [first] = (await agent.api.get('/api/agent/follow-ups')).body.items;
+    const promise = { outcome: 'promise_to_pay', promiseDate: today, promiseAmount: 20_000 };
+    expect((await agent.api.post(`/api/agent/follow-ups/${first.id}/outcome`, promise)).status).toBe(200);
+    await ctx.db.execute(sql`update loan_follow_ups set promise_date = promise_date - 1 where id = ${first.id}`);
+    await runLoanDay(deps(), today);
+
+    const [again] = (await agent.api.get('/api/agent/follow-ups')).body.items;
+    expect(again).toMatchObject({ loanId, reason: 'broken_promise', outcome: null });
+    expect(again.previous).toEqual({
+      outcome: 'promise_to_pay',
+      promiseDate: kampalaDate(new Date(Date.now() - 86_400_000)),
+      promiseAmount: 20_000,
+      promiseBroken: true,
+      recordedOn: expect.any(String),
+    });
   });
 
   it('tell the admins when an agent recommends repossession, and admins record outcomes too', async () => {
