@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#src/db/schema/auth.ts';
 import { devices, loans } from '#src/db/schema/loans.ts';
 import { accountBalances, HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { approvedAgent } from './agent-helpers.ts';
@@ -36,8 +37,16 @@ describe('taking back a defaulted loan’s unit', () => {
     const twice = await admin.api.post(`/api/admin/loans/${id}/repossessions`, { reason: 'Again please' });
     expect(twice.status).toBe(409);
 
+    await ctx.db.update(users).set({ village: 'Kasangati', district: 'Wakiso' }).where(eq(users.id, customer.id));
     const list = await agent.api.get('/api/agent/repossessions');
     expect(list.body.repossessions.map((r: { id: string }) => r.id)).toEqual([started.body.id]);
+    expect(list.body.repossessions[0]).toMatchObject({
+      productName: row!.productName,
+      deviceSerial: expect.any(String),
+      village: 'Kasangati',
+      district: 'Wakiso',
+      amountOwed: row!.creditPrice + row!.fees - row!.paid - row!.forgiven,
+    });
     expect((await customer.api.get('/api/agent/repossessions')).status).toBe(403);
 
     const failed = await agent.api.post(`/api/agent/repossessions/${started.body.id}/attempts`, {

@@ -28,8 +28,14 @@ export const repossessionSchema = z.object({
   loanNumber: z.string(),
   customerName: z.string(),
   customerPhone: z.string().nullable(),
+  /** Where the customer lives, as their profile gives it. */
+  village: z.string().nullable(),
+  subCounty: z.string().nullable(),
+  district: z.string().nullable(),
   productName: z.string(),
   deviceSerial: z.string().nullable(),
+  /** What the loan still owes, in UGX (nothing once it closes as repossessed). */
+  amountOwed: z.number().int(),
   status: z.enum(REPOSSESSION_STATUSES),
   reason: z.string(),
   agentName: z.string().nullable(),

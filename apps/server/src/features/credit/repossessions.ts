@@ -6,7 +6,7 @@ import { isConstraintViolation } from '#src/platform/db-errors.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { recordAudits } from '#src/features/audit/audit.service.ts';
 import { requireAgent } from '#src/features/agents/agents.service.ts';
-import { userSummaries } from '#src/features/auth/profile.service.ts';
+import { customerCards, userSummaries } from '#src/features/auth/profile.service.ts';
 import { closeOnRepossession, loanFacts, lockDefaultedLoan, type LoanDeps } from '#src/features/loans/loans.service.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
 
@@ -17,17 +17,23 @@ async function views(db: Database | Tx, rows: Row[]): Promise<Repossession[]> {
   const people = await userSummaries(db, [
     ...new Set(rows.flatMap((r) => [facts.get(r.loanId)?.userId ?? '', r.assignedTo ?? '']).filter(Boolean)),
   ]);
+  const places = await customerCards(db, [...new Set([...facts.values()].map((f) => f.userId))]);
   return rows.map((r) => {
     const loan = facts.get(r.loanId)!;
     const customer = people.get(loan.userId);
+    const place = places.get(loan.userId);
     return {
       id: r.id,
       loanId: r.loanId,
       loanNumber: loan.number,
       customerName: customer?.name ?? '',
       customerPhone: customer?.phone ?? null,
+      village: place?.village ?? null,
+      subCounty: place?.subCounty ?? null,
+      district: place?.district ?? null,
       productName: loan.productName,
       deviceSerial: loan.serial,
+      amountOwed: loan.owed,
       status: r.status,
       reason: r.reason,
       agentName: r.assignedTo ? (people.get(r.assignedTo)?.name ?? null) : null,

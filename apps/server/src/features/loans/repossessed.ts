@@ -5,7 +5,7 @@ import type { Database, Tx } from '#src/db/client.ts';
 import { devices, loans } from '#src/db/schema/loans.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
-import { lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
+import { amountOwed, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
 import { closeAsLoss } from './write-offs.ts';
 
 /** A defaulted loan, locked, for a repossession to start on (409 on any other). */
@@ -21,10 +21,13 @@ export async function lockDefaultedLoan(tx: Tx, loanId: string) {
   return loan;
 }
 
-/** What a repossession shows of its loan: number, customer, product and device serial. */
+/** What a repossession shows of its loan: number, customer, product, device serial and what is owed. */
 export async function loanFacts(db: Database | Tx, loanIds: string[]) {
   if (loanIds.length === 0)
-    return new Map<string, { number: string; userId: string; productName: string; serial: string | null }>();
+    return new Map<
+      string,
+      { number: string; userId: string; productName: string; serial: string | null; owed: number }
+    >();
   const rows = await db
     .select({
       id: loans.id,
@@ -32,6 +35,10 @@ export async function loanFacts(db: Database | Tx, loanIds: string[]) {
       userId: loans.userId,
       productName: loans.productName,
       serial: devices.serialNumber,
+      creditPrice: loans.creditPrice,
+      fees: loans.fees,
+      paid: loans.paid,
+      forgiven: loans.forgiven,
     })
     .from(loans)
     .leftJoin(devices, eq(devices.id, loans.deviceId))
@@ -39,7 +46,13 @@ export async function loanFacts(db: Database | Tx, loanIds: string[]) {
   return new Map(
     rows.map((r) => [
       r.id,
-      { number: loanNumber(r.seq), userId: r.userId, productName: r.productName, serial: r.serial },
+      {
+        number: loanNumber(r.seq),
+        userId: r.userId,
+        productName: r.productName,
+        serial: r.serial,
+        owed: amountOwed(r),
+      },
     ]),
   );
 }
