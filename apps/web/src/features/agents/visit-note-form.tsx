@@ -2,8 +2,9 @@ import { parseUgx } from '@ecogrid/core/money';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
 import { formatUgx } from '@/lib/money.ts';
+import { NoteField } from './components/note-field.tsx';
+import { PromiseFields } from './components/promise-fields.tsx';
 import { FIELD_PATHS, type VisitNoteRequest } from './field-api.ts';
 import { useAgentOutbox } from './outbox/queue-store.ts';
 import { QueuedStatus } from './queued-status.tsx';
@@ -75,43 +76,21 @@ export function VisitNoteForm({ customerId, customerName, loanId, idPrefix }: Pr
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
-      <div className="space-y-1">
-        <label htmlFor={`${idPrefix}-note`} className="block text-sm font-medium">
-          {t('agent.note.note')}
-        </label>
-        <textarea
-          id={`${idPrefix}-note`}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          rows={3}
-          maxLength={1000}
-          aria-invalid={errors.note ? true : undefined}
-          aria-describedby={errors.note ? `${idPrefix}-note-error` : undefined}
-          className={`w-full rounded-lg border bg-white p-3 text-base ${errors.note ? 'border-red-600' : 'border-stone-300'}`}
-        />
-        {errors.note && (
-          <p id={`${idPrefix}-note-error`} className="text-sm font-medium text-red-800">
-            {errors.note}
-          </p>
-        )}
-      </div>
-      <TextField
-        id={`${idPrefix}-promiseAmount`}
-        label={t('agent.note.promiseAmount')}
-        error={errors.promiseAmount}
-        value={promiseAmount}
-        onChange={(event) => setPromiseAmount(event.target.value)}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={16}
+      <NoteField
+        id={`${idPrefix}-note`}
+        label={t('agent.note.note')}
+        value={note}
+        error={errors.note}
+        onChange={setNote}
       />
-      <TextField
-        id={`${idPrefix}-promiseDate`}
-        type="date"
-        label={t('agent.note.promiseDate')}
-        error={errors.promiseDate}
-        value={promiseDate}
-        onChange={(event) => setPromiseDate(event.target.value)}
+      <PromiseFields
+        idPrefix={idPrefix}
+        amountLabel={t('agent.note.promiseAmount')}
+        amount={promiseAmount}
+        date={promiseDate}
+        errors={errors}
+        onAmount={setPromiseAmount}
+        onDate={setPromiseDate}
       />
       <Button type="submit" className="w-full sm:w-auto">
         {t('agent.note.save')}

@@ -1,30 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClass } from '@/components/ui/button.tsx';
 import { Arrears } from '@/components/ui/loan-status.tsx';
 import { formatUgx } from '@/lib/money.ts';
-import { localPhone } from '@/lib/phone.ts';
+import { CallButton, CustomerLoanHeading } from './components/customer-loan.tsx';
 import { CustomerActions } from './customer-actions.tsx';
-import { agentVisitsQuery, customerPath, type Visit } from './field-api.ts';
+import { agentVisitsQuery, type Visit } from './field-api.ts';
 import { NoteText } from './note-text.tsx';
 import { AgentQueryView, AgentScreen } from './page-states.tsx';
 
 function VisitItem({ visit }: { visit: Visit }) {
   const { t } = useTranslation();
   const id = `visit-${visit.loanId}`;
-  const phone = visit.phone ? localPhone(visit.phone) || visit.phone : null;
   const place = [visit.village, visit.subCounty].filter(Boolean).join(', ');
   return (
     <li className="space-y-2 p-4" aria-labelledby={id}>
-      <h2 id={id} className="text-base font-semibold">
-        <Link to={customerPath(visit.customerId)} className="text-brand-800 underline">
-          {visit.customerName}
-        </Link>
-      </h2>
-      <p className="text-stone-700">
-        {visit.productName} · {visit.loanNumber}
-      </p>
+      <CustomerLoanHeading
+        id={id}
+        customerId={visit.customerId}
+        customerName={visit.customerName}
+        productName={visit.productName}
+        loanNumber={visit.loanNumber}
+      />
       <p className="flex flex-wrap gap-x-3">
         <Arrears days={visit.daysPastDue} />
         <span className="tabular-nums">{t('agent.visits.overdue', { amount: formatUgx(visit.amountOverdue) })}</span>
@@ -49,13 +45,7 @@ function VisitItem({ visit }: { visit: Visit }) {
             label: t('agent.collect.loanOption', { number: visit.loanNumber, product: visit.productName }),
           },
         ]}
-        before={
-          phone && (
-            <a href={`tel:${visit.phone}`} className={buttonClass('secondary', 'w-full sm:w-auto')}>
-              {t('agent.visits.call', { name: visit.customerName, phone })}
-            </a>
-          )
-        }
+        before={<CallButton name={visit.customerName} phone={visit.phone} />}
       />
     </li>
   );
