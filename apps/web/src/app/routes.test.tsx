@@ -137,6 +137,8 @@ describe('the route table', () => {
     '/agent/sync',
     '/agent/loans',
     '/agent/orders',
+    '/agent/follow-ups',
+    '/agent/repossessions',
     '/agent/customers/6f0c2d1e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
   ])("loads the agent's page %s in its own chunk, behind sign-in", (path) => {
     const route = matchRoutes(loginRoutes, path)?.at(-1)?.route;

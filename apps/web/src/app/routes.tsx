@@ -189,6 +189,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'visits', ...agentPage('AgentVisitsPage') },
       { path: 'loans', ...agentPage('AgentLoansPage') },
       { path: 'orders', ...agentPage('AgentOrdersPage') },
+      { path: 'follow-ups', ...agentPage('AgentFollowUpsPage') },
+      { path: 'repossessions', ...agentPage('AgentRepossessionsPage') },
       { path: 'register', ...agentPage('AgentRegisterPage') },
       { path: 'sync', ...agentPage('AgentSyncPage') },
       // Sales are the dashboard's figures; commission is paid into the wallet, whose statement names each payment.

@@ -84,6 +84,9 @@ describe("an agent's customer, whole", () => {
     expect(screen.getByRole('link', { name: 'Continue identity check' }).getAttribute('href')).toBe(
       '/agent/customers/c1/kyc',
     );
+    expect(screen.getByRole('link', { name: 'Follow-ups of Nakato Sarah' }).getAttribute('href')).toBe(
+      '/agent/follow-ups?customer=c1',
+    );
     const loans = within(screen.getByRole('list', { name: 'Loans' }));
     expect(loans.getByText('5 days late')).toBeTruthy();
     const orders = within(screen.getByRole('list', { name: 'Orders' }));

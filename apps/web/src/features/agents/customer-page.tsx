@@ -60,6 +60,14 @@ function CustomerDetail({ detail }: { detail: AgentCustomerDetail }) {
           {t('agent.customer.language', { language: t(`agent.register.languages.${customer.preferredLanguage}`) })}
         </p>
         <KycLine status={customer.kycStatus} />
+        {detail.loans.some((loan) => loan.daysPastDue > 0) && (
+          <Link
+            to={`/agent/follow-ups?customer=${encodeURIComponent(customer.id)}`}
+            className={buttonClass('secondary', 'w-full sm:w-auto')}
+          >
+            {t('agent.followUps.forCustomer', { name: customer.name })}
+          </Link>
+        )}
         {customer.consentActive && customer.kycStatus !== 'verified' && (
           <Link
             to={`/agent/customers/${encodeURIComponent(customer.id)}/kyc`}

@@ -20,13 +20,20 @@ const aDashboard = (changes: Partial<AgentDashboard> = {}): AgentDashboard => ({
 });
 
 let dashboard: Reply;
-const server = fakeServer(({ url }) =>
-  url === '/api/agent/dashboard' ? dashboard : { status: 404, body: { error: { code: 'not_found', message: 'x' } } },
-);
+let followUps: Reply;
+let repossessions: Reply;
+const server = fakeServer(({ url }) => {
+  if (url === '/api/agent/dashboard') return dashboard;
+  if (url === '/api/agent/follow-ups') return followUps;
+  if (url === '/api/agent/repossessions') return repossessions;
+  return { status: 404, body: { error: { code: 'not_found', message: 'x' } } };
+});
 
 beforeEach(() => {
   localStorage.clear();
   dashboard = { body: aDashboard() };
+  followUps = { body: { items: [{ id: 'f1' }, { id: 'f2' }] } };
+  repossessions = { body: { repossessions: [{ id: 'r1' }] } };
   server.start();
 });
 
@@ -58,6 +65,25 @@ describe('the agent dashboard', () => {
       '/customer/wallet',
     );
     await expectAccessible(container);
+  });
+
+  it('counts the follow-ups due and the units to take back, each with its list', async () => {
+    renderPage();
+    const collections = await card('2 follow-ups due');
+    expect(collections.getByRole('link', { name: 'See follow-ups' }).getAttribute('href')).toBe('/agent/follow-ups');
+    expect(collections.getByText('1 unit to take back')).toBeTruthy();
+    expect(collections.getByRole('link', { name: 'See units to take back' }).getAttribute('href')).toBe(
+      '/agent/repossessions',
+    );
+  });
+
+  it('still links the follow-ups when they cannot be counted, and hides an empty repossession list', async () => {
+    followUps = { status: 500, body: { error: { code: 'internal', message: 'x' } } };
+    repossessions = { body: { repossessions: [] } };
+    renderPage();
+    const collections = await card('Follow-ups');
+    expect(collections.getByRole('link', { name: 'See follow-ups' })).toBeTruthy();
+    expect(collections.queryByRole('link', { name: 'See units to take back' })).toBeNull();
   });
 
   it('shows cash on hand against the limit, without a warning far from it', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { formatUgx } from '@/lib/money.ts';
+import { CollectionsCard } from './collections-card.tsx';
 import { agentDashboardQuery, type AgentDashboard } from './field-api.ts';
 import { AgentQueryView, AgentScreen } from './page-states.tsx';
 import { SyncPanel } from './sync-panel.tsx';
@@ -123,6 +124,7 @@ function Dashboard({ dashboard }: { dashboard: AgentDashboard }) {
           {t('agent.dashboard.seeVisits')}
         </Link>
       </section>
+      <CollectionsCard />
       <CashMeter cash={dashboard.cashOnHand} limit={dashboard.cashLimit} />
       <FiguresCard title={t('agent.dashboard.today')} figures={dashboard.today} />
       <FiguresCard title={t('agent.dashboard.month')} figures={dashboard.month} />
