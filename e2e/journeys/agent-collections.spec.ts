@@ -81,6 +81,7 @@ test('the agent fails once to take the unit back, then recovers it', async () =>
   await again.getByRole('button', { name: 'Record the attempt' }).click();
   await again.getByLabel('Was the unit recovered?').selectOption({ label: 'Recovered' });
   await again.getByLabel("The unit's condition").selectOption({ label: 'Good' });
+  await again.getByLabel('Note (optional)').fill('Unit and panel complete');
   await expectGoodScreen(agent);
   await again.getByRole('button', { name: 'Save the attempt' }).click();
   await expect(agent.getByText(/recovered from Nabirye Agnes: the loan closes as repossessed\.$/)).toBeVisible();

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '#src/db/schema/audit.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { devices, loans } from '#src/db/schema/loans.ts';
 import { accountBalances, HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
@@ -52,6 +53,7 @@ describe('taking back a defaulted loan’s unit', () => {
     const failed = await agent.api.post(`/api/agent/repossessions/${started.body.id}/attempts`, {
       outcome: 'failed',
       reason: 'Nobody at home',
+      note: 'A neighbour says they went to Jinja',
     });
     expect(failed.status, JSON.stringify(failed.body)).toBe(200);
     expect(failed.body).toMatchObject({ status: 'failed', failureReason: 'Nobody at home' });
@@ -68,6 +70,7 @@ describe('taking back a defaulted loan’s unit', () => {
     const recovered = await agent.api.post(`/api/agent/repossessions/${next[0].id}/attempts`, {
       outcome: 'recovered',
       condition: 'damaged',
+      note: 'Panel cracked',
     });
     expect(recovered.status, JSON.stringify(recovered.body)).toBe(200);
     expect(recovered.body).toMatchObject({ status: 'recovered', condition: 'damaged' });
@@ -82,6 +85,20 @@ describe('taking back a defaulted loan’s unit', () => {
     expect((await agent.api.get('/api/agent/repossessions')).body.repossessions).toEqual([]);
     const history = await admin.api.get(`/api/admin/loans/${id}/repossessions`);
     expect(history.body.repossessions.map((r: { status: string }) => r.status)).toEqual(['recovered', 'failed']);
+
+    const attempts = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'loan.repossession_attempt'), eq(auditLog.entityId, id)))
+      .orderBy(auditLog.createdAt);
+    expect(attempts.map((a) => [a.actorId, a.reason, a.details])).toEqual([
+      [
+        agent.id,
+        'Nobody at home',
+        expect.objectContaining({ outcome: 'failed', note: 'A neighbour says they went to Jinja' }),
+      ],
+      [agent.id, null, expect.objectContaining({ outcome: 'recovered', condition: 'damaged', note: 'Panel cracked' })],
+    ]);
 
     const restocked = await admin.api.post(`/api/admin/devices/${deviceId}/restock`);
     expect(restocked.status).toBe(200);

@@ -11,12 +11,14 @@ export const startRepossessionSchema = z.strictObject({
 });
 export type StartRepossession = z.infer<typeof startRepossessionSchema>;
 
-/** The agent's attempt: the unit recovered in a condition, or not, with the reason. */
+const note = z.string().trim().max(1000, 'Keep the note under 1,000 characters').optional();
+
+/** The agent's attempt: the unit recovered in a condition, or not, with the reason; a note with either. */
 export const repossessionAttemptSchema = z.discriminatedUnion(
   'outcome',
   [
-    z.strictObject({ outcome: z.literal('recovered'), condition: z.enum(UNIT_CONDITIONS) }),
-    z.strictObject({ outcome: z.literal('failed'), reason: text('Say why the unit was not recovered') }),
+    z.strictObject({ outcome: z.literal('recovered'), condition: z.enum(UNIT_CONDITIONS), note }),
+    z.strictObject({ outcome: z.literal('failed'), reason: text('Say why the unit was not recovered'), note }),
   ],
   { error: 'Say whether the unit was recovered or not' },
 );

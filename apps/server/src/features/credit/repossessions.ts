@@ -124,7 +124,8 @@ export async function loanRepossessions(db: Database, loanId: string): Promise<R
 /**
  * The assigned agent records an attempt. Recovered: the unit comes back and the loan closes as
  * repossessed. Failed: this attempt closes with the reason and a new one opens for the same
- * agent, so each attempt stays in the history and the task stays on the agent's list.
+ * agent, so each attempt stays in the history and the task stays on the agent's list. Each
+ * attempt is audited, with the agent's note if any: the record of what was found at the door.
  */
 export async function recordAttempt(
   deps: LoanDeps,
@@ -148,6 +149,16 @@ export async function recordAttempt(
       )
       .where(eq(repossessions.id, open.id))
       .returning();
+    await recordAudits(tx, [
+      {
+        actorId: input.agentId,
+        action: 'loan.repossession_attempt',
+        entityType: 'loan',
+        entityId: open.loanId,
+        reason: attempt.outcome === 'failed' ? attempt.reason : null,
+        details: { repossessionId: open.id, ...attempt },
+      },
+    ]);
     if (attempt.outcome === 'recovered') {
       await closeOnRepossession(tx, deps, {
         loanId: open.loanId,

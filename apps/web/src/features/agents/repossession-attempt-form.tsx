@@ -18,7 +18,7 @@ type Errors = { outcome?: string; condition?: string; reason?: string };
 
 /**
  * The agent's attempt at taking a unit back: recovered, in the condition found, or failed, with
- * the reason (3 to 300 characters, as the server asks). Sent at once; a refusal is shown in the
+ * the reason (3 to 300 characters, as the server asks); a note with either. Sent at once; a refusal is shown in the
  * server's words.
  */
 export function RepossessionAttemptForm({
@@ -34,6 +34,7 @@ export function RepossessionAttemptForm({
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const [condition, setCondition] = useState<Condition | ''>('');
   const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const save = useMutation({
     mutationFn: recordRepossessionAttempt,
@@ -58,8 +59,10 @@ export function RepossessionAttemptForm({
       document.getElementById(`${prefix}-${first}`)?.focus();
       return;
     }
-    if (outcome === 'recovered' && condition) save.mutate({ id: item.id, attempt: { outcome, condition } });
-    if (outcome === 'failed') save.mutate({ id: item.id, attempt: { outcome, reason: why } });
+    const withNote = note.trim() ? { note: note.trim() } : {};
+    if (outcome === 'recovered' && condition)
+      save.mutate({ id: item.id, attempt: { outcome, condition, ...withNote } });
+    if (outcome === 'failed') save.mutate({ id: item.id, attempt: { outcome, reason: why, ...withNote } });
   };
 
   return (
@@ -96,6 +99,7 @@ export function RepossessionAttemptForm({
           onChange={setReason}
         />
       )}
+      {outcome && <NoteField id={`${prefix}-note`} label={t('agent.followUps.note')} value={note} onChange={setNote} />}
       {save.error && <FormAlert>{save.error instanceof Error ? save.error.message : t('agent.failed')}</FormAlert>}
       <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending} aria-busy={save.isPending}>
         {save.isPending ? t('agent.followUps.saving') : t('agent.repossessions.save')}

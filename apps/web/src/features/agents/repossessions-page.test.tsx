@@ -92,10 +92,15 @@ describe('units to take back', () => {
     const item = await openForm();
     fireEvent.change(item.getByLabelText('Was the unit recovered?'), { target: { value: 'failed' } });
     fireEvent.change(item.getByLabelText('Why it was not recovered'), { target: { value: ' Nobody at home ' } });
+    fireEvent.change(item.getByLabelText('Note (optional)'), { target: { value: 'Gone to Jinja, back Friday' } });
     list = { body: { repossessions: [aRepossession({ id: '4b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e' })] } };
     fireEvent.click(item.getByRole('button', { name: 'Save the attempt' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(posts()[0]!.body).toEqual({ outcome: 'failed', reason: 'Nobody at home' });
+    expect(posts()[0]!.body).toEqual({
+      outcome: 'failed',
+      reason: 'Nobody at home',
+      note: 'Gone to Jinja, back Friday',
+    });
     expect(
       await screen.findByText('Attempt recorded for Nakato Sarah. The unit stays on your list for another try.'),
     ).toBeTruthy();
