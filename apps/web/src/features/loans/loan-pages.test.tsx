@@ -98,7 +98,7 @@ describe('the loan tracker', () => {
     const terms = await part('Terms of the plan: Weekly, 12 weeks');
     expect(terms.getByText('Total cost of credit').nextElementSibling?.textContent).toBe('UGX 120,000');
     expect(terms.getByText('Device serial number: SK60-00042')).toBeTruthy();
-    expect(terms.getByText('Warranty until Mar 12, 2028')).toBeTruthy();
+    expect(terms.getByText('Under warranty until Mar 12, 2028')).toBeTruthy();
   });
 
   it('says plainly how late a loan in arrears is', async () => {
