@@ -3,6 +3,7 @@ import { decodeToken } from '@ecogrid/core/openpaygo';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, loans } from '#src/db/schema/loans.ts';
+import { accountBalances, HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { applyFor, creditCustomer, deliver, importDevices, systemOnCredit } from '../../../test/loan-helpers.ts';
 import { TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { loanTestApp } from './loan-test-setup.ts';
@@ -108,6 +109,27 @@ describe('swapping the unit of a loan', () => {
       count: next.count,
       value: next.days,
     });
+  });
+
+  it('swaps a faulty unit under warranty without charge, whatever charge is asked, and quotes one otherwise', async () => {
+    const { product, id } = await deliveredLoan();
+    await importDevices(ctx, admin.api, product.sku);
+    const quoted = (reason: string) =>
+      admin.api.post(`/api/admin/loans/${id}/swap/preview`, { reason, charge: 50_000 });
+    expect((await quoted('fault')).body).toMatchObject({ underWarranty: true, charge: 0 });
+    // Under warranty but not for a fault: the charge stands.
+    expect((await quoted('upgrade')).body).toMatchObject({ underWarranty: true, charge: 50_000 });
+
+    const fees = async () => (await accountBalances(ctx.db, [HOUSE_ACCOUNTS.loanFees])).get(HOUSE_ACCOUNTS.loanFees)!;
+    const before = await fees();
+    const swapped = await admin.api.post(`/api/admin/loans/${id}/swap`, { reason: 'fault', charge: 50_000 });
+    expect(swapped.status, JSON.stringify(swapped.body)).toBe(200);
+    expect(swapped.body.swap).toMatchObject({ charge: 0 });
+    const [after] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    expect(after!.fees).toBe(0);
+    expect(await fees()).toBe(before);
+    const [change] = await rowsOf(sql`select fee::int as fee from loan_schedule_changes where loan_id = ${id}`);
+    expect(change).toEqual({ fee: 0 });
   });
 
   it('charges a swap out of warranty only once the admin confirms the quoted charge', async () => {
