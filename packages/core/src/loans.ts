@@ -130,6 +130,11 @@ export const loanSummarySchema = z.object({
   frequency: z.enum(LOAN_FREQUENCIES),
   costOfCredit: z.number().int(),
   dailyRate: z.number().int(),
+  /**
+   * The days of use the deposit buys: to the first instalment's due date, from the loan's start
+   * (from today while the deposit is still to pay).
+   */
+  depositDays: z.number().int(),
   /** Everything paid so far, deposit included. */
   paid: z.number().int(),
   /** What is left to pay of the credit price. */

@@ -1,4 +1,3 @@
-import { daysBetween, dueDateOf } from '@ecogrid/core/credit';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { loans, type LoanRow } from '#src/db/schema/loans.ts';
@@ -30,10 +29,6 @@ export async function lockLoan(tx: Tx, id: string, userId: string | null): Promi
 export async function loanEvent(tx: Tx, deps: LoanDeps, loan: Pick<LoanRow, 'id' | 'userId' | 'status'>) {
   await deps.realtime.publish(tx, loan.userId, { type: 'loan', data: { id: loan.id, status: loan.status } });
 }
-
-/** The deposit buys the days until the first instalment falls due. */
-export const depositDays = (frequency: LoanRow['frequency'], start: string) =>
-  daysBetween(start, dueDateOf(frequency, start, 1));
 
 /** What a loan still owes: its credit price and fees, less what was paid and forgiven. */
 export const amountOwed = (loan: Pick<LoanRow, 'creditPrice' | 'fees' | 'paid' | 'forgiven'>) =>

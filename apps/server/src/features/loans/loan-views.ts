@@ -1,4 +1,4 @@
-import { addDays, kampalaDate } from '@ecogrid/core/credit';
+import { addDays, depositDays, kampalaDate } from '@ecogrid/core/credit';
 import { loanNumber, type Loan, type LoanSummary } from '@ecogrid/core/loans';
 import { and, asc, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
@@ -31,6 +31,7 @@ function toSummary(loan: LoanRow, extras: Extras): LoanSummary {
     frequency: loan.frequency,
     costOfCredit: loan.creditPrice - loan.cashPrice,
     dailyRate: loan.dailyRate ?? 0,
+    depositDays: depositDays(loan.frequency, loan.startDate ?? kampalaDate(new Date())),
     paid: loan.paid,
     outstanding: loan.creditPrice - loan.paid,
     nextDue: extras.nextDue,

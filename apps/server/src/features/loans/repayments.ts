@@ -1,5 +1,5 @@
 import { formatUgx } from '@ecogrid/core';
-import { allocateRepayment, daysBetween, kampalaDate } from '@ecogrid/core/credit';
+import { allocateRepayment, daysBetween, depositDays, kampalaDate } from '@ecogrid/core/credit';
 import { loanNumber, type Loan, type PaymentChoice } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { payByChoice, sendPayment } from '#src/features/payments/payments.servic
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { loanPaymentApplied } from './loan-payment-rules.ts';
-import { amountOwed, depositDays, findLoan, lockLoan, loanEvent, takesRepayments, type LoanDeps } from './loan-rows.ts';
+import { amountOwed, findLoan, lockLoan, loanEvent, takesRepayments, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
 import { applyRecovery, closedAsLoss, recoverableOn } from './recoveries.ts';
 import { sendTokens } from './tokens.ts';
