@@ -30,6 +30,12 @@ export async function loanEvent(tx: Tx, deps: LoanDeps, loan: Pick<LoanRow, 'id'
   await deps.realtime.publish(tx, loan.userId, { type: 'loan', data: { id: loan.id, status: loan.status } });
 }
 
+/**
+ * The key of a repayment's allocation (instalment number to amount) that holds the part of it
+ * that paid fees, which buys no days of use.
+ */
+export const FEES_SHARE = 'fees';
+
 /** What a loan still owes: its credit price and fees, less what was paid and forgiven. */
 export const amountOwed = (loan: Pick<LoanRow, 'creditPrice' | 'fees' | 'paid' | 'forgiven'>) =>
   loan.creditPrice + loan.fees - loan.paid - loan.forgiven;

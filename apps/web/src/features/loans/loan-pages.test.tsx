@@ -136,7 +136,10 @@ describe('the loan tracker', () => {
           loan: aLoan({
             paid: 270_000,
             outstanding: 450_000,
-            payments: [{ ...paid, kind: 'repayment', method: 'wallet', status: 'successful' }, ...aLoan().payments],
+            payments: [
+              { ...paid, kind: 'repayment', method: 'wallet', feesPaid: 0, status: 'successful' },
+              ...aLoan().payments,
+            ],
             tokens: [
               { token: '907153264', type: 'ADD_TIME', days: 7, count: 5, createdAt: '2026-03-05T07:00:01.000Z' },
               ...aLoan().tokens,
@@ -171,6 +174,7 @@ describe('the loan tracker', () => {
       kind: 'repayment' as const,
       method: 'mtn',
       amount: 20_000,
+      feesPaid: 0,
       status,
       createdAt: pending.createdAt,
     });
