@@ -97,6 +97,7 @@ describe('the loan tracker', () => {
     ]);
     const terms = await part('Terms of the plan: Weekly, 12 weeks');
     expect(terms.getByText('Total cost of credit').nextElementSibling?.textContent).toBe('UGX 120,000');
+    expect(terms.getByText('Your deposit gives 7 days of power, up to the first instalment.')).toBeTruthy();
     expect(terms.getByText('Device serial number: SK60-00042')).toBeTruthy();
     expect(terms.getByText('Under warranty until Mar 12, 2028')).toBeTruthy();
   });
