@@ -82,9 +82,28 @@ export async function applyFor(
 /** Imports pay-as-you-go devices of the product with this SKU, with fresh keys; returns their serial numbers. */
 export async function importDevices(ctx: TestContext, admin: Client, sku: string, count = 1) {
   const serials = Array.from({ length: count }, () => `SHS${randomInt(1e9, 9e9)}`);
+  await importDeviceRows(
+    ctx,
+    admin,
+    serials.map((s) => `${s},${sku},${randomInt(1, 999_999_999)},${randomBytes(16).toString('hex')},1,false,1`),
+  );
+  return serials;
+}
+
+/** The first official OpenPAYGO test device: its key and starting code, as the vectors give them. */
+export const VECTOR_DEVICE = { key: 'bc41ec9530f6dac86b1a29ab82edc5fb', startingCode: 516959010 };
+
+/** Imports one unit of the product with the official test device's key, at count 1. */
+export async function importVectorDevice(ctx: TestContext, admin: Client, sku: string) {
+  const serial = `VEC${Date.now()}${randomInt(0, 1000)}`;
+  await importDeviceRows(ctx, admin, [`${serial},${sku},${VECTOR_DEVICE.startingCode},${VECTOR_DEVICE.key},1,false,1`]);
+  return serial;
+}
+
+async function importDeviceRows(ctx: TestContext, admin: Client, rows: string[]) {
   const csv = [
     'serial_number,product_sku,starting_code,secret_key,time_divider,restricted_digit_set,token_count',
-    ...serials.map((s) => `${s},${sku},${randomInt(1, 999_999_999)},${randomBytes(16).toString('hex')},1,false,1`),
+    ...rows,
   ].join('\n');
   const response = await ctx.request('/api/admin/devices/import', {
     method: 'POST',
@@ -92,7 +111,6 @@ export async function importDevices(ctx: TestContext, admin: Client, sku: string
     body: csv,
   });
   if (response.status !== 201) throw new Error(`devices: ${await response.text()}`);
-  return serials;
 }
 
 /** Moves a credit order through to delivered, which assigns its device. */

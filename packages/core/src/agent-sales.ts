@@ -78,6 +78,8 @@ export const saleCreditTermsSchema = z.object({
   instalments: whole,
   frequency: z.enum(LOAN_FREQUENCIES),
   costOfCredit: whole,
+  /** The days of power the deposit buys, to the first instalment's due date (from today). */
+  depositDays: whole,
 });
 export type SaleCreditTerms = z.infer<typeof saleCreditTermsSchema>;
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   addMonths,
   approvedAtOnce,
   creditHold,
@@ -8,6 +9,7 @@ import {
   dailyRate,
   daysBetween,
   daysBought,
+  depositDays,
   LOAN_FREQUENCIES,
   PLAN_LIMITS,
   quoteLoan,
@@ -112,9 +114,31 @@ describe('monthly due dates', () => {
   });
 });
 
+describe('the days a deposit buys', () => {
+  it('runs to the first due date: 1 day, 7 days, or the days of the month the loan starts in', () => {
+    const plan = { depositBp: 1_000, instalments: 3, markupBp: 0 };
+    expect(quoteLoan(90_000, { ...plan, frequency: 'daily' }, '2028-02-28').depositDays).toBe(1);
+    expect(quoteLoan(90_000, { ...plan, frequency: 'weekly' }, '2028-02-28').depositDays).toBe(7);
+    expect(quoteLoan(90_000, { ...plan, frequency: 'monthly' }, '2028-02-15').depositDays).toBe(29);
+    expect(quoteLoan(90_000, { ...plan, frequency: 'monthly' }, '2027-02-15').depositDays).toBe(28);
+    expect(depositDays('monthly', '2027-01-31')).toBe(28);
+  });
+
+  it('ends on the first instalment of the schedule started the same day', () => {
+    fc.assert(
+      fc.property(cashPrice, terms, startDate, (price, plan, start) => {
+        const quote = quoteLoan(price, plan, start);
+        expect(addDays(start, quote.depositDays)).toBe(repaymentSchedule(quote, start)[0]!.dueDate);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('a quote in figures', () => {
   it('gives a 1,000,000 home system on 20 % markup, 25 % deposit and 12 monthly instalments', () => {
-    expect(quoteLoan(1_000_000, { depositBp: 2_500, instalments: 12, frequency: 'monthly', markupBp: 2_000 })).toEqual({
+    const terms = { depositBp: 2_500, instalments: 12, frequency: 'monthly', markupBp: 2_000 } as const;
+    expect(quoteLoan(1_000_000, terms, '2027-01-15')).toEqual({
       cashPrice: 1_000_000,
       creditPrice: 1_200_000,
       deposit: 300_000,
@@ -124,6 +148,8 @@ describe('a quote in figures', () => {
       instalments: 12,
       frequency: 'monthly',
       costOfCredit: 200_000,
+      // 15 January to 15 February.
+      depositDays: 31,
     });
     // 100,001 on 7 instalments: 14,285 six times and 14,291 last.
     const odd = quoteLoan(100_001, { depositBp: 0, instalments: 7, frequency: 'weekly', markupBp: 0 });

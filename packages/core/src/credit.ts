@@ -96,6 +96,8 @@ export type LoanQuote = {
   frequency: LoanFrequency;
   /** What credit costs over paying cash: the credit price less the cash price. */
   costOfCredit: number;
+  /** The days of use the deposit buys, for a loan started on the quote's day (see depositDays). */
+  depositDays: number;
 };
 
 /** Rounds half up: shillings have no fractions. */
@@ -112,8 +114,15 @@ function checkTerms(terms: LoanPlanTerms): void {
   if (!LOAN_FREQUENCIES.includes(terms.frequency)) throw new RangeError('frequency must be daily, weekly or monthly');
 }
 
-/** The price of a product on a plan, its deposit and its instalments. */
-export function quoteLoan(cashPrice: number, terms: LoanPlanTerms): LoanQuote {
+/**
+ * The price of a product on a plan, its deposit and its instalments, and the days the deposit
+ * buys for a loan started on `startDate` (today in Kampala unless given).
+ */
+export function quoteLoan(
+  cashPrice: number,
+  terms: LoanPlanTerms,
+  startDate: string = kampalaDate(new Date()),
+): LoanQuote {
   if (!Number.isSafeInteger(cashPrice) || cashPrice <= 0)
     throw new RangeError('The cash price must be a whole number of shillings above 0');
   checkTerms(terms);
@@ -131,6 +140,7 @@ export function quoteLoan(cashPrice: number, terms: LoanPlanTerms): LoanQuote {
     instalments: terms.instalments,
     frequency: terms.frequency,
     costOfCredit: creditPrice - cashPrice,
+    depositDays: depositDays(terms.frequency, startDate),
   };
 }
 
@@ -202,6 +212,15 @@ export function dueDateOf(frequency: LoanFrequency, startDate: string, number: n
   if (frequency === 'daily') return addDays(startDate, number);
   if (frequency === 'weekly') return addDays(startDate, 7 * number);
   return addMonths(startDate, number);
+}
+
+/**
+ * The days of use the deposit buys: from the day it is paid to the day the first instalment falls
+ * due, as pay-as-you-go lenders do (a daily plan's deposit buys 1 day, a weekly one's 7, a monthly
+ * one's the days of that month). Repayments buy the days after those.
+ */
+export function depositDays(frequency: LoanFrequency, startDate: string): number {
+  return daysBetween(startDate, dueDateOf(frequency, startDate, 1));
 }
 
 /**

@@ -89,6 +89,8 @@ export const loanRepaymentSchema = z.object({
   dueDate: z.string(),
   amountDue: z.number().int(),
   amountPaid: z.number().int(),
+  /** The late fee charged on this instalment, part of its amount due, paid before the rest. */
+  lateFee: z.number().int(),
   status: z.enum(REPAYMENT_STATUSES),
 });
 export type LoanRepayment = z.infer<typeof loanRepaymentSchema>;
@@ -99,6 +101,8 @@ export const loanPaymentSchema = z.object({
   kind: z.enum(['deposit', 'repayment', 'recovery']),
   method: z.string(),
   amount: z.number().int(),
+  /** The part of a repayment that paid fees: it bought no days of use. */
+  feesPaid: z.number().int(),
   status: z.string(),
   createdAt: z.string(),
 });
@@ -130,6 +134,11 @@ export const loanSummarySchema = z.object({
   frequency: z.enum(LOAN_FREQUENCIES),
   costOfCredit: z.number().int(),
   dailyRate: z.number().int(),
+  /**
+   * The days of use the deposit buys: to the first instalment's due date, from the loan's start
+   * (from today while the deposit is still to pay).
+   */
+  depositDays: z.number().int(),
   /** Everything paid so far, deposit included. */
   paid: z.number().int(),
   /** What is left to pay of the credit price. */

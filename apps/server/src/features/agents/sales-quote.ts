@@ -72,6 +72,7 @@ export async function quoteSale(db: Database | Tx, customerId: string, request: 
       instalments: q.instalments,
       frequency: q.frequency,
       costOfCredit: q.costOfCredit,
+      depositDays: q.depositDays,
     };
     return { ...base, mode: 'credit', lineTotal: q.creditPrice * line.quantity, credit };
   });

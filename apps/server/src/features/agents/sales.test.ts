@@ -1,3 +1,4 @@
+import { addMonths, daysBetween, kampalaDate } from '@ecogrid/core/credit';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,9 @@ describe('an agent selling for a customer', () => {
       lineTotal: 1_200_000,
       credit: { planName: '4 months', creditPrice: 1_200_000, deposit: 300_000, instalment: 225_000, instalments: 4 },
     });
+    // The deposit buys the days up to the first monthly instalment, from today.
+    const today = kampalaDate(new Date());
+    expect(quote.body.lines[0].credit.depositDays).toBe(daysBetween(today, addMonths(today, 1)));
 
     const { code, sms, sent } = await termsCode(agent, sales, customer.e164, request);
     expect(sent).toMatchObject({ expiresInMinutes: 10, testModeCode: code, quote: quote.body });

@@ -151,3 +151,35 @@ describe('the late fee', () => {
     expect(first).toMatchObject({ lateFee: 5_000, amountDue: 225_000 + 5_000 });
   });
 });
+
+describe('a payment of a late instalment', () => {
+  it('pays the late fee first, shows that share, and buys days with the rest only', async () => {
+    await savePolicy({ lateFee: { amount: 20_000, afterDays: 7 } });
+    const { customer, id } = await activeLoan();
+    await overdue(ctx, id, 7);
+    await runLoanDay(deps(), today);
+    const before = await loanRow(id);
+    expect(before.fees).toBe(20_000);
+
+    const paid = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: 20_000 + 30_000,
+      payment: { method: 'wallet' },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const loan = paid.body.loan;
+    expect(loan.schedule[0]).toMatchObject({ lateFee: 20_000, amountPaid: 50_000, status: 'partly_paid' });
+    expect(loan.payments[0]).toMatchObject({ kind: 'repayment', amount: 50_000, feesPaid: 20_000 });
+    // The deposit's days, then 30,000 at the daily rate: the fee's 20,000 buys nothing.
+    const after = await loanRow(id);
+    expect(after.daysBought).toBe(before.daysBought + Math.floor(30_000 / after.dailyRate!));
+    expect(after.paid).toBe(before.paid + 50_000);
+
+    // The next payment finds the fee paid and buys days with all of it.
+    const more = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: 40_000,
+      payment: { method: 'wallet' },
+    });
+    expect(more.body.loan.payments[0]).toMatchObject({ amount: 40_000, feesPaid: 0 });
+    expect((await loanRow(id)).daysBought).toBe(before.daysBought + Math.floor(70_000 / after.dailyRate!));
+  });
+});

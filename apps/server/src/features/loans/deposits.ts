@@ -1,5 +1,5 @@
 import { formatUgx } from '@ecogrid/core';
-import { dailyRate, kampalaDate, repaymentSchedule, type LoanQuote } from '@ecogrid/core/credit';
+import { dailyRate, depositDays, kampalaDate, repaymentSchedule, type LoanQuote } from '@ecogrid/core/credit';
 import { loanNumber, type Loan, type PaymentChoice } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
 import { eq } from 'drizzle-orm';
@@ -13,12 +13,12 @@ import { placeCreditOrder } from '#src/features/orders/orders.service.ts';
 import { payByChoice, paymentRow, sendPayment, type PaymentRow } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
 import { loanPaymentApplied } from './loan-payment-rules.ts';
-import { depositDays, findLoan, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
+import { findLoan, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
 
 export type Collection = PaymentRow;
 
-const quoteOf = (loan: LoanRow): LoanQuote => ({
+const quoteOf = (loan: LoanRow, start: string): LoanQuote => ({
   cashPrice: loan.cashPrice,
   creditPrice: loan.creditPrice,
   deposit: loan.deposit,
@@ -28,6 +28,7 @@ const quoteOf = (loan: LoanRow): LoanQuote => ({
   instalments: loan.instalments,
   frequency: loan.frequency,
   costOfCredit: loan.creditPrice - loan.cashPrice,
+  depositDays: depositDays(loan.frequency, start),
 });
 
 /**
@@ -113,7 +114,7 @@ export async function depositWaiting(tx: Tx, loan: LoanRow): Promise<boolean> {
  */
 export async function activate(tx: Tx, deps: LoanDeps, loan: LoanRow, payment: { id: string; method: string } | null) {
   const start = kampalaDate(new Date());
-  const quote = quoteOf(loan);
+  const quote = quoteOf(loan, start);
   const schedule = repaymentSchedule(quote, start);
   const rate = dailyRate(quote, start);
   await tx.insert(loanRepayments).values(
@@ -166,7 +167,7 @@ export async function activate(tx: Tx, deps: LoanDeps, loan: LoanRow, payment: {
       startDate: start,
       dailyRate: rate,
       paid: loan.deposit,
-      daysBought: depositDays(loan.frequency, start),
+      daysBought: quote.depositDays,
       depositPaymentId: payment?.id ?? null,
       activatedAt: new Date(),
       updatedAt: new Date(),

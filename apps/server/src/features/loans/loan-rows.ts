@@ -1,4 +1,3 @@
-import { daysBetween, dueDateOf } from '@ecogrid/core/credit';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { loans, type LoanRow } from '#src/db/schema/loans.ts';
@@ -31,9 +30,11 @@ export async function loanEvent(tx: Tx, deps: LoanDeps, loan: Pick<LoanRow, 'id'
   await deps.realtime.publish(tx, loan.userId, { type: 'loan', data: { id: loan.id, status: loan.status } });
 }
 
-/** The deposit buys the days until the first instalment falls due. */
-export const depositDays = (frequency: LoanRow['frequency'], start: string) =>
-  daysBetween(start, dueDateOf(frequency, start, 1));
+/**
+ * The key of a repayment's allocation (instalment number to amount) that holds the part of it
+ * that paid fees, which buys no days of use.
+ */
+export const FEES_SHARE = 'fees';
 
 /** What a loan still owes: its credit price and fees, less what was paid and forgiven. */
 export const amountOwed = (loan: Pick<LoanRow, 'creditPrice' | 'fees' | 'paid' | 'forgiven'>) =>

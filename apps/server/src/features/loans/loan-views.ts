@@ -1,11 +1,11 @@
-import { addDays, kampalaDate } from '@ecogrid/core/credit';
+import { addDays, depositDays, kampalaDate } from '@ecogrid/core/credit';
 import { loanNumber, type Loan, type LoanSummary } from '@ecogrid/core/loans';
 import { and, asc, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { devices, deviceTokens, loanPayments, loanRepayments, loans, type LoanRow } from '#src/db/schema/loans.ts';
 import { productsForSale } from '#src/features/catalog/stock.service.ts';
 import { paymentsForLoan } from '#src/features/payments/payments.service.ts';
-import { DEPOSIT_DAYS } from './loan-rows.ts';
+import { DEPOSIT_DAYS, FEES_SHARE } from './loan-rows.ts';
 
 type Extras = {
   imageUrl: string | null;
@@ -31,6 +31,7 @@ function toSummary(loan: LoanRow, extras: Extras): LoanSummary {
     frequency: loan.frequency,
     costOfCredit: loan.creditPrice - loan.cashPrice,
     dailyRate: loan.dailyRate ?? 0,
+    depositDays: depositDays(loan.frequency, loan.startDate ?? kampalaDate(new Date())),
     paid: loan.paid,
     outstanding: loan.creditPrice - loan.paid,
     nextDue: extras.nextDue,
@@ -93,7 +94,7 @@ export async function loanView(db: Database | Tx, loan: LoanRow): Promise<Loan> 
     db.select().from(loanRepayments).where(eq(loanRepayments.loanId, loan.id)).orderBy(asc(loanRepayments.number)),
     paymentsForLoan(db, loan.id),
     db
-      .select({ paymentId: loanPayments.paymentId, kind: loanPayments.kind })
+      .select({ paymentId: loanPayments.paymentId, kind: loanPayments.kind, allocation: loanPayments.allocation })
       .from(loanPayments)
       .where(eq(loanPayments.loanId, loan.id)),
     loan.deviceId
@@ -105,6 +106,7 @@ export async function loanView(db: Database | Tx, loan: LoanRow): Promise<Loan> 
       : [],
   ]);
   const kindOf = new Map(kinds.map((k) => [k.paymentId, k.kind]));
+  const feesOf = new Map(kinds.map((k) => [k.paymentId, k.allocation[FEES_SHARE] ?? 0]));
   return {
     ...summary!,
     schedule: schedule.map((r) => ({
@@ -114,6 +116,7 @@ export async function loanView(db: Database | Tx, loan: LoanRow): Promise<Loan> 
       dueDate: r.dueDate,
       amountDue: r.amountDue,
       amountPaid: r.amountPaid,
+      lateFee: r.lateFee,
       status: r.status,
     })),
     payments: paid.map((p) => ({
@@ -122,6 +125,7 @@ export async function loanView(db: Database | Tx, loan: LoanRow): Promise<Loan> 
       kind: kindOf.get(p.id) ?? (p.id === loan.depositPaymentId ? 'deposit' : 'repayment'),
       method: p.method,
       amount: p.amount,
+      feesPaid: feesOf.get(p.id) ?? 0,
       status: p.status,
       createdAt: p.createdAt.toISOString(),
     })),

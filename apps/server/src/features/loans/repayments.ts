@@ -1,5 +1,5 @@
 import { formatUgx } from '@ecogrid/core';
-import { allocateRepayment, daysBetween, kampalaDate } from '@ecogrid/core/credit';
+import { allocateRepayment, daysBetween, depositDays, kampalaDate } from '@ecogrid/core/credit';
 import { loanNumber, type Loan, type PaymentChoice } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { payByChoice, sendPayment } from '#src/features/payments/payments.servic
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { loanPaymentApplied } from './loan-payment-rules.ts';
-import { amountOwed, depositDays, findLoan, lockLoan, loanEvent, takesRepayments, type LoanDeps } from './loan-rows.ts';
+import { amountOwed, FEES_SHARE, findLoan, lockLoan, loanEvent, takesRepayments, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
 import { applyRecovery, closedAsLoss, recoverableOn } from './recoveries.ts';
 import { sendTokens } from './tokens.ts';
@@ -81,10 +81,32 @@ async function daysPastDueOn(tx: Tx, loanId: string, today: string): Promise<num
 }
 
 /**
+ * What of an instalment paid up to `paidAfter` went to its late fee beyond what already had: an
+ * instalment's fee is paid before the instalment itself.
+ */
+const feeShare = (row: { amountPaid: number; lateFee: number }, paidAfter: number) =>
+  Math.min(paidAfter, row.lateFee) - Math.min(row.amountPaid, row.lateFee);
+
+/**
+ * The days of use a running loan's payments have bought (read after its instalments are updated):
+ * the deposit's days, then the instalments' money at the daily rate. Fees buy no days: the part
+ * of each instalment that paid its late fee is left out, as are fees held on the loan alone.
+ */
+async function daysPaidFor(tx: Tx, loan: LoanRow): Promise<number> {
+  const [row] = await tx
+    .select({
+      paid: sql<string>`coalesce(sum(greatest(${loanRepayments.amountPaid} - ${loanRepayments.lateFee}, 0)), 0)::text`,
+    })
+    .from(loanRepayments)
+    .where(eq(loanRepayments.loanId, loan.id));
+  return depositDays(loan.frequency, loan.startDate!) + Math.floor(Number(row!.paid) / (loan.dailyRate ?? 1));
+}
+
+/**
  * Applies a settled repayment to a locked loan taking repayments (active or defaulted; a payment
  * that clears a defaulted loan's arrears makes it active again): shared out oldest amount due first
  * (anything beyond what is owed, from two payments settling together, goes to the wallet), the
- * days it buys at the daily rate sent to the device as an ADD_TIME token, and on the last
+ * days it buys at the daily rate (fees buy none) sent to the device as an ADD_TIME token, and on the last
  * shilling the loan completes and the device gets its DISABLE_PAYG unlock token.
  */
 export async function applyRepayment(
@@ -102,10 +124,12 @@ export async function applyRepayment(
   const now = new Date();
   const byId = new Map(open.map((r) => [r.id, r]));
   const shares: Record<string, number> = {};
+  let feesPaid = 0;
   for (const share of applied) {
     const row = byId.get(share.id)!;
     const paid = row.amountPaid + share.amount;
     shares[row.number] = share.amount;
+    feesPaid += feeShare(row, paid);
     await tx
       .update(loanRepayments)
       .set({
@@ -129,14 +153,13 @@ export async function applyRepayment(
   const completed = paid === loan.creditPrice + loan.fees - loan.forgiven;
   const daysPastDue = completed ? 0 : await daysPastDueOn(tx, loan.id, kampalaDate(now));
   const backToActive = loan.status === 'defaulted' && daysPastDue === 0;
-  const start = loan.startDate!;
-  const bought = depositDays(loan.frequency, start) + Math.floor((paid - loan.deposit) / (loan.dailyRate ?? 1));
+  const bought = await daysPaidFor(tx, loan);
   await tx.insert(loanPayments).values({
     loanId: loan.id,
     paymentId: payment.id,
     kind: 'repayment',
     amount: payment.amount - excess,
-    allocation: shares,
+    allocation: feesPaid > 0 ? { ...shares, [FEES_SHARE]: feesPaid } : shares,
   });
   const [updated] = await tx
     .update(loans)

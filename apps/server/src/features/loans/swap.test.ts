@@ -3,8 +3,17 @@ import { decodeToken } from '@ecogrid/core/openpaygo';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, loans } from '#src/db/schema/loans.ts';
-import { applyFor, creditCustomer, deliver, importDevices, systemOnCredit } from '../../../test/loan-helpers.ts';
-import { TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
+import { accountBalances, HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
+import {
+  applyFor,
+  creditCustomer,
+  deliver,
+  importDevices,
+  importVectorDevice,
+  systemOnCredit,
+  VECTOR_DEVICE,
+} from '../../../test/loan-helpers.ts';
+import type { TestContext } from '../../../test/test-app.ts';
 import { loanTestApp } from './loan-test-setup.ts';
 
 const { app, smsTo } = loanTestApp();
@@ -13,25 +22,6 @@ let admin: typeof app.admin;
 beforeAll(() => {
   ({ ctx, admin } = app);
 });
-
-// The first official OpenPAYGO test device: its key and starting code, as the vectors give them.
-const VECTOR_DEVICE = { key: 'bc41ec9530f6dac86b1a29ab82edc5fb', startingCode: 516959010 };
-
-/** Imports one unit of the product with the official test device's key, at count 1. */
-async function importVectorDevice(sku: string) {
-  const serial = `VEC${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const csv = [
-    'serial_number,product_sku,starting_code,secret_key,time_divider,restricted_digit_set,token_count',
-    `${serial},${sku},${VECTOR_DEVICE.startingCode},${VECTOR_DEVICE.key},1,false,1`,
-  ].join('\n');
-  const response = await ctx.request('/api/admin/devices/import', {
-    method: 'POST',
-    headers: { 'content-type': 'text/csv', origin: TEST_ORIGIN, cookie: admin.api.cookie! },
-    body: csv,
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return serial;
-}
 
 const rowsOf = async (query: ReturnType<typeof sql>) =>
   ((await ctx.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -51,7 +41,7 @@ async function deliveredLoan() {
 describe('swapping the unit of a loan', () => {
   it('moves a loan to a new unit that accepts a SET_TIME token for the days paid for, free under warranty', async () => {
     const { product, customer, id, oldSerial, loan } = await deliveredLoan();
-    const newSerial = await importVectorDevice(product.sku);
+    const newSerial = await importVectorDevice(ctx, admin.api, product.sku);
     // The deposit paid for the days up to the first instalment, counted from the start.
     const daysLeft = daysBetween(kampalaDate(new Date()), addDays(loan.startDate!, loan.daysBought));
     expect(daysLeft).toBeGreaterThan(0);
@@ -108,6 +98,27 @@ describe('swapping the unit of a loan', () => {
       count: next.count,
       value: next.days,
     });
+  });
+
+  it('swaps a faulty unit under warranty without charge, whatever charge is asked, and quotes one otherwise', async () => {
+    const { product, id } = await deliveredLoan();
+    await importDevices(ctx, admin.api, product.sku);
+    const quoted = (reason: string) =>
+      admin.api.post(`/api/admin/loans/${id}/swap/preview`, { reason, charge: 50_000 });
+    expect((await quoted('fault')).body).toMatchObject({ underWarranty: true, charge: 0 });
+    // Under warranty but not for a fault: the charge stands.
+    expect((await quoted('upgrade')).body).toMatchObject({ underWarranty: true, charge: 50_000 });
+
+    const fees = async () => (await accountBalances(ctx.db, [HOUSE_ACCOUNTS.loanFees])).get(HOUSE_ACCOUNTS.loanFees)!;
+    const before = await fees();
+    const swapped = await admin.api.post(`/api/admin/loans/${id}/swap`, { reason: 'fault', charge: 50_000 });
+    expect(swapped.status, JSON.stringify(swapped.body)).toBe(200);
+    expect(swapped.body.swap).toMatchObject({ charge: 0 });
+    const [after] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    expect(after!.fees).toBe(0);
+    expect(await fees()).toBe(before);
+    const [change] = await rowsOf(sql`select fee::int as fee from loan_schedule_changes where loan_id = ${id}`);
+    expect(change).toEqual({ fee: 0 });
   });
 
   it('charges a swap out of warranty only once the admin confirms the quoted charge', async () => {

@@ -1,7 +1,17 @@
+import { addDays, depositDays } from '@ecogrid/core/credit';
+import { decodeToken } from '@ecogrid/core/openpaygo';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, loans } from '#src/db/schema/loans.ts';
-import { applyFor, creditCustomer, deliver, importDevices, systemOnCredit } from '../../../test/loan-helpers.ts';
+import {
+  applyFor,
+  creditCustomer,
+  deliver,
+  importDevices,
+  importVectorDevice,
+  systemOnCredit,
+  VECTOR_DEVICE,
+} from '../../../test/loan-helpers.ts';
 import { TEST_ORIGIN, type TestContext } from '../../../test/test-app.ts';
 import { loanTestApp } from './loan-test-setup.ts';
 
@@ -10,6 +20,31 @@ let ctx: TestContext;
 let admin: typeof app.admin;
 beforeAll(() => {
   ({ ctx, admin } = app);
+});
+
+describe('the activation token', () => {
+  it("carries the deposit's days, to the first due date, as the official vectors decode it", async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 1_200_000 });
+    const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
+    const [row] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    const serial = await importVectorDevice(ctx, admin.api, product.sku);
+    expect((await deliver(admin.api, row!.orderId, serial)).status).toBe(200);
+
+    const loan = (await customer.api.get(`/api/loans/${id}`)).body;
+    const days = depositDays(loan.frequency, loan.startDate);
+    // A monthly plan: the days of the month the loan started in, not one.
+    expect(days).toBeGreaterThanOrEqual(28);
+    expect(loan.depositDays).toBe(days);
+    expect(loan.schedule[0].dueDate).toBe(addDays(loan.startDate, days));
+    const [token] = loan.tokens;
+    expect(token).toMatchObject({ type: 'ADD_TIME', days });
+    expect(decodeToken({ ...VECTOR_DEVICE, lastCount: 1, token: token.token })).toEqual({
+      type: 'ADD_TIME',
+      count: token.count,
+      value: days,
+    });
+  });
 });
 
 describe('repaying a loan', () => {

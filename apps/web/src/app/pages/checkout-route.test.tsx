@@ -85,6 +85,7 @@ describe('checkout with credit lines', () => {
     fireEvent.click(item.getByLabelText(/^Weekly, 12 weeks/));
     expect(item.getByText('Credit price').nextElementSibling?.textContent).toBe('UGX 720,000');
     expect(item.getByText('Total cost of credit').nextElementSibling?.textContent).toBe('UGX 120,000');
+    expect(item.getByText('Your deposit gives 7 days of power, up to the first instalment.')).toBeTruthy();
     expect(item.getByText('See all 12 payment dates')).toBeTruthy();
     expect(screen.getByTestId('due-now').textContent).toBe('UGX 355,000');
     await pickUp();

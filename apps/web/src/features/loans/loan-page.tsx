@@ -79,7 +79,8 @@ function Details({ loan }: { loan: Loan }) {
   // The payment started here, followed until it settles (the live 'loan' and 'payment' events
   // refetch the loan; failing those it is asked for every 5 s while a payment is pending).
   const [started, setStarted] = useState<Payment | null>(null);
-  const watched = started && (loan.payments.find((p) => p.id === started.id) ?? { ...started, kind: 'repayment' });
+  const watched =
+    started && (loan.payments.find((p) => p.id === started.id) ?? { ...started, kind: 'repayment', feesPaid: 0 });
   const pending = loan.payments.find((p) => p.status === 'pending') ?? (watched?.status === 'pending' ? watched : null);
   const payable = (loan.status === 'approved' || loan.status === 'active') && !pending;
   const withdrawable = (loan.status === 'approved' || loan.status === 'pending_approval') && !pending;

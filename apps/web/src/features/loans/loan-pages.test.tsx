@@ -97,8 +97,9 @@ describe('the loan tracker', () => {
     ]);
     const terms = await part('Terms of the plan: Weekly, 12 weeks');
     expect(terms.getByText('Total cost of credit').nextElementSibling?.textContent).toBe('UGX 120,000');
+    expect(terms.getByText('Your deposit gives 7 days of power, up to the first instalment.')).toBeTruthy();
     expect(terms.getByText('Device serial number: SK60-00042')).toBeTruthy();
-    expect(terms.getByText('Warranty until Mar 12, 2028')).toBeTruthy();
+    expect(terms.getByText('Under warranty until Mar 12, 2028')).toBeTruthy();
   });
 
   it('says plainly how late a loan in arrears is', async () => {
@@ -136,7 +137,10 @@ describe('the loan tracker', () => {
           loan: aLoan({
             paid: 270_000,
             outstanding: 450_000,
-            payments: [{ ...paid, kind: 'repayment', method: 'wallet', status: 'successful' }, ...aLoan().payments],
+            payments: [
+              { ...paid, kind: 'repayment', method: 'wallet', feesPaid: 0, status: 'successful' },
+              ...aLoan().payments,
+            ],
             tokens: [
               { token: '907153264', type: 'ADD_TIME', days: 7, count: 5, createdAt: '2026-03-05T07:00:01.000Z' },
               ...aLoan().tokens,
@@ -171,6 +175,7 @@ describe('the loan tracker', () => {
       kind: 'repayment' as const,
       method: 'mtn',
       amount: 20_000,
+      feesPaid: 0,
       status,
       createdAt: pending.createdAt,
     });

@@ -46,6 +46,9 @@ export function SaleQuoteView({ quote }: { quote: SaleQuote }) {
                 <dl>
                   <Row label={t('agent.sell.quote.costOfCredit')} amount={line.credit.costOfCredit} />
                 </dl>
+                {line.credit.deposit > 0 && (
+                  <p>{t('agent.sell.quote.depositDays', { count: line.credit.depositDays })}</p>
+                )}
               </div>
             ) : (
               <dl className="text-sm">

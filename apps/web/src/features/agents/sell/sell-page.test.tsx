@@ -39,6 +39,7 @@ const quote: SaleQuote = {
         instalments: 4,
         frequency: 'monthly',
         costOfCredit: 200_000,
+        depositDays: 30,
       },
     },
   ],
@@ -129,6 +130,7 @@ describe('selling for a customer', () => {
     const read = await screen.findByRole('region', { name: 'Read this to the customer' });
     expect(read.textContent).toContain('4 monthly instalments of UGX 225,000, the last UGX 225,000');
     expect(read.textContent).toContain('Total cost of creditUGX 200,000');
+    expect(read.textContent).toContain('The deposit gives 30 days of power, up to the first instalment.');
     expect(read.textContent).toContain('To pay nowUGX 300,000');
     await expectAccessible(container);
 

@@ -7,6 +7,7 @@ import type {
   PortfolioFigures,
   PortfolioLoan,
 } from '@ecogrid/core/loans';
+import type { DeviceSwapInput, DeviceSwapQuote } from '@ecogrid/core/devices';
 import type { AdminLoan } from '@ecogrid/core/loans.responses';
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
@@ -109,3 +110,16 @@ export function keepPlan(queryClient: QueryClient, productId: string, saved: Loa
       : [...plans, saved],
   );
 }
+
+export type { DeviceSwapInput, DeviceSwapQuote } from '@ecogrid/core/devices';
+
+/** What moving a loan to a replacement unit would do; nothing changes until it is confirmed. */
+export const previewSwap = (id: string, input: DeviceSwapInput) =>
+  apiFetch<DeviceSwapQuote>(`/api/admin/loans/${encodeURIComponent(id)}/swap/preview`, json('POST', input));
+
+/** Moves a loan to the replacement unit; a swap that costs something needs confirmCharge. */
+export const swapUnit = (id: string, input: DeviceSwapInput) =>
+  apiFetch<{ swap: DeviceSwapQuote; loan: Loan }>(
+    `/api/admin/loans/${encodeURIComponent(id)}/swap`,
+    json('POST', input),
+  );

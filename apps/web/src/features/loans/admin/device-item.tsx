@@ -8,6 +8,7 @@ import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
 import { IssueTokenForm } from './issue-token-form.tsx';
 import { TokenList } from './token-list.tsx';
+import { WarrantyState } from '../components/warranty-state.tsx';
 
 const STATUS_TONE: Record<DeviceStatus, Tone> = {
   in_stock: 'info',
@@ -55,6 +56,11 @@ export function DeviceItem({ device }: { device: Device }) {
             t('adminLoans.devices.noProduct')
           )}
         </p>
+        {device.warrantyUntil && (
+          <p className="text-sm">
+            <WarrantyState until={device.warrantyUntil} />
+          </p>
+        )}
         <p className="text-sm text-stone-700">
           {t('adminLoans.devices.tokenCount', { number: device.tokenCount })}
           {device.restrictedDigitSet && <> · {t('adminLoans.devices.restricted')}</>}

@@ -70,6 +70,7 @@ describe('the device registry', () => {
     const onLoan = await screen.findByRole('article', { name: 'SK60-000123' });
     expect(onLoan.textContent).toContain('On a loan');
     expect(onLoan.textContent).toContain('Token count 4');
+    expect(onLoan.textContent).toContain('Under warranty until Mar 2, 2028');
     expect(onLoan.textContent).toContain('Sun King Home 60 SHS-SKH-60');
     expect(within(onLoan).getByRole('link', { name: 'Open the loan' }).getAttribute('href')).toBe(
       `/admin/loans/${LOAN_ID}`,

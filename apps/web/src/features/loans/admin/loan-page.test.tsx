@@ -70,6 +70,7 @@ describe('one loan', () => {
     expect(terms).toContain('12 monthly instalments of UGX 75,000');
     expect(terms).toContain('Cost of creditUGX 200,000');
     expect(terms).toContain('SK60-000123');
+    expect(terms).toContain('WarrantyUnder warranty until Mar 12, 2028');
     expect(within(section('Product and plan')).getByRole('link', { name: 'SK60-000123' }).getAttribute('href')).toBe(
       '/admin/devices?serial=SK60-000123',
     );

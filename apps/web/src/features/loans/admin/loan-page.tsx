@@ -15,6 +15,7 @@ import { Part } from '@/components/ui/part.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { WarrantyState } from '../components/warranty-state.tsx';
 import { adminLoanQuery, type AdminLoan } from './api.ts';
+import { SwapUnit } from './swap-unit.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 
@@ -153,6 +154,7 @@ export default function LoanPage() {
                 <Terms loan={data} />
               </Part>
             </div>
+            <SwapUnit loan={data} />
             <Part className="min-w-0 space-y-3" id="schedule-title" title={t('adminLoans.schedule.title')}>
               <LoanSchedule loan={data} />
             </Part>

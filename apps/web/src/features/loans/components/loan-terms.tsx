@@ -16,6 +16,7 @@ export type Terms = Pick<
   | 'instalments'
   | 'frequency'
   | 'costOfCredit'
+  | 'depositDays'
 >;
 
 /** "UGX 10,000", or "UGX 10,000, the last UGX 10,004" when rounding made the last one differ. */
@@ -30,7 +31,7 @@ export function useInstalmentText() {
 /**
  * What a customer sees before accepting a plan (GOGLA consumer-protection practice): the cash
  * and credit prices, the deposit, each instalment, how many and how often, and the total cost
- * of credit. `units` above 1: each unit is a loan of its own on these terms.
+ * of credit, and the days of power the deposit buys. `units` above 1: each unit is a loan of its own on these terms.
  */
 export function LoanTerms({ terms, units = 1 }: { terms: Terms; units?: number }) {
   const { t } = useTranslation();
@@ -57,6 +58,9 @@ export function LoanTerms({ terms, units = 1 }: { terms: Terms; units?: number }
           {formatUgx(terms.costOfCredit)}
         </Fact>
       </dl>
+      {terms.deposit > 0 && (
+        <p className="text-sm text-stone-700">{t('loans.terms.depositDays', { count: terms.depositDays })}</p>
+      )}
       {units > 1 && <p className="text-sm text-stone-700">{t('loans.terms.units', { count: units })}</p>}
     </div>
   );
@@ -91,7 +95,7 @@ export function ScheduleDetails({ schedule, note }: { schedule: ScheduledInstalm
 
 /** A plan's quote for a cash price, and its schedule counted from today. */
 export function planQuote(price: number, plan: LoanPlan) {
-  const quote = quoteLoan(price, plan);
+  const quote = quoteLoan(price, plan, today());
   return { quote, schedule: repaymentSchedule(quote, today()) };
 }
 
