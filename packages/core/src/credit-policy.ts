@@ -103,6 +103,10 @@ export const creditPolicySchema = z.object({
 });
 export type CreditPolicy = z.infer<typeof creditPolicySchema>;
 
+/** A version as admins read it: with the name of the admin who saved it (null for version 0). */
+export const adminCreditPolicySchema = creditPolicySchema.extend({ createdByName: z.string().nullable() });
+export type AdminCreditPolicy = z.infer<typeof adminCreditPolicySchema>;
+
 export const creditPolicyInputSchema = z.strictObject({
   rules: creditPolicyRulesSchema,
   note: z.string().trim().min(1, 'Say why the policy changes').max(500, 'The note is limited to 500 characters'),
