@@ -7,13 +7,23 @@ import type {
   PortfolioFigures,
   PortfolioLoan,
 } from '@ecogrid/core/loans';
-import type { AdminLoan } from '@ecogrid/core/loans.responses';
+import type { AdminLoan, CreditHistory } from '@ecogrid/core/loans.responses';
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { FRESH_MS, pages, type Page } from '@/lib/paged-query.ts';
 
 export { LOAN_STATUSES, loanDecisionSchema, loanPlanInputSchema } from '@ecogrid/core/loans';
-export type { AdminLoan, Loan, LoanDecision, LoanPlan, LoanPlanInput, LoanStatus, PortfolioFigures, PortfolioLoan };
+export type {
+  AdminLoan,
+  CreditHistory,
+  Loan,
+  LoanDecision,
+  LoanPlan,
+  LoanPlanInput,
+  LoanStatus,
+  PortfolioFigures,
+  PortfolioLoan,
+};
 
 /** The portfolio list's filters as the address holds them; days past due are whole days. */
 export type LoanFilters = {
@@ -109,3 +119,13 @@ export function keepPlan(queryClient: QueryClient, productId: string, saved: Loa
       : [...plans, saved],
   );
 }
+
+/** What an admin weighs before deciding: the policy's suggestion and why, the score, other loans and recent payments. */
+export const creditHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...loanKey(id), 'credit-history'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<CreditHistory>(`/api/admin/loans/${encodeURIComponent(id)}/credit-history`, { signal }),
+    staleTime: FRESH_MS,
+    refetchOnMount: true,
+  });
