@@ -86,6 +86,15 @@ export const DEFAULT_CREDIT_POLICY: CreditPolicyRules = {
   followOnMinOnTimeBp: 9_000,
 };
 
+/** The follow-on offer: the policy's lower deposit for a customer who paid their loans off on time. */
+export const followOnOfferSchema = z.object({ eligible: z.boolean(), depositBp: z.number().int().nullable() });
+export type FollowOnOffer = z.infer<typeof followOnOfferSchema>;
+
+/** A plan's terms with the follow-on deposit, when the customer has the offer and it is lower. */
+export function withFollowOn<T extends { depositBp: number }>(plan: T, offer: FollowOnOffer): T {
+  return offer.depositBp !== null && offer.depositBp < plan.depositBp ? { ...plan, depositBp: offer.depositBp } : plan;
+}
+
 /** The monthly income a customer declares when applying for credit, in whole UGX (optional). */
 export const declaredIncomeSchema = z
   .number({ error: 'The monthly income must be a whole number of shillings' })
