@@ -86,6 +86,15 @@ export const DEFAULT_CREDIT_POLICY: CreditPolicyRules = {
   followOnMinOnTimeBp: 9_000,
 };
 
+/** The follow-on offer: the policy's lower deposit for a customer who paid their loans off on time. */
+export const followOnOfferSchema = z.object({ eligible: z.boolean(), depositBp: z.number().int().nullable() });
+export type FollowOnOffer = z.infer<typeof followOnOfferSchema>;
+
+/** A plan's terms with the follow-on deposit, when the customer has the offer and it is lower. */
+export function withFollowOn<T extends { depositBp: number }>(plan: T, offer: FollowOnOffer): T {
+  return offer.depositBp !== null && offer.depositBp < plan.depositBp ? { ...plan, depositBp: offer.depositBp } : plan;
+}
+
 /** The monthly income a customer declares when applying for credit, in whole UGX (optional). */
 export const declaredIncomeSchema = z
   .number({ error: 'The monthly income must be a whole number of shillings' })
@@ -102,6 +111,10 @@ export const creditPolicySchema = z.object({
   createdAt: z.string(),
 });
 export type CreditPolicy = z.infer<typeof creditPolicySchema>;
+
+/** A version as admins read it: with the name of the admin who saved it (null for version 0). */
+export const adminCreditPolicySchema = creditPolicySchema.extend({ createdByName: z.string().nullable() });
+export type AdminCreditPolicy = z.infer<typeof adminCreditPolicySchema>;
 
 export const creditPolicyInputSchema = z.strictObject({
   rules: creditPolicyRulesSchema,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { saleRequestSchema, SaleQuote, SaleQuoteLine } from '@ecogrid/core/agent-sales';
 import { canonicalJson } from '@ecogrid/core/canonical-json';
 import { quoteLoan } from '@ecogrid/core/credit';
+import { withFollowOn } from '@ecogrid/core/credit-policy';
 import { approvedAtOnce } from '@ecogrid/core/loans';
 import { deliveryFee } from '@ecogrid/core/orders';
 import type { z } from 'zod';
@@ -9,7 +10,7 @@ import type { Database, Tx } from '#src/db/client.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { lockProductsForSale, outOfStockMessage, productsForSale } from '#src/features/catalog/stock.service.ts';
 import { creditStanding } from '#src/features/kyc/kyc.service.ts';
-import { customerFollowOn, holdPlans, myLoans, productPlans, withFollowOn } from '#src/features/loans/loans.service.ts';
+import { customerFollowOn, holdPlans, myLoans, productPlans } from '#src/features/loans/loans.service.ts';
 import { deliveryFeeRule, fulfilmentDetails, holdDeliveryFeeRule } from '#src/features/orders/orders.service.ts';
 
 export type SaleRequestInput = z.output<typeof saleRequestSchema>;

@@ -1,12 +1,17 @@
-import { creditPolicyInputSchema, creditPolicySchema } from '@ecogrid/core/credit-policy';
+import { adminCreditPolicySchema, creditPolicyInputSchema } from '@ecogrid/core/credit-policy';
 import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
-import { creditPolicyInForce, creditPolicyVersions, saveCreditPolicy } from './credit-policy.service.ts';
+import {
+  creditPolicyInForce,
+  creditPolicyVersions,
+  saveCreditPolicy,
+  withSaverNames,
+} from './credit-policy.service.ts';
 
-const policy = creditPolicySchema.openapi('CreditPolicy');
+const policy = adminCreditPolicySchema.openapi('CreditPolicy');
 
 const policyRoute = createRoute({
   method: 'get',
@@ -56,9 +61,16 @@ const saveRoute = createRoute({
 
 /** Admins' credit-policy routes, under /api/admin. */
 export const adminCreditRoutes = createRouter()
-  .openapi(policyRoute, async (c) => c.json(await creditPolicyInForce(c.var.db), 200))
-  .openapi(versionsRoute, async (c) => c.json(await creditPolicyVersions(c.var.db, c.req.valid('query')), 200))
+  .openapi(policyRoute, async (c) => {
+    const [named] = await withSaverNames(c.var.db, [await creditPolicyInForce(c.var.db)]);
+    return c.json(named!, 200);
+  })
+  .openapi(versionsRoute, async (c) => {
+    const page = await creditPolicyVersions(c.var.db, c.req.valid('query'));
+    return c.json({ ...page, items: await withSaverNames(c.var.db, page.items) }, 200);
+  })
   .openapi(saveRoute, async (c) => {
     const actorId = signedInUserId(c.var.user);
-    return c.json(await saveCreditPolicy(c.var.db, actorId, c.req.valid('json')), 200);
+    const [named] = await withSaverNames(c.var.db, [await saveCreditPolicy(c.var.db, actorId, c.req.valid('json'))]);
+    return c.json(named!, 200);
   });

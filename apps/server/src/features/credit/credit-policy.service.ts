@@ -1,4 +1,9 @@
-import { DEFAULT_CREDIT_POLICY, type CreditPolicy, type CreditPolicyRules } from '@ecogrid/core/credit-policy';
+import {
+  DEFAULT_CREDIT_POLICY,
+  type AdminCreditPolicy,
+  type CreditPolicy,
+  type CreditPolicyRules,
+} from '@ecogrid/core/credit-policy';
 import type { Page } from '@ecogrid/core/page';
 import { desc, lt } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
@@ -6,6 +11,7 @@ import { creditPolicies } from '#src/db/schema/credit.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { invalidCursor } from '#src/platform/pagination.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
+import { userSummaries } from '#src/features/auth/profile.service.ts';
 
 const toPolicy = (row: typeof creditPolicies.$inferSelect): CreditPolicy => ({
   version: row.version,
@@ -28,6 +34,13 @@ const DEFAULT_VERSION: CreditPolicy = {
 export async function creditPolicyInForce(db: Database | Tx): Promise<CreditPolicy> {
   const [row] = await db.select().from(creditPolicies).orderBy(desc(creditPolicies.version)).limit(1);
   return row ? toPolicy(row) : DEFAULT_VERSION;
+}
+
+/** Versions as admins read them: each with the name of the admin who saved it. */
+export async function withSaverNames(db: Database, policies: CreditPolicy[]): Promise<AdminCreditPolicy[]> {
+  const ids = [...new Set(policies.flatMap((p) => (p.createdBy ? [p.createdBy] : [])))];
+  const people = ids.length > 0 ? await userSummaries(db, ids) : new Map<string, { name: string }>();
+  return policies.map((p) => ({ ...p, createdByName: p.createdBy ? (people.get(p.createdBy)?.name ?? null) : null }));
 }
 
 /** Every saved version, newest first; the cursor is the last version of the previous page. */

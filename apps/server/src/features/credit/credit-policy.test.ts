@@ -1,6 +1,7 @@
 import { DEFAULT_CREDIT_POLICY } from '@ecogrid/core/credit-policy';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail } from '#src/features/audit/audit.service.ts';
+import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { appWithAdmin, signedInCustomer } from '../../../test/catalog-admin.ts';
 import '../../../test/ledger-check.ts';
 
@@ -14,7 +15,7 @@ describe('the credit policy', () => {
   it('is the default as version 0 before any admin saved one, then each save is the next version', async () => {
     const first = await admin.api.get('/api/admin/credit-policy');
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ version: 0, rules: DEFAULT_CREDIT_POLICY, note: null });
+    expect(first.body).toMatchObject({ version: 0, rules: DEFAULT_CREDIT_POLICY, note: null, createdByName: null });
 
     const rules = { ...DEFAULT_CREDIT_POLICY, openLoanLimit: 3, minScore: 70 };
     const saved = await admin.api.put('/api/admin/credit-policy', {
@@ -23,6 +24,10 @@ describe('the credit policy', () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ version: 1, rules, createdBy: admin.id });
+    const saver = (await userSummaries(app.ctx.db, [admin.id])).get(admin.id)!.name;
+    expect(saved.body.createdByName).toBe(saver);
+    const versions = await admin.api.get('/api/admin/credit-policy/versions?limit=1');
+    expect(versions.body.items[0]).toMatchObject({ version: 1, createdByName: saver });
     const again = await admin.api.put('/api/admin/credit-policy', {
       rules: { ...rules, openLoanLimit: 4 },
       note: 'Four for the dry season',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { quoteLoan, type LoanQuote } from '@ecogrid/core/credit';
+import { withFollowOn } from '@ecogrid/core/credit-policy';
 import { type LoanApplication, type LoanSummary, type PaymentChoice } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { fulfilmentDetails } from '#src/features/orders/orders.service.ts';
 import { sendPayment } from '#src/features/payments/payments.service.ts';
 import { judgeApplication, suggestionNote } from './credit-check.ts';
 import { startDeposit, type Collection } from './deposits.ts';
-import { followOnOffer, withFollowOn } from './follow-on.ts';
+import { followOnOffer } from './follow-on.ts';
 import { loanEvent, type LoanDeps } from './loan-rows.ts';
 import { summaries } from './loan-views.ts';
 

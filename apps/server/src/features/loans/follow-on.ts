@@ -1,12 +1,9 @@
-import type { CreditPolicy } from '@ecogrid/core/credit-policy';
-import type { LoanPlanTerms } from '@ecogrid/core/credit';
+import type { CreditPolicy, FollowOnOffer } from '@ecogrid/core/credit-policy';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { loans } from '#src/db/schema/loans.ts';
 import { creditPolicyInForce } from '#src/features/credit/credit-policy.service.ts';
 import { customerScore } from './credit-check.ts';
-
-export type FollowOnOffer = { eligible: boolean; depositBp: number | null };
 
 /**
  * A follow-on loan for a customer who paid off every loan they started (at least one) with at
@@ -21,11 +18,6 @@ export async function followOnOffer(db: Database | Tx, userId: string, policy: C
   const score = await customerScore(db, userId, now);
   if (score.due === 0 || score.onTime * 10_000 < score.due * policy.rules.followOnMinOnTimeBp) return none;
   return { eligible: true, depositBp: policy.rules.followOnDepositBp } satisfies FollowOnOffer;
-}
-
-/** A plan's terms with the follow-on deposit, when the customer has the offer and it is lower. */
-export function withFollowOn<T extends LoanPlanTerms>(plan: T, offer: FollowOnOffer): T {
-  return offer.depositBp !== null && offer.depositBp < plan.depositBp ? { ...plan, depositBp: offer.depositBp } : plan;
 }
 
 /** The follow-on offer under the policy in force now. */

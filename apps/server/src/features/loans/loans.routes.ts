@@ -1,3 +1,4 @@
+import { followOnOfferSchema } from '@ecogrid/core/credit-policy';
 import { loanApplicationSchema, loanSummarySchema, paymentChoiceSchema, repaySchema } from '@ecogrid/core/loans';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
@@ -70,7 +71,7 @@ const followOnRoute = createRoute({
   summary:
     "Whether the caller, having paid off their loans on time, is offered the policy's lower deposit on their next loan",
   responses: {
-    200: json(z.object({ eligible: z.boolean(), depositBp: z.number().int().nullable() }), 'The offer'),
+    200: json(followOnOfferSchema, 'The offer'),
     ...unauthenticated,
   },
 });

@@ -2,7 +2,7 @@
 export { applyForLoans, createLoans, loansByKey, loanSummaries, loanTerms } from './applications.ts';
 export { decideLoan, expireUnpaidApproval, withdrawApplication } from './decisions.ts';
 export { payDeposit } from './deposits.ts';
-export { customerFollowOn, withFollowOn } from './follow-on.ts';
+export { customerFollowOn } from './follow-on.ts';
 export { DEPOSIT_DAYS, findLoan, type LoanDeps } from './loan-rows.ts';
 export { loanView, myLoans, summaries } from './loan-views.ts';
 export { addPlan, changePlan, holdPlans, productPlans } from './plans.ts';

@@ -56,6 +56,7 @@ describe('the admin home', () => {
       '/admin/kyc',
       '/admin/loans',
       '/admin/loans/approvals',
+      '/admin/credit-policy',
       '/admin/agents',
       '/admin/devices',
       '/admin/products',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { LoanSummary } from '@ecogrid/core/loans';
+import { quoteLoan } from '@ecogrid/core/credit';
 import type { CartLine } from '@ecogrid/core/orders';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,9 @@ import {
 } from '@/features/loans/test-setup.tsx';
 import { aCart, aCartLine, anOrder, aWallet } from '@/features/orders/test-setup.tsx';
 import type { Reply } from '@/test/fake-server.ts';
+import { formatUgx } from '@/lib/money.ts';
+import { errorOf } from '@/test/admin-setup.tsx';
+import { expectAccessible } from '@/test/axe.ts';
 import CheckoutRoute from './checkout-route.tsx';
 
 const PICKUP = {
@@ -37,7 +40,7 @@ let lines: CartLine[];
 let kycStatus: string;
 let orderReply: Reply;
 let applyReply: Reply;
-let myLoans: LoanSummary[];
+let offer: { eligible: boolean; depositBp: number | null };
 const server = fakeServer(({ url, method }) => {
   if (url === '/api/cart') return { body: aCart(lines) };
   if (url === '/api/checkout/options')
@@ -48,14 +51,14 @@ const server = fakeServer(({ url, method }) => {
   if (url.startsWith('/api/places/')) return { body: { items: [] } };
   if (url === '/api/orders' && method === 'POST') return orderReply;
   if (url === '/api/loans/applications' && method === 'POST') return applyReply;
-  if (url === '/api/loans') return { body: { loans: myLoans } };
+  if (url === '/api/loans/follow-on-offer') return { body: offer };
   return { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
 });
 
 beforeEach(() => {
   lines = [aCartLine(), creditLine];
   kycStatus = 'verified';
-  myLoans = [];
+  offer = { eligible: false, depositBp: null };
   orderReply = { status: 201, body: { order: anOrder(), payment: null } };
   applyReply = {
     status: 201,
@@ -154,19 +157,39 @@ describe('checkout with credit lines', () => {
     ]);
   });
 
-  it('counts in the amount due now only the deposits of the loans the credit policy approves at once', async () => {
-    // One loan open already: of two units on credit, the first is approved, the second waits.
-    myLoans = [aSummary({ status: 'active' })];
-    lines = [{ ...creditLine, quantity: 2, lineTotal: 1_200_000 }];
+  it('sends the monthly income the customer declares, and refuses one that is not whole shillings', async () => {
+    lines = [creditLine];
     renderCheckout();
     fireEvent.click(await screen.findByLabelText(/^Weekly, 12 weeks/));
-    expect(screen.getByTestId('due-now').textContent).toBe('UGX 180,000');
-    expect(
-      screen.getByText(
-        "1 loan waits for an admin's approval: its deposit is not taken now, and you pay it once the loan is approved.",
-      ),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Apply for credit · UGX 180,000 due now' })).toBeTruthy();
+    await pickUp();
+    fireEvent.click(screen.getByLabelText('I accept these credit terms'));
+    const income = screen.getByLabelText('Your monthly income, in UGX (optional)');
+    fireEvent.change(income, { target: { value: '250k' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Apply for credit/ }));
+    const refusal = 'Enter your monthly income as a whole number of shillings, like 300000, or leave it empty.';
+    expect(errorOf(income)).toBe(refusal);
+    expect(document.activeElement).toBe(income);
+    expect(posts()).toEqual([]);
+    await expectAccessible(document.body);
+
+    fireEvent.change(income, { target: { value: '450,000' } });
+    expect(errorOf(income)).toBeUndefined();
+    fireEvent.click(screen.getByRole('button', { name: /^Apply for credit/ }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.body).toMatchObject({ declaredIncome: 450_000 });
+    // The policy decides: every deposit is shown as the most due now.
+    expect(screen.getByText(/^At most: the credit policy decides each loan when you apply/)).toBeTruthy();
+  }, 30_000);
+
+  it('shows a customer who paid off on time their lower deposit on every plan, and counts it', async () => {
+    offer = { eligible: true, depositBp: 1_000 };
+    lines = [{ ...creditLine, quantity: 2, lineTotal: 1_200_000 }];
+    renderCheckout();
+    expect(await screen.findByText('You paid off your loans on time. Your lower deposit: 10 %')).toBeTruthy();
+    fireEvent.click(await screen.findByLabelText(/^Weekly, 12 weeks/));
+    const deposit = quoteLoan(600_000, { ...aPlan(), depositBp: 1_000 }).deposit;
+    expect(deposit).toBeLessThan(quoteLoan(600_000, aPlan()).deposit);
+    expect(screen.getByTestId('due-now').textContent).toBe(formatUgx(2 * deposit));
   });
 
   it('keeps the credit lines of an unverified customer in the cart, with the way to the identity check and back', async () => {

@@ -1,3 +1,4 @@
+import type { FollowOnOffer } from '@ecogrid/core/credit-policy';
 import type { Loan, LoanApplication, LoanPlan, LoanSummary } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
 import { queryOptions } from '@tanstack/react-query';
@@ -34,6 +35,13 @@ export const myLoansQuery = queryOptions({
   queryFn: ({ signal }) => apiFetch<{ loans: LoanSummary[] }>('/api/loans', { signal }),
   staleTime: 30_000,
   refetchOnMount: true,
+});
+
+/** Whether the customer, having paid off their loans on time, gets the policy's lower deposit on their next loan. */
+export const followOnOfferQuery = queryOptions({
+  queryKey: ['loans', 'follow-on-offer'],
+  queryFn: ({ signal }) => apiFetch<FollowOnOffer>('/api/loans/follow-on-offer', { signal }),
+  staleTime: 30_000,
 });
 
 export const hasPendingPayment = (loan: Loan | undefined) =>

@@ -1,16 +1,19 @@
-import { approvedAtOnce, quoteLoan } from '@ecogrid/core/credit';
+import { quoteLoan } from '@ecogrid/core/credit';
+import { withFollowOn } from '@ecogrid/core/credit-policy';
 import type { Checkout, CartLine, Order } from '@ecogrid/core/orders';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
+import { parseDeclaredIncome } from '@/lib/declared-income.ts';
 import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
-import { applyForLoans, loanPlansQuery, myLoansQuery, ownKycQuery, type LoanPlan } from './api.ts';
+import { applyForLoans, followOnOfferQuery, loanPlansQuery, ownKycQuery, type LoanPlan } from './api.ts';
 import { startingPlan } from './chosen-plan.ts';
 import {
   ACCEPT_ID,
   CreditLines,
+  INCOME_ID,
   KYC_PATH,
   type CreditErrors,
   type CreditState,
@@ -31,16 +34,20 @@ export function useCreditCheckout(lines: CartLine[]) {
   const queryClient = useQueryClient();
   const attempt = useAttemptKey();
   const kyc = useQuery({ ...ownKycQuery, enabled: lines.length > 0 });
-  const mine = useQuery({ ...myLoansQuery, enabled: lines.length > 0 });
+  const offer = useQuery({ ...followOnOfferQuery, enabled: lines.length > 0 });
   const productIds = [...new Set(lines.map((line) => line.productId))];
   const planQueries = useQueries({ queries: productIds.map((id) => loanPlansQuery(id)) });
   const [choices, setChoices] = useState<Record<string, string>>({});
   const [accepted, setAccepted] = useState(false);
+  const [income, setIncome] = useState('');
   const [errors, setErrors] = useState<CreditErrors>({});
 
   const linesState: LineState[] = lines.map((line) => {
     const query = planQueries[productIds.indexOf(line.productId)]!;
-    const plans: LoanPlan[] | undefined = query.data;
+    // A customer with the follow-on offer sees (and is charged) its lower deposit on every plan.
+    const plans: LoanPlan[] | undefined = offer.data
+      ? query.data?.map((plan) => withFollowOn(plan, offer.data))
+      : query.data;
     const planId = choices[line.id] ?? (plans ? startingPlan(line.productId, plans) : null);
     return { line, query, plans, plan: plans?.find((plan) => plan.id === planId) ?? null };
   });
@@ -72,21 +79,18 @@ export function useCreditCheckout(lines: CartLine[]) {
   const state: CreditState =
     lines.length === 0
       ? 'none'
-      : kyc.isPending || mine.isPending || planQueries.some((query) => query.isPending)
+      : kyc.isPending || offer.isPending || planQueries.some((query) => query.isPending)
         ? 'loading'
         : kyc.data && kyc.data.status !== 'verified'
           ? 'kyc'
           : 'ready';
 
-  // One application per unit, in the cart's order: the credit policy approves the first ones at
-  // once, up to the open-loan limit, and only those pay their deposit now; the others wait for an
-  // admin and take nothing yet. Without the customer's loans, every deposit is counted.
-  const units = linesState.flatMap(({ line, plan }) =>
-    Array<number | null>(line.quantity).fill(plan ? quoteLoan(line.product.price, plan).deposit : null),
+  // One application per unit. The server's credit policy decides each when it arrives; only one
+  // approved at once pays its deposit then, so every deposit is counted here as the most due now.
+  const deposits = linesState.flatMap(({ line, plan }) =>
+    plan ? Array<number>(line.quantity).fill(quoteLoan(line.product.price, plan).deposit) : [],
   );
-  const approved = mine.data ? approvedAtOnce(mine.data.loans, units.length) : units.length;
-  const deposits = units.slice(0, approved).filter((deposit): deposit is number => deposit !== null);
-  const held = units.length - approved;
+  const declared = parseDeclaredIncome(income);
 
   const check = (): boolean => {
     const lineErrors: Record<string, string> = {};
@@ -98,6 +102,10 @@ export function useCreditCheckout(lines: CartLine[]) {
       lineErrors[line.id] =
         plans?.length === 0 ? t('loans.checkout.noPlans', { name }) : t('loans.checkout.choosePlan', { name });
       focus ??= plans?.[0] ? planInputId(`plan-${line.id}`, plans[0].id) : `credit-line-${line.id}`;
+    }
+    if (declared === null) {
+      found.income = t('loans.checkout.incomeInvalid');
+      focus ??= INCOME_ID;
     }
     if (!accepted) {
       found.accept = t('loans.checkout.acceptFirst');
@@ -111,8 +119,6 @@ export function useCreditCheckout(lines: CartLine[]) {
   return {
     state,
     deposits,
-    /** How many of the applications will wait for an admin, their deposits not taken now. */
-    held,
     check,
     pending: apply.isPending,
     error: apply.error instanceof ApiError && apply.error.code === 'kyc_required' ? null : apply.error,
@@ -122,6 +128,7 @@ export function useCreditCheckout(lines: CartLine[]) {
         ...checkout,
         plans: linesState.map(({ line, plan }) => ({ cartItemId: line.id, planId: plan?.id ?? '' })),
         acceptTerms: true as const,
+        ...(typeof declared === 'number' ? { declaredIncome: declared } : {}),
       };
       apply.mutate(
         { application, key: attempt.keyFor(application) },
@@ -146,6 +153,12 @@ export function useCreditCheckout(lines: CartLine[]) {
           setChoices((old) => ({ ...old, [lineId]: planId }));
           setErrors((old) => ({ ...old, lines: { ...old.lines, [lineId]: undefined } }));
         }}
+        income={income}
+        onIncome={(text) => {
+          setIncome(text);
+          setErrors((old) => ({ ...old, income: undefined }));
+        }}
+        followOnBp={offer.data?.depositBp ?? null}
         accepted={accepted}
         onAccepted={(yes) => {
           setAccepted(yes);

@@ -59,10 +59,11 @@ export type CreditPart = {
   state: 'none' | 'loading' | 'kyc' | 'ready';
   /** Each plan, terms and schedule, and the acceptance; `cashToo` when cash lines go ahead anyway. */
   section: (props: { busy: boolean; cashToo: boolean }) => ReactNode;
-  /** The deposits the chosen way pays now for loans approved at once, one payment each. */
+  /**
+   * The deposits of every credit unit, one payment each: the most the chosen way pays now, since
+   * the server's credit policy decides each loan and only one approved at once pays its deposit.
+   */
   deposits: number[];
-  /** How many credit applications wait for an admin instead: their deposits are not taken now. */
-  held: number;
   /** A plan for each line and the terms accepted; else says why, focused, and answers false. */
   check: () => boolean;
   /** Sends the application; `placed` is the cash order placed just before it, if any. */
@@ -75,7 +76,6 @@ export const NO_CREDIT: CreditPart = {
   state: 'none',
   section: () => null,
   deposits: [],
-  held: 0,
   check: () => true,
   apply: () => undefined,
   pending: false,

@@ -199,9 +199,7 @@ export function CheckoutPage({ credit = NO_CREDIT, owner }: { credit?: CreditPar
             )}
           </Step>
           <Step id="pay-title" title={t('checkout.payTitle')}>
-            {withCredit && (
-              <DueNow order={lines.length > 0 ? subtotal + fee : null} deposits={sumOf(deposits)} held={credit.held} />
-            )}
+            {withCredit && <DueNow order={lines.length > 0 ? subtotal + fee : null} deposits={sumOf(deposits)} />}
             <PayWith
               idPrefix="checkout"
               amounts={amounts}

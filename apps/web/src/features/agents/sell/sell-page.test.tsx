@@ -126,6 +126,14 @@ describe('selling for a customer', () => {
     expect(screen.getByRole('region', { name: 'Sell for the customer' })).toBeTruthy();
     expect(screen.queryByRole('main')).toBeNull();
     await buildSale();
+    const income = screen.getByLabelText("The customer's monthly income, in UGX (optional)");
+    fireEvent.change(income, { target: { value: 'about 300k' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show the quote' }));
+    expect(income.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Enter the monthly income as a whole number of shillings/)).toBeTruthy();
+    expect(document.activeElement).toBe(income);
+    expect(server.seen.filter((r) => r.method === 'POST')).toEqual([]);
+    fireEvent.change(income, { target: { value: '300,000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show the quote' }));
     const read = await screen.findByRole('region', { name: 'Read this to the customer' });
     expect(read.textContent).toContain('4 monthly instalments of UGX 225,000, the last UGX 225,000');
@@ -151,6 +159,7 @@ describe('selling for a customer', () => {
     expect(collect.getAttribute('href')).toBe(`/agent/customers/${SARAH}?collect=${LOAN}&amount=300000`);
     const request = {
       lines: [{ productId: SOLAR, quantity: 1, planId: PLAN }],
+      declaredIncome: 300_000,
       fulfilment: 'pickup',
       pickupPointId: POINT,
     };

@@ -11,6 +11,7 @@ import { TestModeCode } from '@/components/ui/test-mode-code.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useAttemptKey } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
+import { parseDeclaredIncome } from '@/lib/declared-income.ts';
 import { pickupPointsQuery, quoteSale, sell, sendTerms, type SalePayment, type SaleRequest } from './api.ts';
 import { LineRow, ProductSearch, type DraftLine } from './sale-lines.tsx';
 import { SaleQuoteView } from './sale-quote.tsx';
@@ -34,6 +35,10 @@ export default function SellPage() {
   const [pickupPointId, setPickupPointId] = useState('');
   const [code, setCode] = useState('');
   const [method, setMethod] = useState<SalePayment['method']>('mtn');
+  const [income, setIncome] = useState('');
+  const [incomeError, setIncomeError] = useState<string>();
+  const declared = parseDeclaredIncome(income);
+  const onCredit = lines.some((l) => l.planId);
   const points = useQuery({ ...pickupPointsQuery, enabled: fulfilment === 'pickup' });
   const attempt = useAttemptKey();
   const queryClient = useQueryClient();
@@ -44,6 +49,7 @@ export default function SellPage() {
       quantity: l.quantity,
       ...(l.planId ? { planId: l.planId } : {}),
     })),
+    ...(onCredit && typeof declared === 'number' ? { declaredIncome: declared } : {}),
     fulfilment,
     ...(fulfilment === 'pickup'
       ? { pickupPointId }
@@ -204,7 +210,33 @@ export default function SellPage() {
         )}
       </fieldset>
 
-      <Button disabled={lines.length === 0 || quote.isPending} onClick={() => quote.mutate({ customerId, request })}>
+      {onCredit && (
+        <TextField
+          id="sell-income"
+          label={t('agent.sell.income.label')}
+          hint={t('agent.sell.income.hint')}
+          error={incomeError}
+          value={income}
+          onChange={(event) => {
+            setIncome(event.target.value);
+            setIncomeError(undefined);
+          }}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={16}
+        />
+      )}
+      <Button
+        disabled={lines.length === 0 || quote.isPending}
+        onClick={() => {
+          if (onCredit && declared === null) {
+            setIncomeError(t('agent.sell.income.invalid'));
+            document.getElementById('sell-income')?.focus();
+            return;
+          }
+          quote.mutate({ customerId, request });
+        }}
+      >
         {t('agent.sell.quote.get')}
       </Button>
       {quote.isError && <FormAlert>{errorText(quote.error, t('agent.failed'))}</FormAlert>}

@@ -8,13 +8,23 @@ import type {
   PortfolioLoan,
 } from '@ecogrid/core/loans';
 import type { DeviceSwapInput, DeviceSwapQuote } from '@ecogrid/core/devices';
-import type { AdminLoan } from '@ecogrid/core/loans.responses';
+import type { AdminLoan, CreditHistory } from '@ecogrid/core/loans.responses';
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { FRESH_MS, pages, type Page } from '@/lib/paged-query.ts';
 
 export { LOAN_STATUSES, loanDecisionSchema, loanPlanInputSchema } from '@ecogrid/core/loans';
-export type { AdminLoan, Loan, LoanDecision, LoanPlan, LoanPlanInput, LoanStatus, PortfolioFigures, PortfolioLoan };
+export type {
+  AdminLoan,
+  CreditHistory,
+  Loan,
+  LoanDecision,
+  LoanPlan,
+  LoanPlanInput,
+  LoanStatus,
+  PortfolioFigures,
+  PortfolioLoan,
+};
 
 /** The portfolio list's filters as the address holds them; days past due are whole days. */
 export type LoanFilters = {
@@ -123,3 +133,13 @@ export const swapUnit = (id: string, input: DeviceSwapInput) =>
     `/api/admin/loans/${encodeURIComponent(id)}/swap`,
     json('POST', input),
   );
+
+/** What an admin weighs before deciding: the policy's suggestion and why, the score, other loans and recent payments. */
+export const creditHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...loanKey(id), 'credit-history'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<CreditHistory>(`/api/admin/loans/${encodeURIComponent(id)}/credit-history`, { signal }),
+    staleTime: FRESH_MS,
+    refetchOnMount: true,
+  });

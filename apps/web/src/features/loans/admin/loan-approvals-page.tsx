@@ -8,8 +8,8 @@ import { adminLoansQuery, type LoanFilters } from './api.ts';
 const QUEUE: LoanFilters = { status: 'pending_approval' };
 
 /**
- * /admin/loans/approvals: the applications an admin must decide (identity not yet verified, a
- * loan in arrears, or too many loans open), oldest first; each opens the loan to approve or reject.
+ * /admin/loans/approvals: the applications the credit policy sends to a person, oldest first;
+ * each opens the loan, with the customer's credit history, to approve or reject.
  */
 export default function LoanApprovalsPage() {
   const { t } = useTranslation();

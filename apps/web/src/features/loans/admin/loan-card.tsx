@@ -17,7 +17,7 @@ export function LoanStatusBadge({ status }: { status: LoanStatus }) {
 }
 
 /** Days past due in words, flagged from the first day late and in red from 30 days (PAR30). */
-function DaysPastDue({ days }: { days: number }) {
+export function DaysPastDue({ days }: { days: number }) {
   const { t } = useTranslation();
   if (days <= 0) return <span>{t('adminLoans.onTime')}</span>;
   return <Badge tone={days >= 30 ? 'bad' : 'warn'}>{t('adminLoans.daysLate', { count: days })}</Badge>;

@@ -2,9 +2,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '@/components/ui/toast.tsx';
-import { anAdminLoan, LOAN_ID } from '@/test/loan-fixtures.ts';
+import { anAdminLoan, aSummary, LOAN_ID } from '@/test/loan-fixtures.ts';
+import { expectAccessible } from '@/test/axe.ts';
 import LoanPage from './loan-page.tsx';
-import type { AdminLoan } from './api.ts';
+import type { AdminLoan, CreditHistory } from './api.ts';
 import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
 vi.mock('@/components/ui/toast.tsx', () => ({ showToast: vi.fn(async () => {}) }));
@@ -25,9 +26,24 @@ const waiting = () =>
   });
 
 let loan: AdminLoan;
+let history: CreditHistory;
+const newCustomer = (): CreditHistory => ({
+  policyVersion: 0,
+  declaredIncome: null,
+  suggestion: {
+    outcome: 'approve',
+    reasons: [],
+    score: null,
+    facts: { openLoans: 1, loansInArrears: 0, monthlyInstalments: 75_000, declaredMonthlyIncome: null, score: null },
+  },
+  score: { score: null, due: 0, onTime: 0, worstDaysLate: 0 },
+  otherLoans: [],
+  recentPayments: [],
+});
 let decisionReply: { status: number; body: unknown } | null;
 const server = fakeServer(({ url, method, body }) => {
   if (url === `/api/admin/loans/${LOAN_ID}` && method === 'GET') return { body: loan };
+  if (url === `/api/admin/loans/${LOAN_ID}/credit-history`) return { body: history };
   if (url === DECISION && method === 'POST') {
     if (decisionReply) return decisionReply;
     const { decision, note } = body as { decision: 'approve' | 'reject'; note?: string };
@@ -40,6 +56,7 @@ const server = fakeServer(({ url, method, body }) => {
 
 beforeEach(() => {
   loan = anAdminLoan();
+  history = newCustomer();
   decisionReply = null;
   vi.mocked(showToast).mockClear();
   server.start();
@@ -168,6 +185,70 @@ describe('one loan', () => {
       expect(server.seen.filter((r) => r.url === `/api/admin/loans/${LOAN_ID}` && r.method === 'GET')).toHaveLength(2),
     );
     expect(vi.mocked(showToast)).not.toHaveBeenCalled();
+  });
+});
+
+describe('the credit history beside the decision', () => {
+  it('shows the suggestion with its reasons and policy version, the score, other loans and payments', async () => {
+    loan = waiting();
+    history = {
+      policyVersion: 3,
+      declaredIncome: 200_000,
+      suggestion: {
+        outcome: 'review',
+        reasons: [
+          { check: 'in_arrears', outcome: 'review' },
+          { check: 'low_score', outcome: 'review' },
+        ],
+        score: 52,
+        facts: {
+          openLoans: 2,
+          loansInArrears: 1,
+          monthlyInstalments: 120_000,
+          declaredMonthlyIncome: 200_000,
+          score: 52,
+        },
+      },
+      score: { score: 52, due: 10, onTime: 6, worstDaysLate: 24 },
+      otherLoans: [{ ...aSummary({ id: 'c1d2e3f4-0000-4000-8000-000000000001', daysPastDue: 12 }) }],
+      recentPayments: [
+        { loanNumber: 'LN-000007', kind: 'repayment', amount: 45_000, createdAt: '2026-03-09T09:00:00.000Z' },
+      ],
+    };
+    const { container } = render();
+    const part = (await screen.findByRole('heading', { name: 'Credit history', level: 2 })).closest('section')!;
+    await waitFor(() => expect(part.textContent).toContain('The policy suggests: A person decides'));
+    expect(part.textContent).toContain('Judged by credit policy version 3.');
+    const reasons = within(part).getByRole('list', { name: 'Why' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A loan in arrears: A person decides', 'Repayment score below the lowest: A person decides']);
+    expect(part.textContent).toContain('Declared monthly incomeUGX 200,000');
+    expect(part.textContent).toContain('Repayment score: 52 of 100');
+    expect(part.textContent).toContain('6 of 10 instalments paid on time. At worst 24 days late.');
+    const others = within(part).getByRole('list', { name: 'Other loans' });
+    expect(within(others).getByRole('link', { name: 'SunKing Home 60 kit' }).getAttribute('href')).toBe(
+      '/admin/loans/c1d2e3f4-0000-4000-8000-000000000001',
+    );
+    expect(others.textContent).toContain('OutstandingUGX 495,000');
+    expect(others.textContent).toContain('12 days late');
+    expect(within(part).getByRole('list', { name: 'Latest payments' }).textContent).toContain('Repayment LN-000007');
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    await expectAccessible(container);
+  }, 20_000);
+
+  it('says a new customer has no score and no other loans', async () => {
+    loan = waiting();
+    render();
+    const part = (await screen.findByRole('heading', { name: 'Credit history', level: 2 })).closest('section')!;
+    await waitFor(() => expect(part.textContent).toContain('The policy suggests: Approve at once'));
+    expect(part.textContent).toContain('Every check passed.');
+    expect(part.textContent).toContain('Declared monthly incomeNot declared');
+    expect(part.textContent).toContain('New customer: no instalment due yet, so no repayment score');
+    expect(part.textContent).toContain('No other loans.');
+    expect(part.textContent).toContain('No payments yet.');
   });
 });
 

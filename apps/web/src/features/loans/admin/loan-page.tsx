@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { DueFacts, LoanStatusBadge } from './loan-card.tsx';
+import { CreditHistoryPart } from './credit-history.tsx';
 import { LoanDecision } from './loan-decision.tsx';
 import { QuoteFacts } from './loan-quote.tsx';
 import { LoanPayments, LoanSchedule, LoanTokens } from './loan-records.tsx';
@@ -112,8 +113,9 @@ function Terms({ loan }: { loan: AdminLoan }) {
 }
 
 /**
- * /admin/loans/:id: one loan: where it stands, its customer, product and plan, and for an
- * application waiting for approval, approve or reject with a reason; then its schedule,
+ * /admin/loans/:id: one loan: where it stands, the customer's credit history (the policy's
+ * suggestion and why, their score, other loans and payments), and for an application waiting
+ * for approval, approve or reject with a reason; then its customer, product and plan, schedule,
  * payments and device tokens.
  */
 export default function LoanPage() {
@@ -145,6 +147,7 @@ export default function LoanPage() {
             <Part className="min-w-0 space-y-3" id="status-title" title={t('adminLoans.statusTitle')}>
               <StatusCard loan={data} focusRef={statusCard} />
             </Part>
+            <CreditHistoryPart loanId={data.id} />
             <LoanDecision loan={data} onDecided={() => requestAnimationFrame(() => statusCard.current?.focus())} />
             <div className="grid gap-6 md:grid-cols-2 md:gap-3">
               <Part className="min-w-0 space-y-3" id="customer-title" title={t('adminLoans.customerTitle')}>

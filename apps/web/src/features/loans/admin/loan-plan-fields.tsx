@@ -1,10 +1,11 @@
 import { LOAN_FREQUENCIES, quoteLoan } from '@ecogrid/core/credit';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { usePlanCheck, type PlanErrors, type PlanField, type PlanValues } from './loan-plan-form.ts';
+import { useCheckedForm } from '@/lib/use-checked-form.ts';
+import { usePlanCheck, type PlanField, type PlanValues } from './loan-plan-form.ts';
 import type { LoanPlanInput } from './api.ts';
 import { QuoteFacts } from './loan-quote.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
@@ -31,22 +32,11 @@ type Props = {
 export function LoanPlanForm({ initial, price, mode, busy, error, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
   const check = usePlanCheck();
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<PlanErrors>({});
+  const { form, errors, submit } = useCheckedForm(check, onSubmit);
   const set = <K extends PlanField>(field: K, value: PlanValues[K]) => setValues((v) => ({ ...v, [field]: value }));
   const preview = check(values).input;
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = check(values);
-    setErrors(result.errors);
-    if (result.input) onSubmit(result.input);
-  };
   const text = (field: 'name' | 'deposit' | 'instalments' | 'markup', extra: Parameters<typeof TextField>[0]) => (
     <TextField
       value={values[field]}
@@ -61,7 +51,7 @@ export function LoanPlanForm({ initial, price, mode, busy, error, onSubmit, onCa
   return (
     <form
       ref={form}
-      onSubmit={submit}
+      onSubmit={submit(values)}
       noValidate
       aria-busy={busy}
       aria-label={mode === 'create' ? t('adminLoans.plans.newTitle') : t('adminLoans.plans.editTitle')}

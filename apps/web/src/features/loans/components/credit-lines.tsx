@@ -3,6 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { basisPointsToPercent } from '@/lib/agent-terms.ts';
 import { formatUgx } from '@/lib/money.ts';
 import type { LoanPlan } from '../api.ts';
 import { PlanTerms } from './loan-terms.tsx';
@@ -16,9 +18,14 @@ export type LineState = {
   plan: LoanPlan | null;
 };
 
-export type CreditErrors = { lines?: Record<string, string | undefined>; accept?: string | undefined };
+export type CreditErrors = {
+  lines?: Record<string, string | undefined>;
+  income?: string | undefined;
+  accept?: string | undefined;
+};
 
 export const ACCEPT_ID = 'credit-accept';
+export const INCOME_ID = 'credit-income';
 /** The identity check, coming back to checkout when it is done. */
 export const KYC_PATH = '/kyc?next=/checkout';
 
@@ -32,6 +39,11 @@ type Props = {
   state: CreditState;
   lines: LineState[];
   onPlan: (lineId: string, planId: string) => void;
+  /** The monthly income as typed (optional), sent as the declared income. */
+  income: string;
+  onIncome: (text: string) => void;
+  /** The follow-on deposit the plans already show, for a customer who has the offer. */
+  followOnBp: number | null;
   accepted: boolean;
   onAccepted: (accepted: boolean) => void;
   errors: CreditErrors;
@@ -113,7 +125,7 @@ function LinePlans({
  * The checkout's credit lines: for each, the plan (its deposit and instalments in a line), the
  * full terms and the payment dates; then the acceptance the application needs.
  */
-export function CreditLines({ state, lines, onPlan, accepted, onAccepted, errors, disabled, cashToo }: Props) {
+export function CreditLines({ state, lines, onPlan, accepted, onAccepted, errors, disabled, cashToo, ...more }: Props) {
   const { t } = useTranslation();
   if (state === 'none') return null;
   const acceptError = errors.accept ? `${ACCEPT_ID}-error` : undefined;
@@ -130,6 +142,14 @@ export function CreditLines({ state, lines, onPlan, accepted, onAccepted, errors
         <KycNeeded lines={lines} cashToo={cashToo} />
       ) : (
         <>
+          {more.followOnBp !== null && (
+            <p className="rounded-lg border border-brand-700 bg-brand-50 p-3 text-brand-900">
+              <span className="block font-medium">
+                {t('loans.checkout.followOn', { percent: basisPointsToPercent(more.followOnBp) })}
+              </span>
+              <span className="block text-sm">{t('loans.checkout.followOnHint')}</span>
+            </p>
+          )}
           <ul className="space-y-3">
             {lines.map((item) => (
               <li
@@ -147,6 +167,20 @@ export function CreditLines({ state, lines, onPlan, accepted, onAccepted, errors
               </li>
             ))}
           </ul>
+          <div className="rounded-lg border border-stone-200 bg-white p-4">
+            <TextField
+              id={INCOME_ID}
+              label={t('loans.checkout.incomeLabel')}
+              hint={t('loans.checkout.incomeHint')}
+              error={errors.income}
+              value={more.income}
+              onChange={(event) => more.onIncome(event.target.value)}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={16}
+              disabled={disabled}
+            />
+          </div>
           <div className="space-y-1 rounded-lg border border-stone-200 bg-white p-4">
             <label className="flex min-h-11 items-start gap-3">
               <input

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 
-/** With credit: what is paid now, the order and the deposits, and that a loan waiting for approval takes nothing yet. */
-export function DueNow({ order, deposits, held }: { order: number | null; deposits: number; held: number }) {
+/** With credit: the most paid now, the order and the deposits, and that only a loan approved at once takes its deposit. */
+export function DueNow({ order, deposits }: { order: number | null; deposits: number }) {
   const { t } = useTranslation();
   return (
     <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-4">
@@ -24,9 +24,7 @@ export function DueNow({ order, deposits, held }: { order: number | null; deposi
           </dd>
         </div>
       </dl>
-      <p className="text-sm text-stone-600">
-        {held > 0 ? t('checkout.dueNow.held', { count: held }) : t('checkout.dueNow.note')}
-      </p>
+      <p className="text-sm text-stone-600">{t('checkout.dueNow.note')}</p>
     </div>
   );
 }
