@@ -1,12 +1,14 @@
-import type { FollowUp, FollowUpOutcomeRequest } from '@ecogrid/core/follow-ups';
+import { kampalaDate } from '@ecogrid/core/credit';
+import type { FollowUp, FollowUpList, FollowUpOutcomeRequest, PromiseStatus } from '@ecogrid/core/follow-ups';
 import { loanNumber } from '@ecogrid/core/loans';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '#src/db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database, type Tx } from '#src/db/client.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { activeAdminIds } from '#src/features/auth/agent-accounts.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
+import { overdueOf } from './arrears.service.ts';
 import type { LoanDeps } from './loan-rows.ts';
 
 type Row = {
@@ -23,13 +25,38 @@ type Row = {
   promise_date: string | null;
   promise_amount: string | null;
   note: string | null;
+  product_name: string;
+  in_arrears: string;
+  last_outcome: FollowUp['outcome'];
+  last_promise_date: string | null;
+  last_promise_amount: string | null;
+  last_promise_status: PromiseStatus | null;
 };
 
-const columns = sql.raw(`f.id, f.loan_id, l.seq::text as seq, l.user_id, f.reason, f.opened_on::text as opened_on,
-  l.days_past_due, l.status, f.assigned_to, f.outcome, f.promise_date::text as promise_date,
-  f.promise_amount::text as promise_amount, f.note`);
+/**
+ * The follow-ups with their loan, and the last outcome recorded on the loan (a follow-up's own
+ * once it has one): a promise in it is broken as the daily run marked it, kept once the amount
+ * was paid on the loan after it was made, else still to come.
+ */
+const selectFollowUps = (today: string) => sql`
+  select f.id, f.loan_id, l.seq::text as seq, l.user_id, f.reason, f.opened_on::text as opened_on,
+    l.days_past_due, l.status, f.assigned_to, f.outcome, f.promise_date::text as promise_date,
+    f.promise_amount::text as promise_amount, f.note, l.product_name,
+    ${overdueOf(sql.raw('l.id'), today)}::text as in_arrears,
+    p.outcome as last_outcome, p.promise_date::text as last_promise_date,
+    p.promise_amount::text as last_promise_amount,
+    case when p.outcome is distinct from 'promise_to_pay' then null when p.promise_broken then 'broken'
+      when (select coalesce(sum(lp.amount), 0) from loan_payments lp
+            where lp.loan_id = f.loan_id and lp.created_at >= p.recorded_at) >= p.promise_amount then 'kept'
+      else 'pending' end as last_promise_status
+  from loan_follow_ups f join loans l on l.id = f.loan_id
+  left join lateral (
+    select q.outcome, q.promise_date, q.promise_amount, q.promise_broken, q.recorded_at
+    from loan_follow_ups q
+    where q.loan_id = f.loan_id and q.outcome is not null and (f.outcome is null or q.id = f.id)
+    order by q.recorded_at desc limit 1) p on true`;
 
-async function views(db: Database, rows: Row[]): Promise<FollowUp[]> {
+async function views(db: Database | Tx, rows: Row[]): Promise<FollowUp[]> {
   const people = await userSummaries(db, [
     ...new Set(rows.flatMap((r) => [r.user_id, ...(r.assigned_to ? [r.assigned_to] : [])])),
   ]);
@@ -50,24 +77,43 @@ async function views(db: Database, rows: Row[]): Promise<FollowUp[]> {
     promiseDate: r.promise_date,
     promiseAmount: r.promise_amount === null ? null : Number(r.promise_amount),
     note: r.note,
+    productName: r.product_name,
+    amountInArrears: Number(r.in_arrears),
+    lastOutcome: r.last_outcome,
+    lastPromise:
+      r.last_promise_status === null
+        ? null
+        : { date: r.last_promise_date!, amount: Number(r.last_promise_amount), status: r.last_promise_status },
   }));
 }
 
+/** One follow-up as listed, read in the transaction that changed it. */
+export async function followUpView(tx: Tx, id: string): Promise<FollowUp> {
+  const [row] = await queryRows<Row>(tx, sql`${selectFollowUps(kampalaDate(new Date()))} where f.id = ${id}`);
+  return (await views(tx, [row!]))[0]!;
+}
+
+const LISTS: Record<FollowUpList, SQL> = {
+  open: sql`f.outcome is null`,
+  promised: sql`f.outcome = 'promise_to_pay' and not f.promise_broken and l.status in ('active', 'defaulted')`,
+  broken: sql`f.outcome = 'promise_to_pay' and f.promise_broken and l.status in ('active', 'defaulted')`,
+};
+
 /**
- * Open follow-ups, oldest first (at most 200): an agent's own (`agent`), or for admins all of
- * them, one agent's, or those with no agent (`none`).
+ * Follow-ups, oldest first (at most 200): an agent's own open ones (`agent`), or for admins one
+ * list (open unless asked) of all of them, one agent's, or those with no agent (`none`).
  */
-export async function openFollowUps(
+export async function listFollowUps(
   db: Database,
-  filter: { agent: string } | { assignee?: string | undefined },
+  filter: { agent: string } | { assignee?: string | undefined; status?: FollowUpList },
 ): Promise<FollowUp[]> {
   const who = 'agent' in filter ? filter.agent : filter.assignee;
+  const list = 'agent' in filter ? 'open' : (filter.status ?? 'open');
   const assigned =
     who === undefined ? sql`true` : who === 'none' ? sql`f.assigned_to is null` : sql`f.assigned_to = ${who}`;
   const rows = await queryRows<Row>(
     db,
-    sql`select ${columns} from loan_follow_ups f join loans l on l.id = f.loan_id
-        where f.outcome is null and ${assigned}
+    sql`${selectFollowUps(kampalaDate(new Date()))} where ${LISTS[list]} and ${assigned}
         order by f.opened_on, f.created_at, f.id limit 200`,
   );
   return views(db, rows);
@@ -84,7 +130,7 @@ export async function recordFollowUpOutcome(
 ): Promise<FollowUp> {
   const { outcome: o } = input;
   const admins = o.outcome === 'recommend_repossession' ? await activeAdminIds(deps.db) : [];
-  const row = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const mine = input.asAdmin ? sql`true` : sql`f.assigned_to = ${input.actorId}`;
     const [found] = await queryRows<{ outcome: string | null; seq: string }>(
       tx,
@@ -118,11 +164,6 @@ export async function recordFollowUpOutcome(
         data: { followUpId: input.id },
       })),
     );
-    const [saved] = await queryRows<Row>(
-      tx,
-      sql`select ${columns} from loan_follow_ups f join loans l on l.id = f.loan_id where f.id = ${input.id}`,
-    );
-    return saved!;
+    return followUpView(tx, input.id);
   });
-  return (await views(deps.db, [row]))[0]!;
 }
