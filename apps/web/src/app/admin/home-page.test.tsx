@@ -56,6 +56,7 @@ describe('the admin home', () => {
       '/admin/kyc',
       '/admin/loans',
       '/admin/loans/approvals',
+      '/admin/follow-ups',
       '/admin/agents',
       '/admin/devices',
       '/admin/products',

@@ -1,8 +1,9 @@
 /**
- * The back office's loan pages (the portfolio, the approval queue and one loan), fetched
+ * The back office's loan pages (the portfolio, the approval queue, one loan and collections), fetched
  * together as one chunk the first time an admin opens any of them: they share their list,
  * card and figures code.
  */
+export { default as FollowUpsPage } from './follow-ups-page.tsx';
 export { default as LoanApprovalsPage } from './loan-approvals-page.tsx';
 export { default as LoanPage } from './loan-page.tsx';
 export { default as LoansPage } from './loans-page.tsx';
