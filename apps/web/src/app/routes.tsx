@@ -74,7 +74,7 @@ const cataloguePage = (name: 'ProductsPage' | 'ProductEditPage' | 'CategoriesPag
     adminLoanStrings,
   );
 /** The admin loan pages, one chunk for the three routes; payment statuses and methods come with one loan's payments. */
-const loanPage = (name: 'LoansPage' | 'LoanApprovalsPage' | 'LoanPage' | 'FollowUpsPage') =>
+const loanPage = (name: 'LoansPage' | 'LoanApprovalsPage' | 'LoanPage' | 'FollowUpsPage' | 'WriteOffsPage') =>
   lazyPage(
     () => import('@/features/loans/admin/loan-pages.tsx').then((pages) => ({ default: pages[name] })),
     adminStrings,
@@ -228,6 +228,7 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/loans/approvals', ...loanPage('LoanApprovalsPage') },
   { path: 'admin/loans/:id', ...loanPage('LoanPage') },
   { path: 'admin/follow-ups', ...loanPage('FollowUpsPage') },
+  { path: 'admin/write-offs', ...loanPage('WriteOffsPage') },
   // The list and one agent share a chunk: one route, the page chosen by whether an id is given.
   { path: 'admin/agents/:id?', ...adminPage(() => import('./admin/agent-pages.tsx')) },
   { path: 'admin/devices', ...adminPage(() => import('@/features/loans/admin/devices-page.tsx'), adminLoanStrings) },
