@@ -6,6 +6,8 @@ import { Link, useParams } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { DueFacts, LoanStatusBadge } from './loan-card.tsx';
 import { LoanDecision } from './loan-decision.tsx';
+import { LoanRepossessions } from './loan-repossessions.tsx';
+import { LoanWriteOff } from './loan-write-off.tsx';
 import { QuoteFacts } from './loan-quote.tsx';
 import { LoanPayments, LoanSchedule, LoanTokens } from './loan-records.tsx';
 import { Fact } from '@/components/ui/fact.tsx';
@@ -112,7 +114,8 @@ function Terms({ loan }: { loan: AdminLoan }) {
 
 /**
  * /admin/loans/:id: one loan: where it stands, its customer, product and plan, and for an
- * application waiting for approval, approve or reject with a reason; then its schedule,
+ * application waiting for approval, approve or reject with a reason; for a defaulted one, its
+ * repossessions (start one) and a write-off; then its schedule,
  * payments and device tokens.
  */
 export default function LoanPage() {
@@ -153,6 +156,12 @@ export default function LoanPage() {
                 <Terms loan={data} />
               </Part>
             </div>
+            {(data.status === 'defaulted' || data.status === 'repossessed') && (
+              <Part className="min-w-0 space-y-3" id="repossess-title" title={t('adminLoans.repossess.title')}>
+                <LoanRepossessions loan={data} />
+                {data.status === 'defaulted' && <LoanWriteOff loan={data} />}
+              </Part>
+            )}
             <Part className="min-w-0 space-y-3" id="schedule-title" title={t('adminLoans.schedule.title')}>
               <LoanSchedule loan={data} />
             </Part>

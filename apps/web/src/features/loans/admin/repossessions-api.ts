@@ -1,0 +1,36 @@
+import type { Repossession, StartRepossession } from '@ecogrid/core/repossessions';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client.ts';
+import { FRESH_MS } from '@/lib/paged-query.ts';
+
+export { startRepossessionSchema } from '@ecogrid/core/repossessions';
+export type { Repossession, StartRepossession };
+
+const loanRepossessionsKey = (loanId: string) => ['loans', 'admin', 'loan', loanId, 'repossessions'] as const;
+
+/** A loan's repossessions, each attempt with its outcome, newest first. */
+export const loanRepossessionsQuery = (loanId: string) =>
+  queryOptions({
+    queryKey: loanRepossessionsKey(loanId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ repossessions: Repossession[] }>(`/api/admin/loans/${encodeURIComponent(loanId)}/repossessions`, {
+        signal,
+      }).then((body) => body.repossessions),
+    staleTime: FRESH_MS,
+    refetchOnMount: true,
+  });
+
+/** Starts taking back a defaulted loan's unit, for the agent named or else the one who sold it. */
+export const startRepossession = (loanId: string, input: StartRepossession) =>
+  apiFetch<Repossession>(`/api/admin/loans/${encodeURIComponent(loanId)}/repossessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+
+/** Puts a unit back from a customer (returned or refurbished) in stock. */
+export const restockDevice = (deviceId: string) =>
+  apiFetch<{ status: 'in_stock' }>(`/api/admin/devices/${encodeURIComponent(deviceId)}/restock`, { method: 'POST' });
+
+export const refetchRepossessions = (queryClient: QueryClient, loanId: string) =>
+  queryClient.invalidateQueries({ queryKey: loanRepossessionsKey(loanId) });
