@@ -28,9 +28,5 @@ export const startRepossession = (loanId: string, input: StartRepossession) =>
     body: JSON.stringify(input),
   });
 
-/** Puts a unit back from a customer (returned or refurbished) in stock. */
-export const restockDevice = (deviceId: string) =>
-  apiFetch<{ status: 'in_stock' }>(`/api/admin/devices/${encodeURIComponent(deviceId)}/restock`, { method: 'POST' });
-
 export const refetchRepossessions = (queryClient: QueryClient, loanId: string) =>
   queryClient.invalidateQueries({ queryKey: loanRepossessionsKey(loanId) });
