@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectAccessible } from '@/test/axe.ts';
+import { AXE_TIMEOUT_MS, expectAccessible } from '@/test/axe.ts';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 import type { Device } from './devices-api.ts';
 import DevicesPage from './devices-page.tsx';
@@ -50,19 +50,23 @@ beforeEach(() => {
 const card = async (serial: string) => within(await screen.findByRole('article', { name: serial }));
 
 describe('units back from customers', () => {
-  it('go back to stock, returned or refurbished; a unit in stock has no such button', async () => {
-    const { container } = renderPage(DevicesPage, '/admin/devices');
-    const refurbished = await card('SK60-000202');
-    expect(refurbished.getByText('Being refurbished')).toBeTruthy();
-    expect((await card('SK60-000203')).queryByRole('button', { name: 'Back to stock' })).toBeNull();
-    await expectAccessible(container);
-    fireEvent.click(refurbished.getByRole('button', { name: 'Back to stock' }));
-    await waitFor(() =>
-      expect(server.seen.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
-        '/api/admin/devices/d2/restock',
-      ]),
-    );
-  });
+  it(
+    'go back to stock, returned or refurbished; a unit in stock has no such button',
+    async () => {
+      const { container } = renderPage(DevicesPage, '/admin/devices');
+      const refurbished = await card('SK60-000202');
+      expect(refurbished.getByText('Being refurbished')).toBeTruthy();
+      expect((await card('SK60-000203')).queryByRole('button', { name: 'Back to stock' })).toBeNull();
+      await expectAccessible(container);
+      fireEvent.click(refurbished.getByRole('button', { name: 'Back to stock' }));
+      await waitFor(() =>
+        expect(server.seen.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+          '/api/admin/devices/d2/restock',
+        ]),
+      );
+    },
+    AXE_TIMEOUT_MS,
+  );
 
   it('shows why a unit could not go back to stock', async () => {
     restockReply = {

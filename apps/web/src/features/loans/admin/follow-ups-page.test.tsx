@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectAccessible } from '@/test/axe.ts';
+import { AXE_TIMEOUT_MS, expectAccessible } from '@/test/axe.ts';
 import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 import type { FollowUp } from './collections-api.ts';
 import FollowUpsPage from './follow-ups-page.tsx';
@@ -63,24 +63,28 @@ const posts = () => server.seen.filter((r) => r.method === 'POST');
 const lists = () => server.seen.filter((r) => r.url.startsWith('/api/admin/follow-ups?')).map((r) => r.url);
 
 describe('the collections queue', () => {
-  it('shows each follow-up with customer, product, lateness, arrears, agent and the last promise', async () => {
-    const { container } = renderPage(FollowUpsPage, '/admin/follow-ups');
-    const card = await screen.findByRole('article', { name: 'Nakato Sarah' });
-    const text = card.textContent!;
-    expect(within(card).getByRole('link', { name: 'LN-000042' }).getAttribute('href')).toBe(
-      '/admin/loans/7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-    );
-    expect(within(card).getByRole('link', { name: '+256772123456' }).getAttribute('href')).toBe('tel:+256772123456');
-    expect(text).toContain('ProductSun King Home 60');
-    expect(text).toContain('Days past due12 days late');
-    expect(text).toContain('In arrearsUGX 75,000');
-    expect(text).toContain('AgentOkello John');
-    expect(text).toContain('Raised becauseA promise to pay was broken');
-    expect(text).toContain('Last outcomePromised to pay');
-    expect(text).toContain('PromiseUGX 50,000 by Nov 18, 2026 (broken)');
-    expect(screen.getByText('Showing 1 follow-up')).toBeTruthy();
-    await expectAccessible(container);
-  });
+  it(
+    'shows each follow-up with customer, product, lateness, arrears, agent and the last promise',
+    async () => {
+      const { container } = renderPage(FollowUpsPage, '/admin/follow-ups');
+      const card = await screen.findByRole('article', { name: 'Nakato Sarah' });
+      const text = card.textContent!;
+      expect(within(card).getByRole('link', { name: 'LN-000042' }).getAttribute('href')).toBe(
+        '/admin/loans/7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      );
+      expect(within(card).getByRole('link', { name: '+256772123456' }).getAttribute('href')).toBe('tel:+256772123456');
+      expect(text).toContain('ProductSun King Home 60');
+      expect(text).toContain('Days past due12 days late');
+      expect(text).toContain('In arrearsUGX 75,000');
+      expect(text).toContain('AgentOkello John');
+      expect(text).toContain('Raised becauseA promise to pay was broken');
+      expect(text).toContain('Last outcomePromised to pay');
+      expect(text).toContain('PromiseUGX 50,000 by Nov 18, 2026 (broken)');
+      expect(screen.getByText('Showing 1 follow-up')).toBeTruthy();
+      await expectAccessible(container);
+    },
+    AXE_TIMEOUT_MS,
+  );
 
   it('filters by list and by who follows up, and offers only active agents', async () => {
     renderPage(FollowUpsPage, '/admin/follow-ups');
@@ -106,33 +110,37 @@ describe('the collections queue', () => {
     expect(await screen.findByRole('button', { name: /try again/i })).toBeTruthy();
   });
 
-  it('records a promise only with its date and a whole amount, then sends it', async () => {
-    const { container } = renderPage(FollowUpsPage, '/admin/follow-ups');
-    const card = await screen.findByRole('article', { name: 'Nakato Sarah' });
-    fireEvent.click(within(card).getByText('Record the outcome'));
-    const save = within(card).getByRole('button', { name: 'Save the outcome' });
-    fireEvent.click(save);
-    expect(errorOf(within(card).getByLabelText('What happened'))).toBe('Choose what happened.');
-    fireEvent.change(within(card).getByLabelText('What happened'), { target: { value: 'promise_to_pay' } });
-    fireEvent.change(within(card).getByLabelText('Promised amount (UGX)'), { target: { value: '2.5' } });
-    fireEvent.click(save);
-    expect(errorOf(within(card).getByLabelText('Promised date'))).toBe('Give the date the customer promised to pay.');
-    expect(errorOf(within(card).getByLabelText('Promised amount (UGX)'))).toBe(
-      'Give the promised amount in whole shillings, more than zero.',
-    );
-    await expectAccessible(container);
-    expect(posts()).toEqual([]);
+  it(
+    'records a promise only with its date and a whole amount, then sends it',
+    async () => {
+      const { container } = renderPage(FollowUpsPage, '/admin/follow-ups');
+      const card = await screen.findByRole('article', { name: 'Nakato Sarah' });
+      fireEvent.click(within(card).getByText('Record the outcome'));
+      const save = within(card).getByRole('button', { name: 'Save the outcome' });
+      fireEvent.click(save);
+      expect(errorOf(within(card).getByLabelText('What happened'))).toBe('Choose what happened.');
+      fireEvent.change(within(card).getByLabelText('What happened'), { target: { value: 'promise_to_pay' } });
+      fireEvent.change(within(card).getByLabelText('Promised amount (UGX)'), { target: { value: '2.5' } });
+      fireEvent.click(save);
+      expect(errorOf(within(card).getByLabelText('Promised date'))).toBe('Give the date the customer promised to pay.');
+      expect(errorOf(within(card).getByLabelText('Promised amount (UGX)'))).toBe(
+        'Give the promised amount in whole shillings, more than zero.',
+      );
+      await expectAccessible(container);
+      expect(posts()).toEqual([]);
 
-    fireEvent.change(within(card).getByLabelText('Promised date'), { target: { value: '2026-12-05' } });
-    fireEvent.change(within(card).getByLabelText('Promised amount (UGX)'), { target: { value: '40000' } });
-    fireEvent.change(within(card).getByLabelText('Note (optional)'), { target: { value: 'After market day' } });
-    fireEvent.click(save);
-    await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(posts()[0]).toMatchObject({
-      url: '/api/admin/follow-ups/5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b/outcome',
-      body: { outcome: 'promise_to_pay', promiseDate: '2026-12-05', promiseAmount: 40_000, note: 'After market day' },
-    });
-  });
+      fireEvent.change(within(card).getByLabelText('Promised date'), { target: { value: '2026-12-05' } });
+      fireEvent.change(within(card).getByLabelText('Promised amount (UGX)'), { target: { value: '40000' } });
+      fireEvent.change(within(card).getByLabelText('Note (optional)'), { target: { value: 'After market day' } });
+      fireEvent.click(save);
+      await waitFor(() => expect(posts()).toHaveLength(1));
+      expect(posts()[0]).toMatchObject({
+        url: '/api/admin/follow-ups/5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b/outcome',
+        body: { outcome: 'promise_to_pay', promiseDate: '2026-12-05', promiseAmount: 40_000, note: 'After market day' },
+      });
+    },
+    AXE_TIMEOUT_MS,
+  );
 
   it('shows the server’s refusal of an outcome', async () => {
     writeReply = {

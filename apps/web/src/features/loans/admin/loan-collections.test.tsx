@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectAccessible } from '@/test/axe.ts';
+import { AXE_TIMEOUT_MS, expectAccessible } from '@/test/axe.ts';
 import { anAdminLoan, LOAN_ID } from '@/test/loan-fixtures.ts';
 import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 import type { AdminLoan } from './api.ts';
@@ -57,16 +57,20 @@ const part = async () =>
 const posts = () => server.seen.filter((r) => r.method === 'POST');
 
 describe('a defaulted loan’s repossession and write-off', () => {
-  it('lists the attempts with their outcome, and is accessible', async () => {
-    const { container } = render();
-    const section = await part();
-    const attempt = await section.findByRole('list', { name: 'Repossession' });
-    expect(attempt.textContent).toContain('StateFailed · Nobody at home');
-    expect(attempt.textContent).toContain('AgentOkello John');
-    expect(attempt.textContent).toContain('WhyIn default 95 days');
-    await section.findByRole('button', { name: 'Start repossession' });
-    await expectAccessible(container);
-  });
+  it(
+    'lists the attempts with their outcome, and is accessible',
+    async () => {
+      const { container } = render();
+      const section = await part();
+      const attempt = await section.findByRole('list', { name: 'Repossession' });
+      expect(attempt.textContent).toContain('StateFailed · Nobody at home');
+      expect(attempt.textContent).toContain('AgentOkello John');
+      expect(attempt.textContent).toContain('WhyIn default 95 days');
+      await section.findByRole('button', { name: 'Start repossession' });
+      await expectAccessible(container);
+    },
+    AXE_TIMEOUT_MS,
+  );
 
   it('starts a repossession only with a reason, for the agent chosen', async () => {
     reply = { status: 201, body: { ...failed, id: 'r2', status: 'started', failureReason: null } };
@@ -97,25 +101,29 @@ describe('a defaulted loan’s repossession and write-off', () => {
     expect(section.queryByRole('button', { name: 'Start repossession' })).toBeNull();
   });
 
-  it('writes the loan off with a reason after saying how much, and shows a refusal', async () => {
-    reply = { status: 409, body: { error: { code: 'loan_not_defaulted', message: 'The loan is not defaulted.' } } };
-    const { container } = render();
-    const section = await part();
-    fireEvent.click(section.getByRole('button', { name: 'Write off' }));
-    const reason = section.getByLabelText('Reason');
-    expect(errorOf(reason)).toBe('Say why the loans are written off (3 to 300 characters).');
-    await expectAccessible(container);
-    fireEvent.change(reason, { target: { value: 'Customer moved away' } });
-    fireEvent.click(section.getByRole('button', { name: 'Write off' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Write off loan LN-100042?' });
-    expect(dialog.textContent).toContain('UGX 825,000 still owed will be written off to bad debt');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Write off' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('The loan is not defaulted.');
-    expect(posts()[0]).toMatchObject({
-      url: `/api/admin/loans/${LOAN_ID}/write-off`,
-      body: { reason: 'Customer moved away' },
-    });
-  });
+  it(
+    'writes the loan off with a reason after saying how much, and shows a refusal',
+    async () => {
+      reply = { status: 409, body: { error: { code: 'loan_not_defaulted', message: 'The loan is not defaulted.' } } };
+      const { container } = render();
+      const section = await part();
+      fireEvent.click(section.getByRole('button', { name: 'Write off' }));
+      const reason = section.getByLabelText('Reason');
+      expect(errorOf(reason)).toBe('Say why the loans are written off (3 to 300 characters).');
+      await expectAccessible(container);
+      fireEvent.change(reason, { target: { value: 'Customer moved away' } });
+      fireEvent.click(section.getByRole('button', { name: 'Write off' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Write off loan LN-100042?' });
+      expect(dialog.textContent).toContain('UGX 825,000 still owed will be written off to bad debt');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Write off' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe('The loan is not defaulted.');
+      expect(posts()[0]).toMatchObject({
+        url: `/api/admin/loans/${LOAN_ID}/write-off`,
+        body: { reason: 'Customer moved away' },
+      });
+    },
+    AXE_TIMEOUT_MS,
+  );
 });
 
 describe('an active loan', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectAccessible } from '@/test/axe.ts';
+import { AXE_TIMEOUT_MS, expectAccessible } from '@/test/axe.ts';
 import { errorOf, fakeServer, renderPage } from '@/test/admin-setup.tsx';
 import type { WriteOffCandidate, WriteOffPreview } from './write-offs-api.ts';
 import WriteOffsPage from './write-offs-page.tsx';
@@ -34,29 +34,39 @@ beforeEach(() => {
 const posts = () => server.seen.filter((r) => r.method === 'POST');
 
 describe('the write-offs page', () => {
-  it('lists the loans that qualify with their customer, product, days in default and amount, and the total', async () => {
-    const { container } = renderPage(WriteOffsPage, '/admin/write-offs');
-    expect(
-      await screen.findByText('2 loans qualify (in default at least 180 days), UGX 850,000 owed in all.'),
-    ).toBeTruthy();
-    const first = screen.getByRole('checkbox', { name: /Customer 1 · LN-000001/ });
-    expect(first.closest('label')!.textContent).toContain('Sun King Home 60 · in default 179 days · UGX 600,000 owed');
-    await expectAccessible(container);
-  });
+  it(
+    'lists the loans that qualify with their customer, product, days in default and amount, and the total',
+    async () => {
+      const { container } = renderPage(WriteOffsPage, '/admin/write-offs');
+      expect(
+        await screen.findByText('2 loans qualify (in default at least 180 days), UGX 850,000 owed in all.'),
+      ).toBeTruthy();
+      const first = screen.getByRole('checkbox', { name: /Customer 1 · LN-000001/ });
+      expect(first.closest('label')!.textContent).toContain(
+        'Sun King Home 60 · in default 179 days · UGX 600,000 owed',
+      );
+      await expectAccessible(container);
+    },
+    AXE_TIMEOUT_MS,
+  );
 
-  it('says what is missing before asking: loans to write off, then a reason', async () => {
-    const { container } = renderPage(WriteOffsPage, '/admin/write-offs');
-    const button = await screen.findByRole('button', { name: 'Write off the chosen loans' });
-    fireEvent.click(button);
-    expect(screen.getByRole('alert').textContent).toBe('Choose the loans to write off.');
-    fireEvent.click(screen.getByRole('checkbox', { name: /Customer 2/ }));
-    expect(screen.getByText('1 loan chosen, UGX 250,000')).toBeTruthy();
-    fireEvent.click(button);
-    expect(errorOf(screen.getByLabelText('Reason'))).toBe('Say why the loans are written off (3 to 300 characters).');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    await expectAccessible(container);
-    expect(posts()).toEqual([]);
-  });
+  it(
+    'says what is missing before asking: loans to write off, then a reason',
+    async () => {
+      const { container } = renderPage(WriteOffsPage, '/admin/write-offs');
+      const button = await screen.findByRole('button', { name: 'Write off the chosen loans' });
+      fireEvent.click(button);
+      expect(screen.getByRole('alert').textContent).toBe('Choose the loans to write off.');
+      fireEvent.click(screen.getByRole('checkbox', { name: /Customer 2/ }));
+      expect(screen.getByText('1 loan chosen, UGX 250,000')).toBeTruthy();
+      fireEvent.click(button);
+      expect(errorOf(screen.getByLabelText('Reason'))).toBe('Say why the loans are written off (3 to 300 characters).');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      await expectAccessible(container);
+      expect(posts()).toEqual([]);
+    },
+    AXE_TIMEOUT_MS,
+  );
 
   it('confirms the count and total, posts with a key, and shows the result', async () => {
     renderPage(WriteOffsPage, '/admin/write-offs');
