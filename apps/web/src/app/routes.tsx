@@ -74,7 +74,9 @@ const cataloguePage = (name: 'ProductsPage' | 'ProductEditPage' | 'CategoriesPag
     adminLoanStrings,
   );
 /** The admin loan pages, one chunk for the three routes; payment statuses and methods come with one loan's payments. */
-const loanPage = (name: 'LoansPage' | 'LoanApprovalsPage' | 'LoanPage' | 'FollowUpsPage' | 'WriteOffsPage') =>
+const loanPage = (
+  name: 'LoansPage' | 'LoanApprovalsPage' | 'LoanPage' | 'FollowUpsPage' | 'WriteOffsPage' | 'RepossessionsPage',
+) =>
   lazyPage(
     () => import('@/features/loans/admin/loan-pages.tsx').then((pages) => ({ default: pages[name] })),
     adminStrings,
@@ -229,6 +231,7 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/loans/:id', ...loanPage('LoanPage') },
   { path: 'admin/follow-ups', ...loanPage('FollowUpsPage') },
   { path: 'admin/write-offs', ...loanPage('WriteOffsPage') },
+  { path: 'admin/repossessions', ...loanPage('RepossessionsPage') },
   // The list and one agent share a chunk: one route, the page chosen by whether an id is given.
   { path: 'admin/agents/:id?', ...adminPage(() => import('./admin/agent-pages.tsx')) },
   { path: 'admin/devices', ...adminPage(() => import('@/features/loans/admin/devices-page.tsx'), adminLoanStrings) },

@@ -57,6 +57,7 @@ describe('the admin home', () => {
       '/admin/loans',
       '/admin/loans/approvals',
       '/admin/follow-ups',
+      '/admin/repossessions',
       '/admin/write-offs',
       '/admin/agents',
       '/admin/devices',

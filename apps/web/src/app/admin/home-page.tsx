@@ -62,6 +62,7 @@ const TOOLS = [
   { to: '/admin/loans', title: 'admin.home.loansTitle', body: 'admin.home.loansBody' },
   { to: '/admin/loans/approvals', title: 'admin.home.loanApprovalsTitle', body: 'admin.home.loanApprovalsBody' },
   { to: '/admin/follow-ups', title: 'admin.home.followUpsTitle', body: 'admin.home.followUpsBody' },
+  { to: '/admin/repossessions', title: 'admin.home.repossessionsTitle', body: 'admin.home.repossessionsBody' },
   { to: '/admin/write-offs', title: 'admin.home.writeOffsTitle', body: 'admin.home.writeOffsBody' },
   { to: '/admin/agents', title: 'admin.home.agentsTitle', body: 'admin.home.agentsBody' },
   { to: '/admin/devices', title: 'admin.home.devicesTitle', body: 'admin.home.devicesBody' },

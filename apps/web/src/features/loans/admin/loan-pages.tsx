@@ -1,5 +1,5 @@
 /**
- * The back office's loan pages (the portfolio, the approval queue, one loan, collections and write-offs), fetched
+ * The back office's loan pages (the portfolio, the approval queue, one loan, collections, repossessions and write-offs), fetched
  * together as one chunk the first time an admin opens any of them: they share their list,
  * card and figures code.
  */
@@ -7,4 +7,5 @@ export { default as FollowUpsPage } from './follow-ups-page.tsx';
 export { default as LoanApprovalsPage } from './loan-approvals-page.tsx';
 export { default as LoanPage } from './loan-page.tsx';
 export { default as LoansPage } from './loans-page.tsx';
+export { default as RepossessionsPage } from './repossessions-page.tsx';
 export { default as WriteOffsPage } from './write-offs-page.tsx';

@@ -1,7 +1,7 @@
 import type { Repossession, StartRepossession } from '@ecogrid/core/repossessions';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
-import { FRESH_MS } from '@/lib/paged-query.ts';
+import { FRESH_MS, pages } from '@/lib/paged-query.ts';
 
 export { startRepossessionSchema } from '@ecogrid/core/repossessions';
 export type { Repossession, StartRepossession };
@@ -19,6 +19,13 @@ export const loanRepossessionsQuery = (loanId: string) =>
     staleTime: FRESH_MS,
     refetchOnMount: true,
   });
+
+/** Repossessions under way (an attempt still to make), newest first, a page at a time. */
+export const openRepossessionsQuery = pages<Repossession>(
+  ['loans', 'admin', 'repossessions'],
+  '/api/admin/repossessions',
+  {},
+);
 
 /** Starts taking back a defaulted loan's unit, for the agent named or else the one who sold it. */
 export const startRepossession = (loanId: string, input: StartRepossession) =>
