@@ -104,4 +104,27 @@ describe('taking back a defaulted loan’s unit', () => {
     expect(restocked.status).toBe(200);
     expect((await admin.api.post(`/api/admin/devices/${deviceId}/restock`)).status).toBe(409);
   });
+
+  it('lists the repossessions under way to admins, newest first, a page at a time', async () => {
+    const started: string[] = [];
+    for (const days of [50, 60, 70]) {
+      const { id } = await defaultedLoan(ctx, admin.api, days);
+      const made = await admin.api.post(`/api/admin/loans/${id}/repossessions`, { reason: `In default ${days} days` });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      started.push(made.body.id);
+    }
+    const first = await admin.api.get('/api/admin/repossessions?limit=2');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.items.map((r: { id: string }) => r.id)).toEqual([started[2], started[1]]);
+    expect(first.body.items[0]).toMatchObject({ status: 'started', customerName: expect.any(String) });
+    const second = await admin.api.get(`/api/admin/repossessions?limit=2&cursor=${first.body.nextCursor}`);
+    expect(second.body.items.map((r: { id: string }) => r.id)).toContain(started[0]);
+    expect(second.body.items.every((r: { status: string }) => r.status === 'started')).toBe(true);
+
+    expect((await admin.api.get('/api/admin/repossessions?cursor=not-a-cursor')).status).toBe(400);
+    expect((await admin.api.get('/api/admin/repossessions?limit=0')).status).toBe(400);
+    expect((await admin.api.get('/api/admin/repossessions?limit=lots')).status).toBe(400);
+    const agent = await approvedAgent(ctx, admin.api);
+    expect((await agent.api.get('/api/admin/repossessions')).status).toBe(403);
+  });
 });

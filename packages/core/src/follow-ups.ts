@@ -1,6 +1,7 @@
 /** Following up past-due loans: what an agent or admin records, and the follow-up as listed. */
 import { z } from 'zod';
 import { FOLLOW_UP_OUTCOMES, FOLLOW_UP_REASONS } from './collections.ts';
+import { uuidSchema } from './ids.ts';
 
 /** An outcome with a note; a promise to pay names a date and an amount above zero, nothing else does. */
 export const followUpOutcomeRequestSchema = z
@@ -24,6 +25,10 @@ export const followUpOutcomeRequestSchema = z
     path: ['outcome'],
   });
 export type FollowUpOutcomeRequest = z.infer<typeof followUpOutcomeRequestSchema>;
+
+/** A promise to pay: still to come, kept (the amount paid since) or broken (the day passed without it). */
+export const PROMISE_STATUSES = ['pending', 'kept', 'broken'] as const;
+export type PromiseStatus = (typeof PROMISE_STATUSES)[number];
 
 export const followUpSchema = z.object({
   id: z.uuid(),
@@ -59,10 +64,27 @@ export const followUpSchema = z.object({
       recordedOn: z.string().nullable(),
     })
     .nullable(),
+  /** What was last recorded on this loan's follow-ups (this one's own once it has an outcome). */
+  lastOutcome: z.enum(FOLLOW_UP_OUTCOMES).nullable(),
+  lastPromise: z.object({ date: z.string(), amount: z.number().int(), status: z.enum(PROMISE_STATUSES) }).nullable(),
 });
 export type FollowUp = z.infer<typeof followUpSchema>;
 
-/** Admins' filter: one agent's follow-ups, or those no agent has (`none`). */
+/**
+ * Which follow-ups admins list: open (no outcome yet), promised (a promise to pay still to come
+ * or kept) or broken (a promise whose day passed without the amount).
+ */
+export const FOLLOW_UP_LISTS = ['open', 'promised', 'broken'] as const;
+export type FollowUpList = (typeof FOLLOW_UP_LISTS)[number];
+
+/** Admins' filter: which list, and one agent's follow-ups or those no agent has (`none`). */
 export const followUpFiltersSchema = z.object({
   assignee: z.string().min(1).max(64).optional(),
+  status: z.enum(FOLLOW_UP_LISTS, { error: 'Choose open, promised or broken' }).default('open'),
 });
+
+/** Hands an open follow-up to another agent, or to the admins (`null`). */
+export const assignFollowUpSchema = z.strictObject({
+  agentId: uuidSchema('agent id').nullable(),
+});
+export type AssignFollowUp = z.infer<typeof assignFollowUpSchema>;

@@ -47,3 +47,9 @@ export const repossessionSchema = z.object({
   createdAt: z.string(),
 });
 export type Repossession = z.infer<typeof repossessionSchema>;
+
+/** Admins' list of repossessions under way, a page at a time, newest first. */
+export const repossessionPageQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'The limit must be a number' }).int().min(1).max(100).default(50),
+  cursor: z.string().max(300).optional(),
+});

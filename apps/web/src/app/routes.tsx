@@ -73,8 +73,17 @@ const cataloguePage = (name: 'ProductsPage' | 'ProductEditPage' | 'CategoriesPag
     catalogueStrings,
     adminLoanStrings,
   );
-/** The admin loan pages, one chunk for the four routes; payment statuses and methods come with one loan's payments. */
-const loanPage = (name: 'LoansPage' | 'LoanApprovalsPage' | 'LoanPage' | 'CreditPolicyPage') =>
+/** The admin loan pages, one chunk for all of them; payment statuses and methods come with one loan's payments. */
+const loanPage = (
+  name:
+    | 'LoansPage'
+    | 'LoanApprovalsPage'
+    | 'LoanPage'
+    | 'CreditPolicyPage'
+    | 'FollowUpsPage'
+    | 'WriteOffsPage'
+    | 'RepossessionsPage',
+) =>
   lazyPage(
     () => import('@/features/loans/admin/loan-pages.tsx').then((pages) => ({ default: pages[name] })),
     adminStrings,
@@ -230,6 +239,9 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/loans/approvals', ...loanPage('LoanApprovalsPage') },
   { path: 'admin/loans/:id', ...loanPage('LoanPage') },
   { path: 'admin/credit-policy', ...loanPage('CreditPolicyPage') },
+  { path: 'admin/follow-ups', ...loanPage('FollowUpsPage') },
+  { path: 'admin/write-offs', ...loanPage('WriteOffsPage') },
+  { path: 'admin/repossessions', ...loanPage('RepossessionsPage') },
   // The list and one agent share a chunk: one route, the page chosen by whether an id is given.
   { path: 'admin/agents/:id?', ...adminPage(() => import('./admin/agent-pages.tsx')) },
   { path: 'admin/devices', ...adminPage(() => import('@/features/loans/admin/devices-page.tsx'), adminLoanStrings) },

@@ -22,3 +22,6 @@ export async function axeViolations(root: Element = document.body): Promise<stri
 export async function expectAccessible(container: Element): Promise<void> {
   expect(await axeViolations(container)).toEqual([]);
 }
+
+/** For a test that runs axe on a whole page, which takes seconds when the machine is busy. */
+export const AXE_TIMEOUT_MS = 20_000;

@@ -1,12 +1,24 @@
 import { uuidSchema } from '@ecogrid/core';
-import { repossessionAttemptSchema, repossessionSchema, startRepossessionSchema } from '@ecogrid/core/repossessions';
+import { pageSchema } from '@ecogrid/core/page';
+import {
+  repossessionAttemptSchema,
+  repossessionPageQuerySchema,
+  repossessionSchema,
+  startRepossessionSchema,
+} from '@ecogrid/core/repossessions';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { restockDevice } from '#src/features/loans/loans.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
-import { agentRepossessions, loanRepossessions, recordAttempt, startRepossession } from './repossessions.ts';
+import {
+  agentRepossessions,
+  loanRepossessions,
+  openRepossessions,
+  recordAttempt,
+  startRepossession,
+} from './repossessions.ts';
 
 const view = repossessionSchema.openapi('Repossession');
 const loanParams = z.object({ id: uuidSchema('loan id') });
@@ -58,6 +70,23 @@ export const repossessionRoutes = createRouter()
       responses: { 200: json(z.object({ repossessions: z.array(view) }), 'The attempts'), ...ADMIN_DENIED },
     }),
     async (c) => c.json({ repossessions: await loanRepossessions(c.var.db, c.req.valid('param').id) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      operationId: 'adminListRepossessions',
+      path: '/admin/repossessions',
+      tags: ['admin', 'loans'],
+      summary: 'Repossessions under way (an attempt still to make), newest first, a page at a time',
+      middleware: [requireAdmin] as const,
+      request: { query: repossessionPageQuerySchema },
+      responses: {
+        200: json(pageSchema(view).openapi('RepossessionPage'), 'One page of repossessions'),
+        400: errorResponse('Not a valid limit or cursor'),
+        ...ADMIN_DENIED,
+      },
+    }),
+    async (c) => c.json(await openRepossessions(c.var.db, c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { repossessions } from '#src/db/schema/credit.ts';
 import { isConstraintViolation } from '#src/platform/db-errors.ts';
+import { after, toPage, type Page, type PageQuery } from '#src/platform/pagination.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { recordAudits } from '#src/features/audit/audit.service.ts';
 import { requireAgent } from '#src/features/agents/agents.service.ts';
@@ -109,6 +110,18 @@ export async function agentRepossessions(db: Database, agentId: string): Promise
     .orderBy(desc(repossessions.createdAt))
     .limit(200);
   return views(db, rows);
+}
+
+/** Repossessions under way (an attempt still to make), newest first, a page at a time. */
+export async function openRepossessions(db: Database, query: PageQuery): Promise<Page<Repossession>> {
+  const rows = await db
+    .select()
+    .from(repossessions)
+    .where(and(eq(repossessions.status, 'started'), after(repossessions.createdAt, repossessions.id, query.cursor)))
+    .orderBy(desc(repossessions.createdAt), desc(repossessions.id))
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (r) => r);
+  return { items: await views(db, page.items), nextCursor: page.nextCursor };
 }
 
 /** A loan's repossessions, newest first, for the admin's loan page. */

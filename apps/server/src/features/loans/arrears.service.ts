@@ -1,6 +1,6 @@
 import { kampalaDate } from '@ecogrid/core/credit';
 import { loanNumber } from '@ecogrid/core/loans';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { loans } from '#src/db/schema/loans.ts';
 import { ofCustomers } from './agent-book.ts';
@@ -14,6 +14,11 @@ export type LoanInArrears = {
   /** The instalments fallen due (before today, in Kampala) and not yet paid, in UGX. */
   amountOverdue: number;
 };
+
+/** SQL for a loan's instalments fallen due before `today` and not yet paid, in UGX (0 when none). */
+export const overdueOf = (loanId: SQL, today: string) =>
+  sql`coalesce((select sum(r.amount_due - r.amount_paid) from loan_repayments r
+    where r.loan_id = ${loanId} and r.status <> 'paid' and r.due_date < ${today}::date), 0)`;
 
 /**
  * The loans of these customers that are in arrears (active or defaulted, days past due > 0),
@@ -31,9 +36,7 @@ export async function loansInArrears(db: Database, customerIds: string[], limit 
       seq: loans.seq,
       productName: loans.productName,
       daysPastDue: loans.daysPastDue,
-      overdue: sql<string>`coalesce((
-        select sum(r.amount_due - r.amount_paid) from loan_repayments r
-        where r.loan_id = loans.id and r.status <> 'paid' and r.due_date < ${today}::date), 0)::text`,
+      overdue: sql<string>`${overdueOf(sql.raw('loans.id'), today)}::text`,
     })
     .from(loans)
     .where(and(ofCustomers(customerIds), gt(loans.daysPastDue, 0), inArray(loans.status, ['active', 'defaulted'])))

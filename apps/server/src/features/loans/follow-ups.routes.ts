@@ -1,12 +1,18 @@
 import { uuidSchema } from '@ecogrid/core';
-import { followUpFiltersSchema, followUpOutcomeRequestSchema, followUpSchema } from '@ecogrid/core/follow-ups';
+import {
+  assignFollowUpSchema,
+  followUpFiltersSchema,
+  followUpOutcomeRequestSchema,
+  followUpSchema,
+} from '@ecogrid/core/follow-ups';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { requireAgent } from '#src/features/agents/agents.service.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
-import { openFollowUps, recordFollowUpOutcome } from './follow-ups.ts';
+import { assignFollowUp } from './assign-follow-up.ts';
+import { listFollowUps, recordFollowUpOutcome } from './follow-ups.ts';
 
 const view = followUpSchema.openapi('LoanFollowUp');
 const list = z.object({ items: z.array(view) });
@@ -34,7 +40,7 @@ export const followUpRoutes = createRouter()
     async (c) => {
       const agent = signedInUserId(c.var.user);
       await requireAgent(c.var.db, agent);
-      return c.json({ items: await openFollowUps(c.var.db, { agent }) }, 200);
+      return c.json({ items: await listFollowUps(c.var.db, { agent }) }, 200);
     },
   )
   .openapi(
@@ -65,12 +71,13 @@ export const followUpRoutes = createRouter()
       operationId: 'adminListFollowUps',
       path: '/admin/follow-ups',
       tags: ['admin', 'loans'],
-      summary: "Open follow-ups, oldest first: all, one agent's (assignee) or those with none (assignee=none)",
+      summary:
+        "Follow-ups, oldest first: open (the default), promised or broken (status); all, one agent's (assignee) or those with none (assignee=none)",
       middleware: [requireAdmin] as const,
       request: { query: followUpFiltersSchema },
       responses: { 200: json(list, 'The follow-ups'), 400: errorResponse('Not a valid filter'), ...ADMIN_DENIED },
     }),
-    async (c) => c.json({ items: await openFollowUps(c.var.db, { assignee: c.req.valid('query').assignee }) }, 200),
+    async (c) => c.json({ items: await listFollowUps(c.var.db, c.req.valid('query')) }, 200),
   )
   .openapi(
     createRoute({
@@ -89,6 +96,33 @@ export const followUpRoutes = createRouter()
         actorId: signedInUserId(c.var.user),
         asAdmin: true,
         outcome: c.req.valid('json'),
+      });
+      return c.json(saved, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      operationId: 'adminAssignFollowUp',
+      path: '/admin/follow-ups/{id}/assign',
+      tags: ['admin', 'loans'],
+      summary: 'Hand an open follow-up to another approved agent, or to the admins with agentId null (audited)',
+      middleware: [requireAdmin] as const,
+      request: { params, ...body(assignFollowUpSchema) },
+      responses: {
+        200: json(view, 'The follow-up with its new assignee'),
+        400: errorResponse('Not a valid agent id'),
+        404: errorResponse('No follow-up has this id'),
+        409: errorResponse('The follow-up already has its outcome'),
+        422: errorResponse('The agent is unknown, not approved or no longer active'),
+        ...ADMIN_DENIED,
+      },
+    }),
+    async (c) => {
+      const saved = await assignFollowUp(paymentDeps(c.var), {
+        id: c.req.valid('param').id,
+        actorId: signedInUserId(c.var.user),
+        agentId: c.req.valid('json').agentId,
       });
       return c.json(saved, 200);
     },

@@ -1,4 +1,4 @@
-import { kampalaDate } from '@ecogrid/core/credit';
+import { addDays, kampalaDate } from '@ecogrid/core/credit';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loans } from '#src/db/schema/loans.ts';
@@ -151,5 +151,78 @@ describe('follow-ups', () => {
     const recorded = await admin.api.post(`/api/admin/follow-ups/${mine.id}/outcome`, { outcome: 'unreachable' });
     expect(recorded.status).toBe(200);
     expect(recorded.body.outcome).toBe('unreachable');
+  });
+
+  it('list with product, arrears and the last promise: open, promised, then broken', async () => {
+    const agent = await approvedAgent();
+    const loanId = await pastDueLoan(agent.id);
+    const today = kampalaDate(new Date());
+    await runLoanDay(deps(), today);
+    const open = (await admin.api.get(`/api/admin/follow-ups?assignee=${agent.id}`)).body.items;
+    expect(open).toEqual([
+      expect.objectContaining({ loanId, productName: expect.any(String), lastOutcome: null, lastPromise: null }),
+    ]);
+    expect(open[0].amountInArrears).toBeGreaterThan(0);
+
+    const promised = await admin.api.post(`/api/admin/follow-ups/${open[0].id}/outcome`, {
+      outcome: 'promise_to_pay',
+      promiseDate: addDays(today, -1),
+      promiseAmount: 40_000,
+    });
+    expect(promised.body).toMatchObject({
+      lastOutcome: 'promise_to_pay',
+      lastPromise: { amount: 40_000, status: 'pending' },
+    });
+    const listed = (await admin.api.get(`/api/admin/follow-ups?status=promised&assignee=${agent.id}`)).body.items;
+    expect(listed.map((f: { id: string }) => f.id)).toEqual([open[0].id]);
+
+    // The promised day passed unpaid: the promise is broken and the loan raised again.
+    await runLoanDay(deps(), today);
+    const broken = (await admin.api.get(`/api/admin/follow-ups?status=broken&assignee=${agent.id}`)).body.items;
+    expect(broken).toEqual([
+      expect.objectContaining({ id: open[0].id, lastPromise: expect.objectContaining({ status: 'broken' }) }),
+    ]);
+    const again = (await admin.api.get(`/api/admin/follow-ups?assignee=${agent.id}`)).body.items;
+    expect(again).toEqual([
+      expect.objectContaining({ loanId, reason: 'broken_promise', lastOutcome: 'promise_to_pay' }),
+    ]);
+    expect((await admin.api.get('/api/admin/follow-ups?status=closed')).status).toBe(400);
+  });
+
+  it('are handed to another agent or to the admins, audited, and never to a non-agent', async () => {
+    const [first, second] = [await approvedAgent(), await approvedAgent()];
+    await pastDueLoan(first.id);
+    await runLoanDay(deps(), kampalaDate(new Date()));
+    const [followUp] = (await first.api.get('/api/agent/follow-ups')).body.items;
+    const url = `/api/admin/follow-ups/${followUp.id}/assign`;
+
+    const moved = await admin.api.post(url, { agentId: second.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ assignedTo: second.id, assigneeName: expect.any(String) });
+    expect((await first.api.get('/api/agent/follow-ups')).body.items).toEqual([]);
+    expect((await second.api.get('/api/agent/follow-ups')).body.items).toHaveLength(1);
+    expect(await inboxOf(second.id)).toContainEqual(expect.stringContaining('now yours to follow up'));
+    const audit = await ctx.db.execute(
+      sql`select details from audit_log where action = 'loan_follow_up.assign' and entity_id = ${followUp.id}`,
+    );
+    expect((audit as unknown as { rows: unknown[] }).rows).toEqual([{ details: { from: first.id, to: second.id } }]);
+
+    const customer = await creditCustomer(ctx);
+    expect((await admin.api.post(`/api/admin/users/${first.id}/deactivate`, {})).status).toBe(200);
+    for (const agentId of [customer.id, first.id, '0b6c8a52-5f43-4b6e-9a51-3f0f8b7a2c10']) {
+      const refused = await admin.api.post(url, { agentId });
+      expect(refused.status, agentId).toBe(422);
+      expect(refused.body.error.code).toBe('not_an_agent');
+    }
+    expect((await admin.api.post(url, { agentId: 'nobody' })).status).toBe(400);
+    expect((await admin.api.post(url, {})).status).toBe(400);
+    expect((await customer.api.post(url, { agentId: null })).status).toBe(403);
+    const unknown = '/api/admin/follow-ups/0b6c8a52-5f43-4b6e-9a51-3f0f8b7a2c11/assign';
+    expect((await admin.api.post(unknown, { agentId: null })).status).toBe(404);
+
+    const toAdmins = await admin.api.post(url, { agentId: null });
+    expect(toAdmins.body).toMatchObject({ assignedTo: null, assigneeName: null });
+    await admin.api.post(`/api/admin/follow-ups/${followUp.id}/outcome`, { outcome: 'reached' });
+    expect((await admin.api.post(url, { agentId: second.id })).status).toBe(409);
   });
 });

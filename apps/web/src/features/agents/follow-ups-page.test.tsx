@@ -31,6 +31,8 @@ const aFollowUp = (changes: Partial<FollowUp> = {}): FollowUp => ({
   promiseAmount: null,
   note: null,
   previous: null,
+  lastOutcome: null,
+  lastPromise: null,
   ...changes,
 });
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { deviceTokensQuery, type Device, type DeviceStatus } from './devices-api.ts';
 import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
+import { DeviceRestock } from './device-restock.tsx';
 import { IssueTokenForm } from './issue-token-form.tsx';
 import { TokenList } from './token-list.tsx';
 import { WarrantyState } from '../components/warranty-state.tsx';
@@ -74,6 +75,7 @@ export function DeviceItem({ device }: { device: Device }) {
               {t('adminLoans.devices.openLoan')}
             </Link>
           )}
+          {(device.status === 'returned' || device.status === 'refurbishing') && <DeviceRestock device={device} />}
           <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
             {open ? t('adminLoans.devices.hideTokens') : t('adminLoans.devices.showTokens')}
           </Button>

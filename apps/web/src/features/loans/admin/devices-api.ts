@@ -1,6 +1,6 @@
 import type { Device, DeviceProduct, DeviceStatus, DeviceToken, IssuedToken } from '@ecogrid/core/devices';
 import type { OpenPaygoTokenType } from '@ecogrid/core/openpaygo';
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 import { PAGE_SIZE, type Page } from '@/lib/paged-query.ts';
 
@@ -87,3 +87,10 @@ export const issueDeviceToken = (id: string, request: TokenRequest, idempotencyK
 
 export const devicesKey = LIST_KEY;
 export { tokensKey as deviceTokensKey };
+
+/** Puts a unit back from a customer (returned, or refurbished) in stock. */
+export const restockDevice = (deviceId: string) =>
+  apiFetch<{ status: 'in_stock' }>(`/api/admin/devices/${encodeURIComponent(deviceId)}/restock`, { method: 'POST' });
+
+/** After a unit changes, the registry is fetched again. */
+export const refetchDevices = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: LIST_KEY });

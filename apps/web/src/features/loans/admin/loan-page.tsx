@@ -7,6 +7,8 @@ import { formatUgx } from '@/lib/money.ts';
 import { DueFacts, LoanStatusBadge } from './loan-card.tsx';
 import { CreditHistoryPart } from './credit-history.tsx';
 import { LoanDecision } from './loan-decision.tsx';
+import { LoanRepossessions } from './loan-repossessions.tsx';
+import { LoanWriteOff } from './loan-write-off.tsx';
 import { QuoteFacts } from './loan-quote.tsx';
 import { LoanPayments, LoanSchedule, LoanTokens } from './loan-records.tsx';
 import { Fact } from '@/components/ui/fact.tsx';
@@ -115,7 +117,8 @@ function Terms({ loan }: { loan: AdminLoan }) {
 /**
  * /admin/loans/:id: one loan: where it stands, the customer's credit history (the policy's
  * suggestion and why, their score, other loans and payments), and for an application waiting
- * for approval, approve or reject with a reason; then its customer, product and plan, schedule,
+ * for approval, approve or reject with a reason; for a defaulted one, its repossessions (start
+ * one) and a write-off; swapping its unit; then its customer, product and plan, schedule,
  * payments and device tokens.
  */
 export default function LoanPage() {
@@ -158,6 +161,12 @@ export default function LoanPage() {
               </Part>
             </div>
             <SwapUnit loan={data} />
+            {(data.status === 'defaulted' || data.status === 'repossessed') && (
+              <Part className="min-w-0 space-y-3" id="repossess-title" title={t('adminLoans.repossess.title')}>
+                <LoanRepossessions loan={data} />
+                {data.status === 'defaulted' && <LoanWriteOff loan={data} />}
+              </Part>
+            )}
             <Part className="min-w-0 space-y-3" id="schedule-title" title={t('adminLoans.schedule.title')}>
               <LoanSchedule loan={data} />
             </Part>
