@@ -37,6 +37,7 @@ import { notificationRoutes } from './features/notifications/notifications.route
 import { networkRoutes } from './features/payments/networks.routes.ts';
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
+import { walletStatementRoutes } from './features/wallet/wallet-statement.routes.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { withRequestOrigin } from './platform/request-origin.ts';
@@ -187,6 +188,7 @@ export function createApp({
   app.route('/api/admin', adminRoutes);
   app.route('/api/admin', jobRoutes);
   app.route('/api', walletRoutes);
+  app.route('/api', walletStatementRoutes);
   app.route('/api', paymentRoutes);
   app.route('/api', networkRoutes);
   app.route('/api', adminPaymentRoutes);

@@ -106,6 +106,7 @@ export const ERROR_CODES = [
   'validation_failed',
   'terms_changed',
   'policy_changed',
+  'bad_range',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
