@@ -31,6 +31,7 @@ import { swapRoutes } from './features/loans/swap.routes.ts';
 import { loanRoutes } from './features/loans/loans.routes.ts';
 import { loanStatementRoutes } from './features/loans/statements.routes.ts';
 import { portfolioReportRoutes } from './features/loans/portfolio-reports.routes.ts';
+import { exportRoutes } from './features/loans/exports.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
@@ -211,6 +212,7 @@ export function createApp({
   app.route('/api', loanRoutes);
   app.route('/api', loanStatementRoutes);
   app.route('/api/admin', portfolioReportRoutes);
+  app.route('/api/admin', exportRoutes);
   app.route('/api/admin', writeOffRoutes);
   app.route('/api', repossessionRoutes);
   app.route('/api/admin', adminLoanRoutes);
