@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyFor, creditCustomer, systemOnCredit } from '../../../test/loan-helpers.ts';
+import { download as fetchFile } from '../../../test/downloads.ts';
+import { applyFor, copiesOfLoan, creditCustomer, systemOnCredit } from '../../../test/loan-helpers.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import { EXPORT_PAGE, LOAN_EXPORT_HEADER, PAYMENT_EXPORT_HEADER } from './exports.ts';
 import { loanTestApp } from './loan-test-setup.ts';
@@ -15,8 +16,8 @@ beforeAll(() => {
 });
 
 async function download(path: string, cookie: string | undefined) {
-  const response = await ctx.request(path, { headers: cookie ? { cookie } : {} });
-  return { status: response.status, headers: response.headers, text: await response.text() };
+  const { status, headers, bytes } = await fetchFile(ctx, path, cookie);
+  return { status, headers, text: bytes.toString('utf8') };
 }
 
 const NAME = 'Nakato, "Sarah" Wavamunno';
@@ -29,14 +30,7 @@ describe('CSV exports', () => {
     const applied = await applyFor(customer, product.id, plan.id);
     const loan = applied.body.loans[0];
     // Copies of the loan, so the export runs over more than one page.
-    await ctx.db.execute(sql`
-      insert into loans (user_id, product_id, plan_id, plan_name, product_name, order_id, status, cash_price,
-        credit_price, deposit, instalment, last_instalment, instalments, frequency, markup_bp, deposit_bp,
-        fulfilment, idempotency_key)
-      select user_id, product_id, plan_id, plan_name, product_name, gen_random_uuid(), 'cancelled', cash_price,
-        credit_price, deposit, instalment, last_instalment, instalments, frequency, markup_bp, deposit_bp,
-        fulfilment, 'copy-' || g
-      from loans, generate_series(1, ${EXPORT_PAGE + 5}) g where id = ${loan.id}`);
+    await copiesOfLoan(ctx, loan.id, EXPORT_PAGE + 5, 'cancelled');
 
     const loansFile = await download('/api/admin/exports/loans.csv', admin.api.cookie);
     expect(loansFile.status).toBe(200);

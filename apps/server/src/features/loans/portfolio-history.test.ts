@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '#src/db/client.ts';
 import { loanMonthEnds, loanPayments, loans, portfolioDays } from '#src/db/schema/loans.ts';
-import { applyFor, creditCustomer, systemOnCredit } from '../../../test/loan-helpers.ts';
+import { applyFor, copiesOfLoan, creditCustomer, systemOnCredit } from '../../../test/loan-helpers.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import { loanTestApp } from './loan-test-setup.ts';
 import { rollRates, vintages } from './portfolio-history.ts';
@@ -22,18 +21,7 @@ async function madeUpBook(count: number) {
   const { product, plan } = await systemOnCredit(ctx, admin.api);
   const customer = await creditCustomer(ctx, { wallet: 300_000 });
   const id: string = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
-  const rows = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`insert into loans (user_id, product_id, plan_id, plan_name, product_name, order_id, status, cash_price,
-          credit_price, deposit, instalment, last_instalment, instalments, frequency, markup_bp, deposit_bp,
-          fulfilment, idempotency_key)
-        select user_id, product_id, plan_id, plan_name, product_name, gen_random_uuid(), 'active', cash_price,
-          credit_price, deposit, instalment, last_instalment, instalments, frequency, markup_bp, deposit_bp,
-          fulfilment, 'copy-' || g
-        from loans, generate_series(1, ${count}) g where id = ${id}
-        returning id`,
-  );
-  return rows.map((r) => r.id);
+  return copiesOfLoan(ctx, id, count, 'active');
 }
 
 const payment = (loanId: string, kind: 'deposit' | 'repayment' | 'recovery', amount: number, at: string) => ({

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loans } from '#src/db/schema/loans.ts';
 import { applyFor, creditCustomer, deliver, importDevices, systemOnCredit } from '../../../test/loan-helpers.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { download as fetchFile, pdfText } from '../../../test/downloads.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import { loanTestApp } from './loan-test-setup.ts';
 
@@ -15,9 +15,8 @@ beforeAll(() => {
 });
 
 async function download(path: string, cookie: string | undefined) {
-  const response = await ctx.request(path, { headers: cookie ? { cookie } : {} });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, headers: response.headers, text: response.status === 200 ? pdfText(bytes) : '' };
+  const { status, headers, bytes } = await fetchFile(ctx, path, cookie);
+  return { status, headers, text: status === 200 ? pdfText(bytes) : '' };
 }
 
 /** A delivered loan with its deposit (300,000) and one repayment (225,000) paid from the wallet. */

@@ -3,7 +3,7 @@ import { addDays, kampalaDate } from '@ecogrid/core/credit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin } from '../../../test/catalog-admin.ts';
 import { creditCustomer } from '../../../test/loan-helpers.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { download as fetchFile, pdfText } from '../../../test/downloads.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import { HOUSE_ACCOUNTS, postJournal } from './ledger.service.ts';
 
@@ -16,9 +16,8 @@ beforeAll(() => {
 const today = () => kampalaDate(new Date());
 
 async function download(path: string, cookie: string | undefined) {
-  const response = await ctx.request(path, { headers: cookie ? { cookie } : {} });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, headers: response.headers, text: response.status === 200 ? pdfText(bytes) : '' };
+  const { status, headers, bytes } = await fetchFile(ctx, path, cookie);
+  return { status, headers, text: status === 200 ? pdfText(bytes) : '' };
 }
 
 /** A customer funded 600,000 and then topped up 50,000, today. */

@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import type { TestContext } from './test-app.ts';
 
 /**
  * The text a PDF made by pdfkit shows, page by page in drawing order: each content stream is
@@ -30,4 +31,10 @@ export function pdfText(pdf: Buffer): string {
     stream.lastIndex = end;
   }
   return lines.join('\n');
+}
+
+/** A file downloaded as a signed-in browser would (no cookie: signed out): status, headers and bytes. */
+export async function download(ctx: TestContext, path: string, cookie: string | undefined) {
+  const response = await ctx.request(path, { headers: cookie ? { cookie } : {} });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
