@@ -29,6 +29,9 @@ import { writeOffRoutes } from './features/loans/write-offs.routes.ts';
 import { repossessionRoutes } from './features/credit/repossessions.routes.ts';
 import { swapRoutes } from './features/loans/swap.routes.ts';
 import { loanRoutes } from './features/loans/loans.routes.ts';
+import { loanStatementRoutes } from './features/loans/statements.routes.ts';
+import { portfolioReportRoutes } from './features/loans/portfolio-reports.routes.ts';
+import { exportRoutes } from './features/loans/exports.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
@@ -36,6 +39,7 @@ import { notificationRoutes } from './features/notifications/notifications.route
 import { networkRoutes } from './features/payments/networks.routes.ts';
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
+import { walletStatementRoutes } from './features/wallet/wallet-statement.routes.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { withRequestOrigin } from './platform/request-origin.ts';
@@ -186,6 +190,7 @@ export function createApp({
   app.route('/api/admin', adminRoutes);
   app.route('/api/admin', jobRoutes);
   app.route('/api', walletRoutes);
+  app.route('/api', walletStatementRoutes);
   app.route('/api', paymentRoutes);
   app.route('/api', networkRoutes);
   app.route('/api', adminPaymentRoutes);
@@ -205,6 +210,9 @@ export function createApp({
   app.route('/api/admin/kyc', adminKycRoutes);
   app.route('/api/admin/devices', deviceRoutes);
   app.route('/api', loanRoutes);
+  app.route('/api', loanStatementRoutes);
+  app.route('/api/admin', portfolioReportRoutes);
+  app.route('/api/admin', exportRoutes);
   app.route('/api/admin', writeOffRoutes);
   app.route('/api', repossessionRoutes);
   app.route('/api/admin', adminLoanRoutes);

@@ -157,3 +157,17 @@ export async function defaultedLoan(ctx: TestContext, admin: Client, daysAgo: nu
     .where(eq(loans.id, id));
   return { id, customer };
 }
+
+/** `count` copies of a loan (new ids, numbers and orders) in this status, for tests of a large book. */
+export async function copiesOfLoan(ctx: TestContext, id: string, count: number, status: 'active' | 'cancelled') {
+  const result = (await ctx.db.execute(sql`
+    insert into loans (user_id, product_id, plan_id, plan_name, product_name, order_id, status, cash_price,
+      credit_price, deposit, instalment, last_instalment, instalments, frequency, markup_bp, deposit_bp,
+      fulfilment, idempotency_key)
+    select user_id, product_id, plan_id, plan_name, product_name, gen_random_uuid(), ${status}, cash_price,
+      credit_price, deposit, instalment, last_instalment, instalments, frequency, markup_bp, deposit_bp,
+      fulfilment, 'copy-' || gen_random_uuid()
+    from loans, generate_series(1, ${count}) g where id = ${id}
+    returning id`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
+}

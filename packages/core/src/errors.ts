@@ -108,6 +108,7 @@ export const ERROR_CODES = [
   'policy_changed',
   'promise_date_past',
   'promise_above_owed',
+  'bad_range',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -29,3 +29,16 @@ export const actorOf = (c: Context<AppEnv>) => ({
   ip: c.var.clientIp,
   userAgent: c.req.header('user-agent') ?? null,
 });
+
+/** A PDF answer, for a route's `responses`. */
+export const pdf = (description: string) => ({
+  description,
+  content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+});
+
+/** The headers of a PDF to download: private, never cached, saved under this name. */
+export const pdfHeaders = (filename: string) => ({
+  'content-type': 'application/pdf',
+  'content-disposition': `attachment; filename="${filename}"`,
+  'cache-control': 'private, no-store',
+});

@@ -3,7 +3,7 @@ import { checkoutOptionsSchema, orderPageSchema } from '@ecogrid/core/orders.res
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { requireIdempotencyKey, takeIdempotencyKey } from '#src/platform/idempotency.ts';
-import { json, unauthenticated } from '#src/platform/route-helpers.ts';
+import { json, pdf, pdfHeaders, unauthenticated } from '#src/platform/route-helpers.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
 import { adminOrderRoutes } from './admin-orders.routes.ts';
 import { customerOrders, orderReceipt } from './order-queries.ts';
@@ -132,10 +132,7 @@ const receiptRoute = createRoute({
   summary: "A paid order's receipt (PDF), for its customer or an admin",
   request: { params: orderParams },
   responses: {
-    200: {
-      description: 'The receipt',
-      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
-    },
+    200: pdf('The receipt'),
     400: errorResponse('Bad id'),
     ...unauthenticated,
     404: errorResponse('Not your order, or none'),
@@ -190,11 +187,7 @@ export const orderRoutes = createRouter()
   })
   .openapi(receiptRoute, async (c) => {
     signedInUserId(c.var.user);
-    const { pdf, number } = await orderReceipt(c.var.db, c.var.user!, c.req.valid('param').id);
-    return c.body(new Uint8Array(pdf), 200, {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="EcoGrid-receipt-${number}.pdf"`,
-      'cache-control': 'private, no-store',
-    });
+    const { pdf: receipt, number } = await orderReceipt(c.var.db, c.var.user!, c.req.valid('param').id);
+    return c.body(new Uint8Array(receipt), 200, pdfHeaders(`EcoGrid-receipt-${number}.pdf`));
   })
   .route('/', adminOrderRoutes);

@@ -1,13 +1,20 @@
 import { formatUgx } from '@ecogrid/core';
 import { NETWORK_NAMES } from '@ecogrid/core/payments';
 import { TAX_CLASS_LABELS, type Order } from '@ecogrid/core/orders';
-import PDFDocument from 'pdfkit';
+import { letterhead, PDF_MARGIN, ruleLine, startPdf, tableRow, type PdfColumn } from '#src/platform/pdf.ts';
 
 const PAID_STATUSES = new Set(['paid', 'processing', 'shipped', 'delivered', 'completed']);
 
 /** A receipt exists once an order is paid (and stays, whatever happens to the order after). */
 export const hasReceipt = (order: Order) =>
   order.paidAt !== null && (PAID_STATUSES.has(order.status) || order.status === 'cancelled');
+
+const COLUMNS: PdfColumn[] = [
+  { at: 0, width: 0.48 },
+  { at: 0.5, width: 0.1, align: 'right' },
+  { at: 0.6, width: 0.2, align: 'right' },
+  { at: 0.8, width: 0.2, align: 'right' },
+];
 
 const KAMPALA = new Intl.DateTimeFormat('en-UG', {
   timeZone: 'Africa/Kampala',
@@ -17,23 +24,13 @@ const KAMPALA = new Intl.DateTimeFormat('en-UG', {
 
 /** The paid order's receipt as an A5 PDF: lines with their tax class, totals, the VAT included, the payment. */
 export function receiptPdf(order: Order, customer: { name: string; phone: string | null }): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, width, finish } = startPdf({
     size: 'A5',
-    margin: 36,
-    info: { Title: `Receipt ${order.number}`, Author: 'EcoGrid', Subject: `Order ${order.number}` },
+    title: `Receipt ${order.number}`,
+    subject: `Order ${order.number}`,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const width = doc.page.width - 72;
-  doc.font('Helvetica-Bold').fontSize(18).text('EcoGrid');
-  doc.font('Helvetica').fontSize(9).fillColor('#444').text('Solar and clean energy products, Uganda');
-  doc.moveDown();
-  doc.fillColor('#000').font('Helvetica-Bold').fontSize(13).text(`Receipt for order ${order.number}`);
+  letterhead(doc);
+  doc.font('Helvetica-Bold').fontSize(13).text(`Receipt for order ${order.number}`);
   doc.font('Helvetica').fontSize(9);
   doc.text(`Paid: ${KAMPALA.format(new Date(order.paidAt!))}`);
   doc.text(`Customer: ${customer.name}${customer.phone ? `, ${customer.phone}` : ''}`);
@@ -45,18 +42,8 @@ export function receiptPdf(order: Order, customer: { name: string; phone: string
   }
   doc.moveDown();
 
-  const cols = { item: 36, qty: 36 + width * 0.5, price: 36 + width * 0.6, total: 36 + width * 0.8 };
-  const row = (item: string, qty: string, price: string, total: string, bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    doc.text(item, cols.item, y, { width: width * 0.48 });
-    const after = doc.y;
-    doc.text(qty, cols.qty, y, { width: width * 0.1, align: 'right' });
-    doc.text(price, cols.price, y, { width: width * 0.2, align: 'right' });
-    doc.text(total, cols.total, y, { width: width * 0.2, align: 'right' });
-    doc.x = 36;
-    doc.y = Math.max(after, doc.y) + 3;
-  };
+  const row = (item: string, qty: string, price: string, total: string, bold = false) =>
+    tableRow(doc, width, COLUMNS, [item, qty, price, total], bold);
   row('Item', 'Qty', 'Unit price', 'Amount', true);
   for (const line of order.lines) {
     row(
@@ -66,11 +53,7 @@ export function receiptPdf(order: Order, customer: { name: string; phone: string
       formatUgx(line.lineTotal),
     );
   }
-  doc
-    .moveTo(36, doc.y)
-    .lineTo(36 + width, doc.y)
-    .stroke('#999');
-  doc.moveDown(0.5);
+  ruleLine(doc, width);
   row('Subtotal', '', '', formatUgx(order.subtotal));
   row(
     order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery',
@@ -95,7 +78,7 @@ export function receiptPdf(order: Order, customer: { name: string; phone: string
   }
   doc.moveDown(0.5);
   doc.font('Helvetica').fontSize(8).fillColor('#444');
-  doc.text(`Prices include VAT. VAT included in this order: ${formatUgx(order.vat)}.`, 36);
+  doc.text(`Prices include VAT. VAT included in this order: ${formatUgx(order.vat)}.`, PDF_MARGIN);
   if (order.loan) {
     doc.text(
       order.loan.deposit > 0
@@ -106,6 +89,5 @@ export function receiptPdf(order: Order, customer: { name: string; phone: string
     doc.text(`Paid by ${method}${reference}.`);
   }
   if (order.status === 'cancelled') doc.text(`This order was later cancelled: ${order.cancelReason ?? ''}`);
-  doc.end();
-  return done;
+  return finish();
 }

@@ -82,12 +82,20 @@ export async function pendingPayments(db: Database, userId: string): Promise<Pay
 }
 
 export async function paymentReferences(db: Database, ids: string[]): Promise<Map<string, string>> {
+  return new Map([...(await paymentFacts(db, ids))].map(([id, facts]) => [id, facts.reference]));
+}
+
+/** Payments' references and how each was paid (wallet, mtn, airtel, cash), by id, in one query. */
+export async function paymentFacts(
+  db: Database,
+  ids: string[],
+): Promise<Map<string, { reference: string; method: string }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: payments.id, reference: payments.reference })
+    .select({ id: payments.id, reference: payments.reference, method: payments.method })
     .from(payments)
     .where(inArray(payments.id, ids));
-  return new Map(rows.map((r) => [r.id, r.reference]));
+  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
 }
 
 /** The payment a user made with an idempotency key (the one a repeated request finds). */

@@ -3,6 +3,7 @@ export { recordCollection, sendPayment, startTopUp, startWithdrawal } from './mo
 export {
   getOwnPayment,
   newPaymentReference,
+  paymentFacts,
   paymentReferences,
   paymentRow,
   paymentsForLoan,

@@ -47,6 +47,9 @@ export const followOnOfferQuery = queryOptions({
 export const hasPendingPayment = (loan: Loan | undefined) =>
   Boolean(loan?.payments.some((payment) => payment.status === 'pending'));
 
+/** The loan's statement (PDF, in the customer's language). */
+export const loanStatementUrl = (id: string) => `/api/loans/${encodeURIComponent(id)}/statement.pdf`;
+
 /** One of the customer's loans; asked again every 5 s while one of its payments waits for the phone. */
 export const loanQuery = (id: string) =>
   queryOptions({

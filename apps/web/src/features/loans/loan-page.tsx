@@ -18,7 +18,8 @@ import { Part } from '@/components/ui/part.tsx';
 import { PhoneApproval } from '@/components/ui/phone-approval.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatUgx } from '@/lib/money.ts';
-import { loanQuery, type Loan, type LoanPayment } from './api.ts';
+import { DownloadLink } from '@/components/ui/download-link.tsx';
+import { loanQuery, loanStatementUrl, type Loan, type LoanPayment } from './api.ts';
 import { LoanPayments } from './components/loan-payments.tsx';
 import { Fact } from '@/components/ui/fact.tsx';
 import { LoanTerms } from './components/loan-terms.tsx';
@@ -144,6 +145,7 @@ function Details({ loan }: { loan: Loan }) {
       )}
       {payable && <PayLoan key={`${loan.status}-${loan.outstanding}`} loan={loan} onStarted={setStarted} />}
       {withdrawable && <WithdrawApplication loan={loan} onWithdrawn={() => setWithdrawn(true)} />}
+      <DownloadLink href={loanStatementUrl(loan.id)}>{t('loans.statement')}</DownloadLink>
       <Tokens tokens={loan.tokens} />
       <Part id="schedule-title" title={t('loans.schedule.title')}>
         {loan.schedule.length > 0 ? (

@@ -102,6 +102,13 @@ describe('the loan tracker', () => {
     expect(terms.getByText('Under warranty until Mar 12, 2028')).toBeTruthy();
   });
 
+  it("offers the loan's statement as a PDF", async () => {
+    renderLoans(`/customer/loan/${LOAN_ID}`);
+    const link = await screen.findByRole('link', { name: 'Download statement (PDF)' });
+    expect(link.getAttribute('href')).toBe(`/api/loans/${LOAN_ID}/statement.pdf`);
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
   it('says plainly how late a loan in arrears is', async () => {
     loan = aLoan({ daysPastDue: 4, nextDue: { dueDate: '2026-03-09', amount: 45_000 } });
     vi.setSystemTime(new Date('2026-03-13T07:00:00.000Z'));

@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/offline-notice.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { DownloadLink } from '@/components/ui/download-link.tsx';
 import { CANCELLABLE, orderQuery, paymentPending, receiptUrl, type Order } from './api.ts';
 import { CancelOrder } from './components/cancel-order.tsx';
 import { DeliveryFacts, OrderLines, OrderTimeline, PaymentFacts } from './components/order-details.tsx';
@@ -33,15 +34,7 @@ function Actions({ order, onCancelled }: { order: Order; onCancelled: () => void
   if (!receipt && !cancellable) return null;
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      {receipt && (
-        <a
-          href={receiptUrl(order.id)}
-          download
-          className="inline-flex min-h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-stone-100"
-        >
-          {t('orders.receipt')}
-        </a>
-      )}
+      {receipt && <DownloadLink href={receiptUrl(order.id)}>{t('orders.receipt')}</DownloadLink>}
       {cancellable && <CancelOrder order={order} onCancelled={onCancelled} />}
     </div>
   );

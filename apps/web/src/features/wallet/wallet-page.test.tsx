@@ -50,6 +50,23 @@ describe('the wallet', () => {
     expect(screen.queryByRole('heading', { name: /Sandbox/ })).toBeNull();
   });
 
+  it('offers a statement PDF for the days chosen, and explains a reversed or over-long period instead', async () => {
+    renderWallet();
+    const part = within(
+      (await screen.findByRole('heading', { name: 'Statement for a period (PDF)' })).closest('section')!,
+    );
+    fireEvent.change(part.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    fireEvent.change(part.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    expect(part.getByRole('link', { name: 'Download statement (PDF)' }).getAttribute('href')).toBe(
+      '/api/wallet/statement.pdf?from=2026-01-01&to=2026-03-31',
+    );
+    fireEvent.change(part.getByLabelText('From'), { target: { value: '2026-04-01' } });
+    expect(part.getByRole('alert').textContent).toBe('The first day comes after the last.');
+    expect(part.queryByRole('link')).toBeNull();
+    fireEvent.change(part.getByLabelText('From'), { target: { value: '2025-03-30' } });
+    expect(part.getByRole('alert').textContent).toBe('Choose a period of one year at most.');
+  });
+
   it('guesses the network again as the number changes, until the customer picks one', async () => {
     wallet = aWallet({ phone: '+256701234567', network: 'airtel' });
     renderWallet();

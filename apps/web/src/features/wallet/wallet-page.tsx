@@ -14,6 +14,7 @@ import { walletQuery } from './api.ts';
 import { PendingPayments } from './components/pending-payments.tsx';
 import { SandboxNotice } from './components/sandbox-notice.tsx';
 import { Statement } from './components/statement.tsx';
+import { StatementPdf } from './components/statement-pdf.tsx';
 import { TopUp } from './components/top-up.tsx';
 import { Withdraw } from './components/withdraw.tsx';
 
@@ -93,6 +94,12 @@ export default function WalletPage() {
           {t('wallet.statement.title')}
         </h2>
         <Statement />
+      </section>
+      <section aria-labelledby="statement-pdf-title" className="space-y-3">
+        <h2 id="statement-pdf-title" className="text-lg font-semibold">
+          {t('wallet.statementPdf.title')}
+        </h2>
+        <StatementPdf />
       </section>
     </section>
   );

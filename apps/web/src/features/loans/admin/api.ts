@@ -52,6 +52,9 @@ export const loanFiguresQuery = queryOptions({
   refetchOnMount: true,
 });
 
+/** Any loan's statement (PDF, in its customer's language). */
+export const adminLoanStatementUrl = (id: string) => `/api/admin/loans/${encodeURIComponent(id)}/statement.pdf`;
+
 export const adminLoanQuery = (id: string) =>
   queryOptions({
     queryKey: loanKey(id),

@@ -114,6 +114,12 @@ describe('one loan', () => {
     expect(screen.queryByRole('heading', { name: 'Decision' })).toBeNull();
   });
 
+  it("offers the loan's statement as a PDF", async () => {
+    render();
+    const link = await screen.findByRole('link', { name: 'Download statement (PDF)' });
+    expect(link.getAttribute('href')).toBe(`/api/admin/loans/${LOAN_ID}/statement.pdf`);
+  });
+
   it('will not reject without a reason, and sends nothing', async () => {
     loan = waiting();
     render();

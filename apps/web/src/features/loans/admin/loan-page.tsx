@@ -17,7 +17,8 @@ import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { WarrantyState } from '../components/warranty-state.tsx';
-import { adminLoanQuery, type AdminLoan } from './api.ts';
+import { DownloadLink } from '@/components/ui/download-link.tsx';
+import { adminLoanQuery, adminLoanStatementUrl, type AdminLoan } from './api.ts';
 import { SwapUnit } from './swap-unit.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
@@ -176,6 +177,7 @@ export default function LoanPage() {
             <Part className="min-w-0 space-y-3" id="tokens-title" title={t('adminLoans.tokens.title')}>
               <LoanTokens loan={data} />
             </Part>
+            <DownloadLink href={adminLoanStatementUrl(data.id)}>{t('adminLoans.statement')}</DownloadLink>
           </>
         )}
       </AdminQuery>

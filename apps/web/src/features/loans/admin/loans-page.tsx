@@ -1,12 +1,17 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoanFigures } from './loan-figures.tsx';
 import { LoanFiltersForm } from './loan-filters.tsx';
 import { LoanList } from './loan-list.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
+import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { adminLoansQuery, loanFiguresQuery } from './api.ts';
 import { useLoanFilters } from './use-loan-filters.ts';
+
+// The charts and their tables load only when an admin opens the portfolio.
+const PortfolioReports = lazy(() => import('./portfolio-reports.tsx'));
 
 /** The way to the approval queue, with how many applications wait. */
 function ApprovalsLink() {
@@ -41,6 +46,9 @@ export default function LoansPage() {
       </AdminPageHeader>
       <ApprovalsLink />
       <LoanFigures />
+      <Suspense fallback={<SkeletonList label={t('adminLoans.reports.loading')} count={2} />}>
+        <PortfolioReports />
+      </Suspense>
       <section aria-labelledby="loan-list-title" className="space-y-3">
         <h2 id="loan-list-title" className="text-lg font-semibold">
           {t('adminLoans.listTitle')}

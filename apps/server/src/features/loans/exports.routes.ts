@@ -1,0 +1,39 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '#src/platform/http.ts';
+import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { loansCsv, paymentsCsv } from './exports.ts';
+
+const csv = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: z.string().openapi({ description: 'RFC 4180 CSV; columns in docs/exports.md' }) } },
+});
+
+const csvHeaders = (name: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': `attachment; filename="${name}"`,
+  'cache-control': 'private, no-store',
+});
+
+const loansRoute = createRoute({
+  method: 'get',
+  operationId: 'adminExportLoans',
+  path: '/exports/loans.csv',
+  tags: ['admin', 'loans'],
+  summary: 'Every loan as CSV (streamed), in the documented column layout a credit bureau or investor takes',
+  middleware: [requireAdmin] as const,
+  responses: { 200: csv('The loans, by loan number'), ...ADMIN_DENIED },
+});
+
+const paymentsRoute = createRoute({
+  method: 'get',
+  operationId: 'adminExportLoanPayments',
+  path: '/exports/payments.csv',
+  tags: ['admin', 'loans'],
+  summary: 'Every payment a loan took as CSV (streamed), in the documented column layout',
+  middleware: [requireAdmin] as const,
+  responses: { 200: csv('The payments, oldest first'), ...ADMIN_DENIED },
+});
+
+export const exportRoutes = createRouter()
+  .openapi(loansRoute, (c) => c.body(loansCsv(c.var.db), 200, csvHeaders('EcoGrid-loans.csv')))
+  .openapi(paymentsRoute, (c) => c.body(paymentsCsv(c.var.db), 200, csvHeaders('EcoGrid-loan-payments.csv')));
