@@ -14,7 +14,13 @@ import { loadSettings } from '../apps/server/src/config.ts';
 import { paymentDeps } from '../apps/server/src/features/payments/payments.service.ts';
 import { createRealtime } from '../apps/server/src/platform/realtime.ts';
 import { addDays, kampalaDate } from '../packages/core/src/credit.ts';
-import { migrateDatabase, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import {
+  migrateDatabase,
+  openDatabase,
+  queryRows,
+  type Database,
+  type DatabaseHandle,
+} from '../apps/server/src/db/client.ts';
 import { loanPlans, products } from '../apps/server/src/db/schema/index.ts';
 import { runLoanDay, portfolioFigures } from '../apps/server/src/features/loans/portfolio.service.ts';
 import { buildProduct } from '../apps/server/test/factories.ts';
@@ -24,7 +30,7 @@ import { sql } from 'drizzle-orm';
 const LOANS = 100_000;
 
 /** Peak resident memory and heap while `work` runs, sampled every 20 ms, above what was in use before. */
-async function measured<T>(work: () => Promise<T>) {
+export async function measured<T>(work: () => Promise<T>) {
   global.gc?.();
   const before = process.memoryUsage();
   let peakRss = before.rss;
@@ -51,22 +57,38 @@ async function measured<T>(work: () => Promise<T>) {
   };
 }
 
-export async function benchLoans(databaseUrl: string) {
-  const handle = await openDatabase({ databaseUrl, poolMax: 10 });
-  await migrateDatabase(handle);
-  const db = handle.db;
-  // The app's background work (queue, SMS and email delivery) on an empty book: its start-up run
-  // of the daily job finds nothing, and the runs measured below are the only ones.
+/**
+ * What runLoanDay needs, from the app's background work (queue, SMS and email delivery) started
+ * on an empty book: its start-up run of the daily job finds nothing, so the runs a benchmark
+ * measures are the only ones.
+ */
+export async function loanDayDeps(handle: DatabaseHandle, databaseUrl: string) {
   const logger = pino({ level: 'silent' });
   const settings = loadSettings({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://localhost:3000' });
   const realtime = await createRealtime(handle, logger);
   const background = await startBackgroundWork(handle, logger, settings, realtime);
   await new Promise((r) => setTimeout(r, 3_000));
-  const today = kampalaDate(new Date());
-  const seedStarted = performance.now();
+  const deps = paymentDeps({
+    db: handle.db,
+    mobileMoney: background.mobileMoney,
+    log: logger,
+    realtime,
+    messages: background.messages,
+    publicUrl: settings.PUBLIC_URL,
+    authSecret: settings.AUTH_SECRET,
+  });
+  const stop = async () => {
+    await background.jobs.stop();
+    await realtime.close();
+  };
+  return { deps, stop };
+}
+
+/** A 900,000 solar home system with `stock` units, on 12 monthly, 26 weekly and 60 daily instalments. */
+export async function benchProductOnCredit(db: Database, stock: number) {
   const [product] = await db
     .insert(products)
-    .values(buildProduct({ price: 900_000, stock: LOANS, loanEligible: true, category: 'solar-home-systems' }))
+    .values(buildProduct({ price: 900_000, stock, loanEligible: true, category: 'solar-home-systems' }))
     .returning();
   const plans = await db
     .insert(loanPlans)
@@ -97,6 +119,17 @@ export async function benchLoans(databaseUrl: string) {
       },
     ])
     .returning();
+  return { product, plans };
+}
+
+export async function benchLoans(databaseUrl: string) {
+  const handle = await openDatabase({ databaseUrl, poolMax: 10 });
+  await migrateDatabase(handle);
+  const db = handle.db;
+  const app = await loanDayDeps(handle, databaseUrl);
+  const today = kampalaDate(new Date());
+  const seedStarted = performance.now();
+  const { product, plans } = await benchProductOnCredit(db, LOANS);
   const [monthly, weekly, daily] = plans;
   await db.execute(sql`
     insert into users (id, name, email, full_name, phone_number, phone_number_verified, notify_by_email)
@@ -140,15 +173,7 @@ export async function benchLoans(databaseUrl: string) {
   const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
   const [rows] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from loan_repayments`);
 
-  const deps = paymentDeps({
-    db,
-    mobileMoney: background.mobileMoney,
-    log: logger,
-    realtime,
-    messages: background.messages,
-    publicUrl: settings.PUBLIC_URL,
-    authSecret: settings.AUTH_SECRET,
-  });
+  const { deps } = app;
   const first = await measured(() => runLoanDay(deps, today));
   const again = await measured(() => runLoanDay(deps, today));
   const nextDay = await measured(() => runLoanDay(deps, addDays(today, 1)));
@@ -166,8 +191,7 @@ export async function benchLoans(databaseUrl: string) {
     sql`select (select count(*)::int from outbox_messages where channel = 'sms') as sms,
                (select count(*)::int from notifications) as notifications`,
   );
-  await background.jobs.stop();
-  await realtime.close();
+  await app.stop();
   await handle.close();
   return {
     loans: LOANS,

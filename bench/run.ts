@@ -12,15 +12,16 @@ import { benchAgents } from './agents.bench.ts';
 import { benchAuth } from './auth.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchCatalogApi } from './catalog-api.bench.ts';
+import { benchCollections } from './collections.bench.ts';
 import { ROOT } from './lib.ts';
 import { benchLoans } from './loans.bench.ts';
 import { benchMarketplacePage } from './marketplace-page.bench.ts';
 import { benchOrders } from './orders.bench.ts';
 import { benchWallet } from './wallet.bench.ts';
 
-// `npm run bench -- api`, `-- page`, `-- auth`, `-- events`, `-- wallet`, `-- orders`, `-- loans` or `-- agents`
-// runs one of the eight.
-const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet', 'orders', 'loans', 'agents'];
+// `npm run bench -- api`, `-- page`, `-- auth`, `-- events`, `-- wallet`, `-- orders`, `-- loans`, `-- agents`
+// or `-- collections` runs one of the nine.
+const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet', 'orders', 'loans', 'agents', 'collections'];
 const only = process.argv[2];
 if (only !== undefined && !BENCHMARKS.includes(only)) {
   console.error(`Unknown benchmark ${only}: choose one of ${BENCHMARKS.join(', ')}, or none for all.`);
@@ -54,6 +55,7 @@ let wallet: Awaited<ReturnType<typeof benchWallet>> | undefined;
 let orders: Awaited<ReturnType<typeof benchOrders>> | undefined;
 let loans: Awaited<ReturnType<typeof benchLoans>> | undefined;
 let agents: Awaited<ReturnType<typeof benchAgents>> | undefined;
+let collections: Awaited<ReturnType<typeof benchCollections>> | undefined;
 
 if (runs('api')) {
   catalogApi = await benchCatalogApi(process.env.DATABASE_URL);
@@ -175,6 +177,19 @@ if (runs('agents')) {
   if (!agents.ledger.ok || agents.endpoints.some((e) => e.big.failures + e.small.failures > 0)) process.exitCode = 1;
 }
 
+if (runs('collections')) {
+  const c = await benchCollections(process.env.DATABASE_URL);
+  collections = c;
+  console.log(
+    `\n(i) the daily collections run, ${c.big.loans} loans in mixed states against ${c.small.loans}, PostgreSQL`,
+  );
+  console.log(JSON.stringify(c, null, 2));
+  const idle = (book: typeof c.big) =>
+    book.sameDayAgain.did.every((r) => r.reminders + r.lateFees + r.defaulted + r.followUps + r.enteredArrears === 0);
+  const balanced = (book: typeof c.big) => Object.values(book.ledger).every((n) => n === 0);
+  if (![c.big, c.small].every((b) => idle(b) && balanced(b))) process.exitCode = 1;
+}
+
 // A run of one benchmark keeps the others' last figures.
 const file = path.join(ROOT, 'bench/results/latest.json');
 const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
@@ -190,6 +205,7 @@ const results = {
   ...(orders && { orders }),
   ...(loans && { loans }),
   ...(agents && { agents }),
+  ...(collections && { collections }),
 };
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2));

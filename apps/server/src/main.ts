@@ -6,11 +6,13 @@ import { migrateDatabase, openConfiguredDatabase } from './db/client.ts';
 import { disableDemoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoAgentBook } from './db/seed/demo-agent.ts';
 import { seedDemoCredit } from './db/seed/demo-credit.ts';
+import { seedDemoCreditBook } from './db/seed/demo-credit-book.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { createLogger } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { createStorages } from './platform/storage.ts';
 import { APP_VERSION } from './platform/version.ts';
+import { paymentDeps } from './features/payments/request-deps.ts';
 
 async function main() {
   loadDotEnv();
@@ -40,6 +42,20 @@ async function main() {
   }
   const realtime = await createRealtime(database, logger);
   const { jobs, messages, mobileMoney } = await startBackgroundWork(database, logger, settings, realtime);
+  if (settings.SEED_DEMO_DATA && settings.DEMO_ACCOUNTS) {
+    // Past the sale, the demo book goes through the loans' own services, which need the app's deps.
+    const deps = paymentDeps({
+      db: database.db,
+      mobileMoney,
+      log: logger,
+      realtime,
+      messages,
+      publicUrl: settings.PUBLIC_URL,
+      authSecret: settings.AUTH_SECRET,
+    });
+    const credit = await seedDemoCreditBook(deps, settings.AUTH_SECRET);
+    if (credit.steps) logger.info(credit, 'the demo credit book taken past the sale');
+  }
   const { storage, documents } = createStorages(settings);
   const app = createApp({
     database,

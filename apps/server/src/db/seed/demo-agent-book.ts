@@ -180,7 +180,8 @@ export async function sellOnCredit(
       agentId: agent.id,
       commissionBp: DEMO_RATE_BP,
       orderId,
-      status: paidOff ? 'completed' : book.daysPastDue > 90 ? 'defaulted' : 'active',
+      // A loan long past due is still active here: the daily run defaults it by the policy's rule.
+      status: paidOff ? 'completed' : 'active',
       ...loanTerms(plan, quote),
       dailyRate: dailyRate(quote, start),
       paid: quote.deposit + paidDue.reduce((sum, s) => sum + s.amountDue, 0),
@@ -201,6 +202,10 @@ export async function sellOnCredit(
     })
     .returning();
   const what = `loan ${loanNumber(loan!.seq)}`;
+  const inCash = book.cashRepayments ?? 0;
+  // Cash repayments were taken within the last hour (minutes apart), the others on their due date.
+  const paidOn = (i: number) =>
+    i >= paidDue.length - inCash ? new Date(Date.now() - (i + 1) * 60_000) : at(paidDue[i]!.dueDate);
   await tx.insert(loanRepayments).values(
     schedule.map((s) => ({
       loanId: loan!.id,
@@ -210,6 +215,7 @@ export async function sellOnCredit(
       amountDue: s.amountDue,
       amountPaid: s.number <= book.paidInstalments ? s.amountDue : 0,
       status: s.number <= book.paidInstalments ? ('paid' as const) : ('due' as const),
+      paidAt: s.number <= book.paidInstalments ? paidOn(s.number - 1) : null,
     })),
   );
   const base = { userId: person.id, purpose: 'loan_repayment' as const, phone: person.phone, what, loanId: loan!.id };
@@ -232,12 +238,14 @@ export async function sellOnCredit(
     date: at(start),
     onCredit: true,
   });
-  const inCash = book.cashRepayments ?? 0;
   for (const [i, s] of paidDue.entries()) {
-    const cash = i >= paidDue.length - inCash;
-    // Cash repayments were taken within the last hour (minutes apart), the others on their due date.
-    const date = cash ? new Date(Date.now() - (i + 1) * 60_000) : at(s.dueDate);
-    await paid(tx, agent, { ...base, method: cash ? 'cash' : 'mtn', amount: s.amountDue, date });
+    const date = paidOn(i);
+    await paid(tx, agent, {
+      ...base,
+      method: i >= paidDue.length - inCash ? 'cash' : 'mtn',
+      amount: s.amountDue,
+      date,
+    });
   }
   return loan!;
 }

@@ -5,7 +5,14 @@
 
 /** What a customer bought through the agent: a loan in some state, a cash order, or nothing yet. */
 export type DemoBook =
-  | { kind: 'loan'; daysPastDue: number; paidInstalments: number; cashRepayments?: number }
+  | {
+      kind: 'loan';
+      daysPastDue: number;
+      paidInstalments: number;
+      cashRepayments?: number;
+      /** What the admins did once the daily run defaulted it (demo-credit-book.ts). */
+      then?: 'repossession_started' | 'repossessed' | 'written_off';
+    }
   | { kind: 'paid_off' }
   | { kind: 'cash_order'; by: 'cash' | 'mtn' }
   | { kind: 'none' };
@@ -141,6 +148,46 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     language: 'english',
     kyc: 'submitted',
     book: { kind: 'none' },
+  },
+  {
+    name: 'Ssekandi Moses',
+    phone: '+256772100213',
+    district: 'Mukono',
+    subCounty: 'Goma Division',
+    village: 'Bajjo',
+    language: 'luganda',
+    kyc: 'verified',
+    book: { kind: 'loan', daysPastDue: 75, paidInstalments: 2 },
+  },
+  {
+    name: 'Nakimuli Rose',
+    phone: '+256772100214',
+    district: 'Buikwe',
+    subCounty: 'Kawolo Division',
+    village: 'Bugamba',
+    language: 'luganda',
+    kyc: 'verified',
+    book: { kind: 'loan', daysPastDue: 120, paidInstalments: 1, then: 'repossession_started' },
+  },
+  {
+    name: 'Opio Samuel',
+    phone: '+256772100215',
+    district: 'Buikwe',
+    subCounty: 'Central Division',
+    village: 'Cable',
+    language: 'english',
+    kyc: 'verified',
+    book: { kind: 'loan', daysPastDue: 130, paidInstalments: 2, then: 'repossessed' },
+  },
+  {
+    name: 'Namukasa Betty',
+    phone: '+256772100216',
+    district: 'Mukono',
+    subCounty: 'Kasawo',
+    village: 'Bugabo',
+    language: 'swahili',
+    kyc: 'verified',
+    book: { kind: 'loan', daysPastDue: 200, paidInstalments: 1, then: 'written_off' },
   },
 ];
 

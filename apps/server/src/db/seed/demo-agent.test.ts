@@ -25,7 +25,7 @@ describe("the demo agent's book", () => {
     await seedDemoData(ctx.db);
     await seedDemoCredit(ctx.db, ctx.settings.AUTH_SECRET);
     await seedDemoAccounts(ctx.db);
-    expect(await seedDemoAgentBook(ctx.db)).toEqual({ customers: 12 });
+    expect(await seedDemoAgentBook(ctx.db)).toEqual({ customers: 16 });
     expect(await seedDemoAgentBook(ctx.db)).toEqual({ customers: 0 });
     expect(await checkLedger(ctx.db)).toEqual({
       unbalancedTransactions: 0,
@@ -53,7 +53,7 @@ describe("the demo agent's book", () => {
       target: { salesTarget: 6_000_000, collectionsTarget: 1_500_000 },
       cashOnHand: cashTaken - 100_000,
       cashLimit: 1_500_000,
-      customersToVisit: 3,
+      customersToVisit: 8,
     });
     expect(board.cashOnHand).toBeLessThan(board.cashLimit);
     expect(board.walletBalance).toBeGreaterThan(0);
@@ -61,16 +61,18 @@ describe("the demo agent's book", () => {
     const { items: visits } = (await (await send(ctx, '/api/agent/visits', undefined, { cookie })).json()) as {
       items: Visit[];
     };
-    expect(visits.map((v) => v.daysPastDue)).toEqual([95, 45, 15, 3]);
-    expect(visits[0]).toMatchObject({ customerName: 'Nabirye Agnes', village: 'Bugamba' });
-    expect(visits[3]!.lastNote).toMatchObject({ promiseAmount: 50_000 });
-    expect(visits[3]!.amountOverdue).toBe(quote.instalment);
+    expect(visits.map((v) => v.daysPastDue)).toEqual([200, 130, 120, 95, 75, 45, 15, 3]);
+    const agnes = visits[3]!;
+    expect(agnes).toMatchObject({ customerName: 'Nabirye Agnes', village: 'Bugamba' });
+    expect(visits[7]!.lastNote).toMatchObject({ promiseAmount: 50_000 });
+    expect(visits[7]!.amountOverdue).toBe(quote.instalment);
 
-    const detail = await send(ctx, `/api/agent/customers/${visits[0]!.customerId}`, undefined, { cookie });
+    // Still active: the daily run defaults it by the policy's rule (demo-credit-book.test.ts).
+    const detail = await send(ctx, `/api/agent/customers/${agnes.customerId}`, undefined, { cookie });
     expect(detail.status).toBe(200);
     expect(await detail.json()).toMatchObject({
       customer: { kycStatus: 'verified', district: 'Buikwe', subCounty: 'Kawolo Division' },
-      loans: [{ status: 'defaulted', daysPastDue: 95 }],
+      loans: [{ status: 'active', daysPastDue: 95 }],
     });
     const customers = await (await send(ctx, '/api/agent/customers', undefined, { cookie })).json();
     expect(JSON.stringify(customers)).toContain('Tumusiime Brian');
@@ -78,7 +80,7 @@ describe("the demo agent's book", () => {
     expect(JSON.stringify(leads)).toContain('Lubega Moses');
 
     const [agent] = (await listAgents(ctx.db, { q: 'EG-DEMO-01' }, { limit: 5 })).items;
-    expect(agent).toMatchObject({ customers: 12, cashOnHand: cashTaken - 100_000, month: board.month });
+    expect(agent).toMatchObject({ customers: 16, cashOnHand: cashTaken - 100_000, month: board.month });
     expect(agent!.par30).toBeGreaterThan(0);
     const applicants = await listAgents(ctx.db, { status: 'applicant' }, { limit: 5 });
     expect(applicants.items.map((a) => a.name)).toContain('Nassali Prossy');

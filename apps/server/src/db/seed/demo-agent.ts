@@ -15,6 +15,15 @@ import { DEMO_APPLICANT, DEMO_CUSTOMERS, DEMO_LEADS } from './demo-agent-people.
 const AGENT_EMAIL = 'agent@ecogrid.demo';
 const ADMIN_EMAIL = 'admin@ecogrid.demo';
 
+/** The demo agent and admin sign-ins, when they exist. */
+export async function demoStaff(db: Database) {
+  const people = await db
+    .select({ id: users.id, email: users.email, code: users.agentCode })
+    .from(users)
+    .where(inArray(users.email, [AGENT_EMAIL, ADMIN_EMAIL]));
+  return { agent: people.find((p) => p.email === AGENT_EMAIL), admin: people.find((p) => p.email === ADMIN_EMAIL) };
+}
+
 /**
  * Gives the demo agent a book to work with: customers in their villages with identity checks in
  * each state, loans on time, 3, 15, 45 and 95 days behind and paid off, cash sales, cash taken,
@@ -24,12 +33,7 @@ const ADMIN_EMAIL = 'admin@ecogrid.demo';
  * made once (when the agent serves nobody yet), and each later step is keyed or skips what exists.
  */
 export async function seedDemoAgentBook(db: Database): Promise<{ customers: number }> {
-  const people = await db
-    .select({ id: users.id, email: users.email, code: users.agentCode })
-    .from(users)
-    .where(inArray(users.email, [AGENT_EMAIL, ADMIN_EMAIL]));
-  const agentRow = people.find((p) => p.email === AGENT_EMAIL);
-  const admin = people.find((p) => p.email === ADMIN_EMAIL);
+  const { agent: agentRow, admin } = await demoStaff(db);
   if (!agentRow || !admin) return { customers: 0 };
   const agent = { id: agentRow.id, code: agentRow.code ?? 'EG-DEMO-01' };
   const [served] = await db

@@ -108,6 +108,33 @@ describe('reminders by the policy', () => {
   });
 });
 
+describe('reminders run twice in a day', () => {
+  it('remind a loan once that day, though two of its instalments fall on reminder days', async () => {
+    await savePolicy({ reminderDays: [0, 30] });
+    const { customer, id } = await activeLoan();
+    await overdue(ctx, id, 30);
+    await ctx.db
+      .update(loanRepayments)
+      .set({ dueDate: today })
+      .where(and(eq(loanRepayments.loanId, id), eq(loanRepayments.number, 2)));
+    const before = (await inboxOf(customer.id)).length;
+    await runLoanDay(deps(), today);
+    await runLoanDay(deps(), today);
+    const sent = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from loan_reminders m join loan_repayments r on r.id = m.repayment_id
+          where r.loan_id = ${id}`,
+    );
+    expect(sent[0]!.n).toBe(1);
+    expect((await inboxOf(customer.id)).length - before).toBe(1);
+    // Back on time, so the tests after this one see no late loan of this test.
+    await ctx.db.execute(
+      sql`update loan_repayments set due_date = ${addDays(today, 60)}::date + number where loan_id = ${id}`,
+    );
+    await ctx.db.update(loans).set({ daysPastDue: 0 }).where(eq(loans.id, id));
+  });
+});
+
 describe('follow-ups and promises', () => {
   it('opens one follow-up for a loan past due, and raises a new one when a promise is broken', async () => {
     const { id } = await activeLoan();

@@ -5,7 +5,7 @@ import { loanNumber } from '@ecogrid/core/loans';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#src/db/client.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
-import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
+import { HOUSE_ACCOUNTS, postJournals } from '#src/features/wallet/ledger.service.ts';
 import type { LoanDeps } from './loan-rows.ts';
 
 /** How many loans one transaction of the daily run changes: a crash loses at most this much work. */
@@ -58,8 +58,11 @@ export async function chargeLateFees(deps: LoanDeps, today: string, policy: Cred
             as v(id uuid, fee bigint)
           where loans.id = v.id`);
       }
-      for (const row of charged) {
-        await postJournal(tx, {
+      // One statement for the batch's entries: a round trip each made a first day with tens of
+      // thousands of late instalments take minutes (bench/README.md, (i)).
+      await postJournals(
+        tx,
+        charged.map((row) => ({
           idempotencyKey: `loan-repayment:${row.id}:late-fee`,
           kind: 'loan_fee',
           description: `Late fee on instalment ${row.number} of loan ${loanNumber(Number(row.seq))}`,
@@ -67,8 +70,8 @@ export async function chargeLateFees(deps: LoanDeps, today: string, policy: Cred
             { account: HOUSE_ACCOUNTS.loansReceivable, amount: -fee.amount },
             { account: HOUSE_ACCOUNTS.loanFees, amount: fee.amount },
           ],
-        });
-      }
+        })),
+      );
       return charged.length;
     }),
   );

@@ -39,6 +39,10 @@ export async function sendReminders(deps: LoanDeps, today: string, policy: Credi
       where r.status <> 'paid' and l.status = 'active'
         and (l.paused_until is null or l.paused_until < ${today}::date)
         and not exists (select 1 from loan_reminders m where m.repayment_id = r.id and m.day_offset = d.day_offset)
+        -- One a loan a day: a run again that day must not remind the loan's next instalment instead.
+        and not exists (
+          select 1 from loan_reminders m join loan_repayments o on o.id = m.repayment_id
+          where o.loan_id = r.loan_id and o.due_date + m.day_offset = ${today}::date)
       order by r.loan_id, r.due_date`,
   );
   let sent = 0;

@@ -6,7 +6,7 @@ import { loans, type LoanRow } from '#src/db/schema/loans.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { recordAudits } from '#src/features/audit/audit.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
-import { HOUSE_ACCOUNTS, journalSql } from '#src/features/wallet/ledger.service.ts';
+import { HOUSE_ACCOUNTS, postJournals } from '#src/features/wallet/ledger.service.ts';
 import { creditPolicyInForce } from '#src/features/credit/credit-policy.service.ts';
 import { amountOwed, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
 
@@ -29,7 +29,7 @@ export async function closeAsLoss(
     const entries = owing.slice(i, i + LOSS_BATCH).map((loan) => {
       const owed = amountOwed(loan);
       const number = loanNumber(loan.seq);
-      return sql`select journal_id from ${journalSql({
+      return {
         idempotencyKey: `loan:${loan.id}:loss`,
         kind: 'loan_write_off',
         description:
@@ -41,9 +41,9 @@ export async function closeAsLoss(
           { account: HOUSE_ACCOUNTS.loansReceivable, amount: owed },
           { account: HOUSE_ACCOUNTS.badDebt, amount: -owed },
         ],
-      })}`;
+      };
     });
-    await tx.execute(sql`select count(*) from (${sql.join(entries, sql` union all `)}) as posted`);
+    await postJournals(tx, entries);
   }
   if (rows.length > 0) {
     await tx

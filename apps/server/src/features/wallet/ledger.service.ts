@@ -84,14 +84,7 @@ const walletCode = (userId: string) => `wallet:${userId}`;
  * wallet), asked of the auth feature. A wallet that would go below zero is refused with 422.
  */
 export async function postJournal(tx: Tx, entry: JournalEntry): Promise<{ transactionId: string; created: boolean }> {
-  const credited = [...new Set(entry.postings.flatMap((p) => ('wallet' in p && p.amount > 0 ? [p.wallet] : [])))];
-  const types = credited.length > 0 ? await userTypes(tx, credited) : new Map<string, UserType>();
-  const kinds = new Map<string, LedgerAccountKind>();
-  for (const userId of credited) {
-    const type = types.get(userId);
-    if (!type) throw new Error(`No user ${userId} for a wallet`);
-    kinds.set(userId, type === 'agent' ? 'agent_wallet' : 'customer_wallet');
-  }
+  const kinds = await walletKinds(tx, [entry]);
   try {
     const [row] = await executePrepared<{ journal_id: string; created: boolean }>(
       tx,
@@ -99,6 +92,37 @@ export async function postJournal(tx: Tx, entry: JournalEntry): Promise<{ transa
       sql`select journal_id, created from ${journalSql(entry, kinds)}`,
     );
     return { transactionId: row!.journal_id, created: row!.created };
+  } catch (error) {
+    throw ledgerError(error);
+  }
+}
+
+/** The kind of each wallet these entries credit (it may not exist yet), from its owner's account. */
+async function walletKinds(tx: Tx, entries: JournalEntry[]): Promise<Map<string, LedgerAccountKind>> {
+  const credited = [
+    ...new Set(entries.flatMap((e) => e.postings.flatMap((p) => ('wallet' in p && p.amount > 0 ? [p.wallet] : [])))),
+  ];
+  const types = credited.length > 0 ? await userTypes(tx, credited) : new Map<string, UserType>();
+  const kinds = new Map<string, LedgerAccountKind>();
+  for (const userId of credited) {
+    const type = types.get(userId);
+    if (!type) throw new Error(`No user ${userId} for a wallet`);
+    kinds.set(userId, type === 'agent' ? 'agent_wallet' : 'customer_wallet');
+  }
+  return kinds;
+}
+
+/**
+ * Many journal transactions in one round trip, by the same rules as postJournal (each under its
+ * own key, so one posted before is not posted again): for a batch job that moves money for
+ * hundreds of rows at once.
+ */
+export async function postJournals(tx: Tx, entries: JournalEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const kinds = await walletKinds(tx, entries);
+  const calls = entries.map((entry) => sql`select journal_id from ${journalSql(entry, kinds)}`);
+  try {
+    await tx.execute(sql`select count(*) from (${sql.join(calls, sql` union all `)}) as posted`);
   } catch (error) {
     throw ledgerError(error);
   }
