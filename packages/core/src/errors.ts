@@ -106,6 +106,10 @@ export const ERROR_CODES = [
   'validation_failed',
   'terms_changed',
   'policy_changed',
+  'quote_changed',
+  'extension_not_allowed',
+  'loan_paused',
+  'loan_not_paused',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
