@@ -103,7 +103,12 @@ export const scheduleChangesQuery = (id: string, admin = false) =>
   queryOptions({
     queryKey: ['loans', 'schedule-changes', id, admin],
     queryFn: ({ signal }) =>
-      apiFetch<ScheduleChanges>(`${admin ? '/api/admin' : ''}${path(id)}/schedule-changes`, { signal }),
+      apiFetch<ScheduleChanges>(
+        `${admin ? '/api/admin/loans' : '/api/loans'}/${encodeURIComponent(id)}/schedule-changes`,
+        {
+          signal,
+        },
+      ),
     staleTime: 30_000,
   });
 

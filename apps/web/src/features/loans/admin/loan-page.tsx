@@ -14,6 +14,8 @@ import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { WarrantyState } from '../components/warranty-state.tsx';
+import { ScheduleHistory } from '../components/schedule-history.tsx';
+import { LoanPause } from './loan-pause.tsx';
 import { adminLoanQuery, type AdminLoan } from './api.ts';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
@@ -156,6 +158,10 @@ export default function LoanPage() {
             <Part className="min-w-0 space-y-3" id="schedule-title" title={t('adminLoans.schedule.title')}>
               <LoanSchedule loan={data} />
             </Part>
+            <Part className="min-w-0 space-y-3" id="pause-title" title={t('adminLoans.pause.title')}>
+              <LoanPause loan={data} />
+            </Part>
+            <ScheduleHistory loanId={data.id} admin />
             <Part className="min-w-0 space-y-3" id="payments-title" title={t('adminLoans.payments.title')}>
               <LoanPayments loan={data} />
             </Part>
