@@ -28,6 +28,8 @@ import { adminCreditRoutes } from './features/credit/admin-credit.routes.ts';
 import { writeOffRoutes } from './features/loans/write-offs.routes.ts';
 import { repossessionRoutes } from './features/credit/repossessions.routes.ts';
 import { swapRoutes } from './features/loans/swap.routes.ts';
+import { adminRestructureRoutes } from './features/loans/admin-restructure.routes.ts';
+import { restructureRoutes } from './features/loans/restructure.routes.ts';
 import { loanRoutes } from './features/loans/loans.routes.ts';
 import { loanStatementRoutes } from './features/loans/statements.routes.ts';
 import { portfolioReportRoutes } from './features/loans/portfolio-reports.routes.ts';
@@ -219,6 +221,8 @@ export function createApp({
   app.route('/api', followUpRoutes);
   app.route('/api/admin', adminCreditRoutes);
   app.route('/api/admin', swapRoutes);
+  app.route('/api', restructureRoutes);
+  app.route('/api/admin', adminRestructureRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {

@@ -1,6 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { addDays, kampalaDate } from '@ecogrid/core/credit';
+import { DEFAULT_CREDIT_POLICY, type CreditPolicyRules } from '@ecogrid/core/credit-policy';
 import { and, eq, sql } from 'drizzle-orm';
+import { afterEach } from 'vitest';
 import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS, postJournal } from '#src/features/wallet/ledger.service.ts';
@@ -170,4 +172,19 @@ export async function copiesOfLoan(ctx: TestContext, id: string, count: number, 
     from loans, generate_series(1, ${count}) g where id = ${id}
     returning id`)) as unknown as { rows: { id: string }[] };
   return result.rows.map((r) => r.id);
+}
+
+/**
+ * Puts a credit policy (the default with these rules changed) in force as version 1, and takes it
+ * away after each test of the file, so each test starts from the default policy.
+ */
+export function policyPerTest(ctx: () => TestContext) {
+  afterEach(async () => {
+    await ctx().db.execute(sql`delete from credit_policies`);
+  });
+  return async (rules: Partial<CreditPolicyRules>) => {
+    await ctx().db.execute(
+      sql`insert into credit_policies (version, rules) values (1, ${JSON.stringify({ ...DEFAULT_CREDIT_POLICY, ...rules })}::jsonb)`,
+    );
+  };
 }

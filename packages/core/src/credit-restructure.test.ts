@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pauseSchedule, quoteExtension, quotePayoff, type ScheduleLine } from './credit-restructure.ts';
+import {
+  discountSchedule,
+  pauseSchedule,
+  quoteExtension,
+  quotePayoff,
+  type ScheduleLine,
+} from './credit-restructure.ts';
 
 const line = (number: number, dueDate: string, amountDue: number, amountPaid = 0): ScheduleLine => ({
   number,
@@ -86,5 +92,15 @@ describe('paying off early', () => {
     const loan = { cashPrice: 900, creditPrice: 1_000, deposit: 100, paid: 550 };
     expect(quotePayoff(loan, 0).payoff).toBe(450);
     expect(quotePayoff({ ...loan, paid: 1_000 }, 5_000)).toEqual({ owed: 0, chargeAhead: 0, discount: 0, payoff: 0 });
+  });
+});
+
+describe('the schedule of an early payoff', () => {
+  it('takes the discount off the last unpaid instalments first, leaving paid ones alone', () => {
+    const lines = [line(1, '2026-11-01', 100, 100), line(2, '2026-11-08', 100, 30), line(3, '2026-11-15', 100)];
+    const after = discountSchedule(lines, 150);
+    expect(after.map((l) => l.amountDue)).toEqual([100, 50, 0]);
+    const stillAsked = after.reduce((sum, l) => sum + l.amountDue - l.amountPaid, 0);
+    expect(stillAsked).toBe(170 - 150);
   });
 });

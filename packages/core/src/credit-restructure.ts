@@ -91,3 +91,20 @@ export function quotePayoff(
   const discount = Math.floor((chargeAhead * discountBp) / 10_000);
   return { owed, chargeAhead, discount, payoff: owed - discount };
 }
+
+/**
+ * The schedule once an early-payoff discount is taken off it: from the last instalment back,
+ * each unpaid amount is lowered until the discount is used up, so what the lines still ask for
+ * is exactly the payoff amount.
+ */
+export function discountSchedule(lines: readonly ScheduleLine[], discount: number): ScheduleLine[] {
+  let left = discount;
+  const sorted = [...lines].sort((a, b) => a.number - b.number);
+  for (let i = sorted.length - 1; i >= 0 && left > 0; i -= 1) {
+    const line = sorted[i]!;
+    const off = Math.min(left, owedOn(line));
+    if (off > 0) sorted[i] = { ...line, amountDue: line.amountDue - off };
+    left -= off;
+  }
+  return sorted;
+}

@@ -109,6 +109,10 @@ export const ERROR_CODES = [
   'promise_date_past',
   'promise_above_owed',
   'bad_range',
+  'quote_changed',
+  'extension_not_allowed',
+  'loan_paused',
+  'loan_not_paused',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -141,7 +141,7 @@ export const loanSummarySchema = z.object({
   depositDays: z.number().int(),
   /** Everything paid so far, deposit included. */
   paid: z.number().int(),
-  /** What is left to pay of the credit price. */
+  /** What is left to pay: the credit price and fees added since, less what was paid and forgiven. */
   outstanding: z.number().int(),
   nextDue: z.object({ dueDate: z.string(), amount: z.number().int() }).nullable(),
   daysPastDue: z.number().int(),

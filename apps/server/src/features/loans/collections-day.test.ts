@@ -1,11 +1,10 @@
 import { addDays, kampalaDate } from '@ecogrid/core/credit';
-import { DEFAULT_CREDIT_POLICY, type CreditPolicyRules } from '@ecogrid/core/credit-policy';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
 import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { accountBalances, HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
-import { applyFor, creditCustomer, overdue, systemOnCredit } from '../../../test/loan-helpers.ts';
+import { applyFor, creditCustomer, overdue, policyPerTest, systemOnCredit } from '../../../test/loan-helpers.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import { loanTestApp } from './loan-test-setup.ts';
 import { runLoanDay } from './portfolio.service.ts';
@@ -16,17 +15,9 @@ let admin: typeof app.admin;
 beforeAll(() => {
   ({ ctx, admin } = app);
 });
-afterEach(async () => {
-  await ctx.db.execute(sql`delete from credit_policies`);
-});
+const savePolicy = policyPerTest(() => ctx);
 
 const today = kampalaDate(new Date());
-
-async function savePolicy(rules: Partial<CreditPolicyRules>) {
-  await ctx.db.execute(
-    sql`insert into credit_policies (version, rules) values (1, ${JSON.stringify({ ...DEFAULT_CREDIT_POLICY, ...rules })}::jsonb)`,
-  );
-}
 
 async function activeLoan() {
   const { product, plan } = await systemOnCredit(ctx, admin.api, 3);

@@ -3,7 +3,8 @@ import { addDays } from '@ecogrid/core/credit';
 import type { CreditPolicyRules } from '@ecogrid/core/credit-policy';
 import { loanNumber } from '@ecogrid/core/loans';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '#src/db/client.ts';
+import { queryRows, type Database, type Tx } from '#src/db/client.ts';
+import { recordScheduleChanges, type NewScheduleChange } from '#src/features/credit/schedule-changes.service.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
 import { HOUSE_ACCOUNTS, postJournals } from '#src/features/wallet/ledger.service.ts';
 import type { LoanDeps } from './loan-rows.ts';
@@ -16,6 +17,13 @@ const ids = (rows: { id: string }[]) =>
     rows.map((r) => sql`${r.id}::uuid`),
     sql`, `,
   );
+
+/**
+ * Loans whose pause (for a device fault) is not running today: a paused loan counts no arrears,
+ * is charged no late fee and is not defaulted until its pause ends.
+ */
+export const notPaused = (today: string, alias = 'l') =>
+  sql.raw(`(${alias}.paused_until is null or ${alias}.paused_until < `).append(sql`${today}::date)`);
 
 async function inBatches<T>(rows: T[], work: (batch: T[]) => Promise<number>): Promise<number> {
   let done = 0;
@@ -37,7 +45,7 @@ export async function chargeLateFees(deps: LoanDeps, today: string, policy: Cred
     sql`
       select r.id from loan_repayments r join loans l on l.id = r.loan_id
       where r.status <> 'paid' and r.late_fee = 0 and r.due_date <= ${addDays(today, -fee.afterDays)}::date
-        and l.status in ('active', 'defaulted')`,
+        and l.status in ('active', 'defaulted') and ${notPaused(today)}`,
   );
   return inBatches(late, (batch) =>
     deps.db.transaction(async (tx) => {
@@ -58,6 +66,7 @@ export async function chargeLateFees(deps: LoanDeps, today: string, policy: Cred
             as v(id uuid, fee bigint)
           where loans.id = v.id`);
       }
+      if (charged.length > 0) await keepLateFeeHistory(tx, charged, fee.amount, today);
       // One statement for the batch's entries: a round trip each made a first day with tens of
       // thousands of late instalments take minutes (bench/README.md, (i)).
       await postJournals(
@@ -78,13 +87,53 @@ export async function chargeLateFees(deps: LoanDeps, today: string, policy: Cred
 }
 
 /**
+ * Each loan charged a late fee today gets its schedule-history row (kind late_fee): the schedule
+ * before (the charged instalments without the fee) and after, read in one query per batch.
+ */
+async function keepLateFeeHistory(tx: Tx, charged: { id: string; loan_id: string }[], fee: number, today: string) {
+  const chargedIds = new Set(charged.map((c) => c.id));
+  const loanIds = [...new Set(charged.map((c) => c.loan_id))];
+  const rows = await queryRows<{
+    id: string;
+    loan_id: string;
+    number: number;
+    due_date: string;
+    due: string;
+    paid: string;
+  }>(
+    tx,
+    sql`
+      select r.id, r.loan_id, r.number, r.due_date::text as due_date, r.amount_due::text as due, r.amount_paid::text as paid
+      from loan_repayments r where r.loan_id in (${ids(loanIds.map((id) => ({ id })))}) order by r.loan_id, r.number`,
+  );
+  const changes = new Map<string, NewScheduleChange & { before: unknown[]; after: unknown[]; fee: number }>();
+  for (const row of rows) {
+    const change = changes.get(row.loan_id) ?? {
+      loanId: row.loan_id,
+      kind: 'late_fee' as const,
+      before: [],
+      after: [],
+      fee: 0,
+      idempotencyKey: `late-fee:${today}`,
+    };
+    const line = { number: Number(row.number), dueDate: row.due_date, amountPaid: Number(row.paid) };
+    const off = chargedIds.has(row.id) ? fee : 0;
+    change.before.push({ ...line, amountDue: Number(row.due) - off });
+    change.after.push({ ...line, amountDue: Number(row.due) });
+    change.fee += off;
+    changes.set(row.loan_id, change);
+  }
+  await recordScheduleChanges(tx, [...changes.values()]);
+}
+
+/**
  * Active loans at least the policy's defaultAfterDays past due become defaulted, and their
  * customers are told in plain words what that means and how to return to good standing.
  */
 export async function defaultLoans(deps: LoanDeps, today: string, policy: CreditPolicyRules): Promise<number> {
   const due = await queryRows<{ id: string }>(
     deps.db,
-    sql`select id from loans where status = 'active' and days_past_due >= ${policy.defaultAfterDays}`,
+    sql`select id from loans l where l.status = 'active' and l.days_past_due >= ${policy.defaultAfterDays} and ${notPaused(today)}`,
   );
   return inBatches(due, (batch) =>
     deps.db.transaction(async (tx) => {
@@ -93,6 +142,7 @@ export async function defaultLoans(deps: LoanDeps, today: string, policy: Credit
         sql`
           update loans l set status = 'defaulted', defaulted_at = now(), updated_at = now()
           where l.id in (${ids(batch)}) and l.status = 'active' and l.days_past_due >= ${policy.defaultAfterDays}
+            and ${notPaused(today)}
           returning l.id, l.user_id, l.seq::text as seq,
             (select coalesce(sum(r.amount_due - r.amount_paid), 0) from loan_repayments r
              where r.loan_id = l.id and r.status <> 'paid' and r.due_date < ${today}::date)::text as owed`,

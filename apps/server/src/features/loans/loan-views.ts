@@ -33,7 +33,7 @@ function toSummary(loan: LoanRow, extras: Extras): LoanSummary {
     dailyRate: loan.dailyRate ?? 0,
     depositDays: depositDays(loan.frequency, loan.startDate ?? kampalaDate(new Date())),
     paid: loan.paid,
-    outstanding: loan.creditPrice - loan.paid,
+    outstanding: outstandingOn(loan),
     nextDue: extras.nextDue,
     daysPastDue: loan.daysPastDue,
     startDate: loan.startDate,
@@ -44,6 +44,16 @@ function toSummary(loan: LoanRow, extras: Extras): LoanSummary {
     createdAt: loan.createdAt.toISOString(),
   };
 }
+
+/**
+ * What is left to pay: the credit price and fees less what was paid and forgiven (an early-payoff
+ * discount); on a loan closed as a loss, what was written off and not yet recovered.
+ */
+const outstandingOn = (loan: LoanRow) =>
+  loan.creditPrice +
+  loan.fees -
+  loan.paid -
+  (loan.status === 'written_off' || loan.status === 'repossessed' ? loan.recovered : loan.forgiven);
 
 /**
  * An approved loan's last day to pay the deposit: DEPOSIT_DAYS after the day it was approved (the

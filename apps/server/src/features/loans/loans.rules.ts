@@ -14,6 +14,7 @@ import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { activate } from './deposits.ts';
 import { takeDeviceForDelivery } from './devices.service.ts';
 import { lockLoan, loanEvent, takesRepayments } from './loan-rows.ts';
+import { applyPayoff, payoffDiscountOf } from './payoff.ts';
 import { applyRecovery, closedAsLoss } from './recoveries.ts';
 import { applyRepayment } from './repayments.ts';
 import { sendTokens } from './tokens.ts';
@@ -32,7 +33,8 @@ export function registerLoanRules(): void {
 
 /**
  * A loan payment's settlement. The deposit: a successful one activates the approved loan; one
- * that failed leaves it approved, to be paid again. A repayment: a successful one is applied.
+ * that failed leaves it approved, to be paid again. A repayment: a successful one is applied (an
+ * early payoff's with its discount).
  * Money that arrives for a loan no longer taking it (cancelled, or paid off meanwhile) goes to
  * the customer's wallet. On a loan written off or repossessed it is a recovery.
  */
@@ -49,7 +51,9 @@ const settleLoanPayment: SettlementRule = async (tx, deps, payment) => {
     return;
   }
   if (!isDeposit && takesRepayments(loan)) {
-    await applyRepayment(tx, deps, loan, { id: payment.id, amount: payment.amount, method: payment.method });
+    const paying = { id: payment.id, amount: payment.amount, method: payment.method };
+    const discount = payoffDiscountOf(payment.idempotencyKey);
+    await (discount === null ? applyRepayment(tx, deps, loan, paying) : applyPayoff(tx, deps, loan, paying, discount));
     return;
   }
   if (!isDeposit && closedAsLoss(loan)) {

@@ -7,7 +7,7 @@ import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { after, toPage, type Page } from '#src/platform/pagination.ts';
 import { agentCodes, agentIdByCode, userSummaries } from '#src/features/auth/profile.service.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
-import { chargeLateFees, DAY_BATCH, defaultLoans, recordPortfolioDay } from './collections-day.ts';
+import { chargeLateFees, DAY_BATCH, defaultLoans, notPaused, recordPortfolioDay } from './collections-day.ts';
 import { creditPolicyInForce } from '#src/features/credit/credit-policy.service.ts';
 import { raiseFollowUps } from './follow-ups-day.ts';
 import { sendReminders } from './loan-reminders.ts';
@@ -59,7 +59,8 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
     select l.id, l.user_id, l.seq, coalesce(${today}::date - o.due, 0) as days, l.days_past_due as was, l.status,
            l.paid::text as paid, coalesce(o.overdue, 0)::text as overdue
     from loans l left join oldest o on o.loan_id = l.id
-    where l.status in ('active', 'defaulted') and l.days_past_due <> coalesce(${today}::date - o.due, 0)`,
+    where l.status in ('active', 'defaulted') and ${notPaused(today)}
+      and l.days_past_due <> coalesce(${today}::date - o.due, 0)`,
   );
   let arrearsChanged = 0;
   let enteredArrears = 0;

@@ -66,7 +66,7 @@ export async function repayLoan(
 }
 
 /** Days past due on a day: since the oldest instalment still unpaid fell due, or 0. */
-async function daysPastDueOn(tx: Tx, loanId: string, today: string): Promise<number> {
+export async function daysPastDueOn(tx: Tx, loanId: string, today: string): Promise<number> {
   const [row] = await tx
     .select({ oldest: sql<string | null>`min(${loanRepayments.dueDate})::text` })
     .from(loanRepayments)

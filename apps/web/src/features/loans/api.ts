@@ -1,6 +1,7 @@
 import type { FollowOnOffer } from '@ecogrid/core/credit-policy';
 import type { Loan, LoanApplication, LoanPlan, LoanSummary } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
+import type { ExtensionQuoteView, PayoffQuoteView, ScheduleChanges } from '@ecogrid/core/restructure';
 import { queryOptions } from '@tanstack/react-query';
 import type { PaymentChoice } from '@/components/ui/pay-with.tsx';
 import { apiFetch } from '@/lib/api-client.ts';
@@ -89,3 +90,61 @@ export const withdrawApplication = (id: string) =>
     headers: { 'content-type': 'application/json' },
     body: '{}',
   });
+
+export type { ExtensionQuoteView, PayoffQuoteView, ScheduleChanges } from '@ecogrid/core/restructure';
+
+/** What adding `instalments` to the loan would do: asked each time the customer changes the number. */
+export const extensionQuoteQuery = (id: string, instalments: number) =>
+  queryOptions({
+    queryKey: ['loans', 'extension-quote', id, instalments],
+    queryFn: ({ signal }) =>
+      apiFetch<ExtensionQuoteView>(`${path(id)}/extension-quote?instalments=${instalments}`, { signal }),
+    staleTime: 0,
+  });
+
+export const payoffQuoteQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['loans', 'payoff-quote', id],
+    queryFn: ({ signal }) => apiFetch<PayoffQuoteView>(`${path(id)}/payoff-quote`, { signal }),
+    staleTime: 0,
+  });
+
+/** The loan's schedule history, newest first: the customer's own, or any loan's for an admin. */
+export const scheduleChangesQuery = (id: string, admin = false) =>
+  queryOptions({
+    queryKey: ['loans', 'schedule-changes', id, admin],
+    queryFn: ({ signal }) =>
+      apiFetch<ScheduleChanges>(
+        `${admin ? '/api/admin/loans' : '/api/loans'}/${encodeURIComponent(id)}/schedule-changes`,
+        {
+          signal,
+        },
+      ),
+    staleTime: 30_000,
+  });
+
+/** Accepts an extension as quoted. */
+export const extendLoan = ({
+  id,
+  instalments,
+  quote,
+  key,
+}: {
+  id: string;
+  instalments: number;
+  quote: string;
+  key: string;
+}) => post<Loan>(`${path(id)}/extension`, { instalments, quote }, key);
+
+/** Pays the loan off as quoted. */
+export const payOffLoan = ({
+  id,
+  quote,
+  payment,
+  key,
+}: {
+  id: string;
+  quote: string;
+  payment: PaymentChoice;
+  key: string;
+}) => post<Paid>(`${path(id)}/payoff`, { quote, payment }, key);

@@ -27,6 +27,9 @@ import { PAY_FOCUS, PayLoan } from './components/pay-loan.tsx';
 import { ScheduleTable } from './components/schedule-table.tsx';
 import { Tokens } from './components/tokens.tsx';
 import { WithdrawApplication } from './components/withdraw-application.tsx';
+import { ExtendLoan } from './components/extend-loan.tsx';
+import { PayOffEarly } from './components/pay-off-early.tsx';
+import { ScheduleHistory } from './components/schedule-history.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { WarrantyState } from './components/warranty-state.tsx';
 import { today } from './format.ts';
@@ -83,7 +86,8 @@ function Details({ loan }: { loan: Loan }) {
   const watched =
     started && (loan.payments.find((p) => p.id === started.id) ?? { ...started, kind: 'repayment', feesPaid: 0 });
   const pending = loan.payments.find((p) => p.status === 'pending') ?? (watched?.status === 'pending' ? watched : null);
-  const payable = (loan.status === 'approved' || loan.status === 'active') && !pending;
+  const payable = (loan.status === 'approved' || loan.status === 'active' || loan.status === 'defaulted') && !pending;
+  const changeable = (loan.status === 'active' || loan.status === 'defaulted') && !pending;
   const withdrawable = (loan.status === 'approved' || loan.status === 'pending_approval') && !pending;
   const [withdrawn, setWithdrawn] = useState(false);
   const done = useRef<HTMLParagraphElement>(null);
@@ -146,6 +150,12 @@ function Details({ loan }: { loan: Loan }) {
       {payable && <PayLoan key={`${loan.status}-${loan.outstanding}`} loan={loan} onStarted={setStarted} />}
       {withdrawable && <WithdrawApplication loan={loan} onWithdrawn={() => setWithdrawn(true)} />}
       <DownloadLink href={loanStatementUrl(loan.id)}>{t('loans.statement')}</DownloadLink>
+      {changeable && (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <ExtendLoan loan={loan} />
+          <PayOffEarly loan={loan} />
+        </div>
+      )}
       <Tokens tokens={loan.tokens} />
       <Part id="schedule-title" title={t('loans.schedule.title')}>
         {loan.schedule.length > 0 ? (
@@ -154,6 +164,7 @@ function Details({ loan }: { loan: Loan }) {
           <p className="text-stone-700">{t('loans.schedule.notYet')}</p>
         )}
       </Part>
+      {loan.startDate && <ScheduleHistory loanId={loan.id} />}
       <Part id="payments-title" title={t('loans.payments.title')}>
         <LoanPayments payments={loan.payments} />
       </Part>

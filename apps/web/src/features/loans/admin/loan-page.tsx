@@ -20,6 +20,8 @@ import { WarrantyState } from '../components/warranty-state.tsx';
 import { DownloadLink } from '@/components/ui/download-link.tsx';
 import { adminLoanQuery, adminLoanStatementUrl, type AdminLoan } from './api.ts';
 import { SwapUnit } from './swap-unit.tsx';
+import { ScheduleHistory } from '../components/schedule-history.tsx';
+import { LoanPause } from './loan-pause.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 
@@ -171,6 +173,10 @@ export default function LoanPage() {
             <Part className="min-w-0 space-y-3" id="schedule-title" title={t('adminLoans.schedule.title')}>
               <LoanSchedule loan={data} />
             </Part>
+            <Part className="min-w-0 space-y-3" id="pause-title" title={t('adminLoans.pause.title')}>
+              <LoanPause loan={data} />
+            </Part>
+            <ScheduleHistory loanId={data.id} admin />
             <Part className="min-w-0 space-y-3" id="payments-title" title={t('adminLoans.payments.title')}>
               <LoanPayments loan={data} />
             </Part>

@@ -16,7 +16,7 @@ const COLUMNS = [
 /**
  * The loan's instalments as fixed when it started: number, due date, amount due, amount paid
  * and status. On a narrow phone the table scrolls sideways inside its own box, which a
- * keyboard can reach.
+ * keyboard can reach (a group, not a second landmark beside the section it sits in).
  */
 export function ScheduleTable({ schedule, today }: { schedule: LoanRepayment[]; today: string }) {
   const { t } = useTranslation();
@@ -24,7 +24,7 @@ export function ScheduleTable({ schedule, today }: { schedule: LoanRepayment[]; 
   return (
     <div
       className="overflow-x-auto rounded-lg border border-stone-200 bg-white"
-      role="region"
+      role="group"
       aria-labelledby="schedule-title"
       tabIndex={0}
     >
