@@ -93,6 +93,7 @@ export const ERROR_CODES = [
   'request_in_progress',
   'sku_taken',
   'stock_below_zero',
+  'swap_charge_paid_off',
   'swap_charge_unconfirmed',
   'too_large',
   'too_many_codes',

@@ -27,9 +27,9 @@ const rowsOf = async (query: ReturnType<typeof sql>) =>
   ((await ctx.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 /** A customer's running loan with its unit delivered, and the loan's row. */
-async function deliveredLoan() {
+async function deliveredLoan(wallet = 1_200_000) {
   const { product, plan } = await systemOnCredit(ctx, admin.api);
-  const customer = await creditCustomer(ctx, { wallet: 1_200_000 });
+  const customer = await creditCustomer(ctx, { wallet });
   const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id as string;
   const [oldSerial] = await importDevices(ctx, admin.api, product.sku);
   const [row] = await ctx.db.select().from(loans).where(eq(loans.id, id));
@@ -121,8 +121,8 @@ describe('swapping the unit of a loan', () => {
     expect(change).toEqual({ fee: 0 });
   });
 
-  it('charges a swap out of warranty only once the admin confirms the quoted charge', async () => {
-    const { product, id, oldSerial } = await deliveredLoan();
+  it('charges a swap out of warranty only once the admin confirms the quoted charge, collected with repayments', async () => {
+    const { product, customer, id, oldSerial } = await deliveredLoan(3_000_000);
     const yesterday = addDays(kampalaDate(new Date()), -1);
     await ctx.db.update(devices).set({ warrantyUntil: yesterday }).where(eq(devices.serialNumber, oldSerial));
     await importDevices(ctx, admin.api, product.sku);
@@ -142,6 +142,14 @@ describe('swapping the unit of a loan', () => {
     expect(swapped.body.swap.owedAfter).toBe(preview.body.owedAfter);
     const [after] = await ctx.db.select().from(loans).where(eq(loans.id, id));
     expect(after!.fees).toBe(50_000);
+    // The charge is a fee on the next instalment: paying everything owed completes the loan.
+    const owed = after!.creditPrice + after!.fees - after!.paid - after!.forgiven;
+    const repaid = await customer.api.post(`/api/loans/${id}/repayments`, {
+      amount: owed,
+      payment: { method: 'wallet' },
+    });
+    expect(repaid.status, JSON.stringify(repaid.body)).toBe(200);
+    expect(repaid.body.loan).toMatchObject({ status: 'completed', outstanding: 0 });
   });
 
   it('refuses a swap with no unit in stock, a bad reason, or a loan without a unit, and leaves the unit on the loan', async () => {

@@ -62,17 +62,34 @@ async function planSwap(tx: Tx, loan: LoanRow, input: SwapInput) {
   // One SET_TIME token carries at most 995 units of the device's time divider; the rest follows
   // with the next repayment's ADD_TIME token.
   const daysCarried = Math.min(remaining, Math.floor(MAX_ACTIVATION_VALUE / fresh!.timeDivider));
+  const charge = free ? 0 : input.charge;
+  if (charge > 0 && loan.status === 'completed') {
+    throw new AppError(
+      'swap_charge_paid_off',
+      'This loan is paid off, so a charge cannot be added to it: swap without a charge and sell the work separately.',
+      409,
+    );
+  }
   return {
     old: old!,
     fresh: fresh!,
     underWarranty,
-    charge: free ? 0 : input.charge,
+    charge,
     daysCarried,
     daysLeftOver: remaining - daysCarried,
   };
 }
 
 type SwapPlan = Awaited<ReturnType<typeof planSwap>>;
+
+/** A charge on the loan joins the oldest unpaid instalment as its fee, so repayments collect it. */
+async function chargeNextInstalment(tx: Tx, loanId: string, charge: number) {
+  await tx.execute(sql`
+    update loan_repayments set amount_due = amount_due + ${charge}, late_fee = late_fee + ${charge},
+      status = case when status = 'paid' then 'partly_paid' else status end, paid_at = null
+    where id = (select id from loan_repayments where loan_id = ${loanId} and status <> 'paid'
+                order by number limit 1)`);
+}
 
 const quoteOf = (loan: LoanRow, plan: SwapPlan) => ({
   loanId: loan.id,
@@ -113,7 +130,8 @@ export async function previewSwap(deps: LoanDeps, loanId: string, input: SwapInp
  * Moves a loan to a replacement unit (audited; the customer is texted the new token): the old
  * unit is returned, the new one assigned and sent the days paid for and not yet used by a
  * SET_TIME token (or the unlock, for a loan paid off), later repayments' tokens go to it, and the
- * schedule is unchanged. A charge is owed on top of the loan (receivable to fee income).
+ * schedule is unchanged. A charge is owed on top of the loan (receivable to fee income), as a
+ * fee on the next unpaid instalment: repayments pay it first and it buys no days of use.
  */
 export async function swapDevice(deps: LoanDeps, input: SwapInput & { loanId: string; actorId: string }) {
   if (!deps.deviceKeys) throw new Error('Issuing a device token needs the device-key box');
@@ -155,6 +173,7 @@ export async function swapDevice(deps: LoanDeps, input: SwapInput & { loanId: st
       })
       .where(eq(loans.id, loan.id));
     if (plan.charge > 0) {
+      await chargeNextInstalment(tx, loan.id, plan.charge);
       await postJournal(tx, {
         idempotencyKey: `loan:${loan.id}:swap:${swapId}`,
         kind: 'loan_fee',
