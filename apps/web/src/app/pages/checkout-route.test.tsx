@@ -174,11 +174,11 @@ describe('checkout with credit lines', () => {
 
     fireEvent.change(income, { target: { value: '450,000' } });
     expect(errorOf(income)).toBeUndefined();
+    // The policy decides: every deposit is shown as the most due now.
+    expect(screen.getByText(/^At most: the credit policy decides each loan when you apply/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Apply for credit/ }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]!.body).toMatchObject({ declaredIncome: 450_000 });
-    // The policy decides: every deposit is shown as the most due now.
-    expect(screen.getByText(/^At most: the credit policy decides each loan when you apply/)).toBeTruthy();
   }, 30_000);
 
   it('shows a customer who paid off on time their lower deposit on every plan, and counts it', async () => {

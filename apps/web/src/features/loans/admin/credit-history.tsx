@@ -130,8 +130,8 @@ export function CreditHistoryPart({ loanId }: { loanId: string }) {
   const { t } = useTranslation();
   const history = useQuery(creditHistoryQuery(loanId));
   return (
-    <section aria-labelledby="history-title" className="min-w-0 space-y-3">
-      <h2 id="history-title" className="text-lg font-semibold">
+    <section aria-labelledby="credit-history-title" className="min-w-0 space-y-3">
+      <h2 id="credit-history-title" className="text-lg font-semibold">
         {t('adminLoans.history.title')}
       </h2>
       <AdminQuery query={history} loadingLabel={t('adminLoans.history.loading')} count={2}>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '@/test/axe.ts';
 import { anAdminLoan, LOAN_ID } from '@/test/loan-fixtures.ts';
@@ -29,8 +29,11 @@ beforeEach(() => {
 describe('pausing a loan for a device fault', () => {
   it('pauses with the days and the reason, shows the pause, and ends it early', async () => {
     renderPage(LoanPage, `/admin/loans/${LOAN_ID}`, '/admin/loans/:id');
-    fireEvent.change(await screen.findByLabelText('Days to pause'), { target: { value: '14' } });
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Panel does not charge' } });
+    const days = await screen.findByLabelText('Days to pause');
+    fireEvent.change(days, { target: { value: '14' } });
+    // The swap form on the same page has a reason of its own.
+    const form = within(days.closest('form')!);
+    fireEvent.change(form.getByLabelText('Reason'), { target: { value: 'Panel does not charge' } });
     await expectAccessible(document.body);
     fireEvent.click(screen.getByRole('button', { name: 'Pause the loan' }));
     await waitFor(() => expect(server.seen.some((r) => r.method === 'POST')).toBe(true));
