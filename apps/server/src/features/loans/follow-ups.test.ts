@@ -166,7 +166,7 @@ describe('follow-ups', () => {
 
     const promised = await admin.api.post(`/api/admin/follow-ups/${open[0].id}/outcome`, {
       outcome: 'promise_to_pay',
-      promiseDate: addDays(today, -1),
+      promiseDate: today,
       promiseAmount: 40_000,
     });
     expect(promised.body).toMatchObject({
@@ -176,8 +176,8 @@ describe('follow-ups', () => {
     const listed = (await admin.api.get(`/api/admin/follow-ups?status=promised&assignee=${agent.id}`)).body.items;
     expect(listed.map((f: { id: string }) => f.id)).toEqual([open[0].id]);
 
-    // The promised day passed unpaid: the promise is broken and the loan raised again.
-    await runLoanDay(deps(), today);
+    // The promised day passed unpaid: the next day's run breaks the promise and raises the loan again.
+    await runLoanDay(deps(), addDays(today, 1));
     const broken = (await admin.api.get(`/api/admin/follow-ups?status=broken&assignee=${agent.id}`)).body.items;
     expect(broken).toEqual([
       expect.objectContaining({ id: open[0].id, lastPromise: expect.objectContaining({ status: 'broken' }) }),
