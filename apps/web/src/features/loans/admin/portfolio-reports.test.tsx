@@ -47,6 +47,10 @@ const server = fakeServer(({ url }) => {
   return { status: 404, body: {} };
 });
 
+/** The names in a chart's legend, which it draws only with its lines. */
+const legend = (chart: HTMLElement) =>
+  [...chart.querySelectorAll('.recharts-legend-item-text')].map((item) => item.textContent);
+
 beforeEach(() => server.start());
 
 describe('portfolio reports', () => {
@@ -62,6 +66,9 @@ describe('portfolio reports', () => {
     ]);
     const empty = par.getByRole('rowheader', { name: '2030-01-02' }).closest('tr')!;
     expect(empty.querySelector('td')!.textContent).toBe('–');
+    const parChart = screen.getByRole('img', { name: 'Portfolio at risk, last 90 days: chart of the figures below' });
+    expect(legend(parChart)).toEqual(['At risk, PAR1', 'At risk, PAR30', 'At risk, PAR60', 'At risk, PAR90']);
+    expect(parChart.querySelectorAll('.recharts-line')).toHaveLength(4);
 
     const vintages = within(
       await screen.findByRole('region', { name: 'Vintage curve: share of credit price repaid: the figures' }),
@@ -76,6 +83,11 @@ describe('portfolio reports', () => {
       '–',
       '–',
     ]);
+    const vintageChart = screen.getByRole('img', {
+      name: 'Vintage curve: share of credit price repaid: chart of the figures below',
+    });
+    expect(legend(vintageChart)).toEqual(['2030-03']);
+    expect(within(vintageChart).getByText('Month 1')).toBeTruthy();
 
     const rolls = within(
       await screen.findByRole('region', { name: 'Roll rates between arrears buckets: the figures' }),

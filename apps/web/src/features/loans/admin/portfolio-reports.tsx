@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { DownloadLink } from '@/components/ui/download-link.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useFormats } from '@/lib/formats.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { LineChart } from './line-chart.tsx';
 import { EXPORT_URLS, parHistoryQuery, rollRatesQuery, vintagesQuery } from './reports-api.ts';
@@ -47,11 +48,17 @@ function Scroll({ label, children }: { label: string; children: ReactNode }) {
 
 function ParHistory({ days }: { days: ParDay[] }) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const keys = ['par1', 'par30', 'par60', 'par90'] as const;
   if (days.length === 0) return <p>{t('adminLoans.reports.noDays')}</p>;
   return (
     <>
-      <LineChart lines={keys.map((k) => ({ name: t(`adminLoans.figures.${k}`), values: days.map((d) => d[k]) }))} />
+      <LineChart
+        label={t('adminLoans.reports.chart', { title: t('adminLoans.reports.parTitle') })}
+        points={days.map((d) => d.day)}
+        formatPoint={formats.day}
+        lines={keys.map((k) => ({ name: t(`adminLoans.figures.${k}`), values: days.map((d) => d[k]) }))}
+      />
       <Scroll label={t('adminLoans.reports.parTitle')}>
         <table className="w-full text-sm tabular-nums">
           <thead>
@@ -87,11 +94,16 @@ function ParHistory({ days }: { days: ParDay[] }) {
 function Vintages({ vintages }: { vintages: Vintage[] }) {
   const { t } = useTranslation();
   if (vintages.length === 0) return <p>{t('adminLoans.reports.noVintages')}</p>;
+  const shown = vintages.slice(-6);
+  const months = Math.max(...shown.map((v) => v.points.length));
   return (
     <>
       <LineChart
+        label={t('adminLoans.reports.chart', { title: t('adminLoans.reports.vintageTitle') })}
+        points={Array.from({ length: months }, (_, m) => String(m))}
+        formatPoint={(m) => t('adminLoans.reports.monthOnBook', { month: m })}
         max={10_000}
-        lines={vintages.slice(-6).map((v) => ({ name: v.month, values: v.points.map((p) => p.share) }))}
+        lines={shown.map((v) => ({ name: v.month, values: v.points.map((p) => p.share) }))}
       />
       <Scroll label={t('adminLoans.reports.vintageTitle')}>
         <table className="w-full text-sm tabular-nums">
