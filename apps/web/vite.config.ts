@@ -93,6 +93,8 @@ export default defineConfig({
         // The app shell: scripts, styles, the page and the icons. Product pictures are cached as
         // seen: the demo's (/img/) and uploaded ones (/media/, named by their content, so never stale).
         globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/*.png', 'favicon.svg'],
+        // Charts are for admins online: customers' phones do not fetch them in the background.
+        globIgnores: ['**/portfolio-reports-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
