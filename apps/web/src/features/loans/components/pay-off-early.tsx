@@ -1,17 +1,16 @@
 import { paymentChoiceSchema } from '@ecogrid/core/loans';
-import { defaultNetwork, type Payment } from '@ecogrid/core/payments';
+import type { Payment } from '@ecogrid/core/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import type { MobileNumber } from '@/components/ui/mobile-number-fields.tsx';
 import { Part } from '@/components/ui/part.tsx';
-import { paymentBlock, paymentBlockId, paymentChoice, PayWith, type PayMethod } from '@/components/ui/pay-with.tsx';
+import { paymentBlockId, PayWith } from '@/components/ui/pay-with.tsx';
 import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
-import { localPhone } from '@/lib/phone.ts';
-import { loanQuery, payOffLoan, payoffQuoteQuery, walletQuery, type Loan } from '../api.ts';
+import { loanQuery, payOffLoan, payoffQuoteQuery, type Loan } from '../api.ts';
+import { usePayWay } from './use-pay-way.ts';
 
 const ID = 'payoff';
 type Errors = { phone?: string | undefined; network?: string | undefined };
@@ -27,9 +26,8 @@ export function PayOffEarly({ loan, onStarted }: { loan: Loan; onStarted: (payme
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const quote = useQuery({ ...payoffQuoteQuery(loan.id), enabled: open });
-  const wallet = useQuery({ ...walletQuery, enabled: open });
-  const [method, setMethod] = useState<PayMethod | null>(null);
-  const [number, setNumber] = useState<MobileNumber | null>(null);
+  const q = quote.data;
+  const { mobile, block, payment: chosenPayment, fields } = usePayWay(ID, q?.payoff ?? 0);
   const [errors, setErrors] = useState<Errors>({});
   const attempt = useAttemptKey();
   const pay = useMutation({
@@ -40,7 +38,6 @@ export function PayOffEarly({ loan, onStarted }: { loan: Loan; onStarted: (payme
       queryClient.setQueryData(loanQuery(loan.id).queryKey, paid.loan);
       void queryClient.invalidateQueries({ queryKey: ['loans'] });
       void queryClient.invalidateQueries({ queryKey: ['payments'] });
-      void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
       setOpen(false);
       onStarted(paid.payment);
     },
@@ -56,17 +53,11 @@ export function PayOffEarly({ loan, onStarted }: { loan: Loan; onStarted: (payme
       </Button>
     );
   }
-  const q = quote.data;
-  const amount = q?.payoff ?? 0;
-  const phone = wallet.data?.phone ?? null;
-  const chosen: PayMethod = method ?? (wallet.data && wallet.data.balance < amount ? 'mobile_money' : 'wallet');
-  const mobile = number ?? { phone: localPhone(phone), network: defaultNetwork(phone), networkChosen: false };
-  const block = paymentBlock(chosen, [amount], wallet.data?.balance);
   const busy = pay.isPending;
 
   const submit = () => {
     if (!q || busy || block) return;
-    const payment = paymentChoice(chosen, mobile);
+    const payment = chosenPayment();
     const checked = paymentChoiceSchema.safeParse(payment);
     const found: Errors = {};
     for (const issue of checked.success ? [] : checked.error.issues) {
@@ -100,20 +91,7 @@ export function PayOffEarly({ loan, onStarted }: { loan: Loan; onStarted: (payme
             </p>
           )
         )}
-        {q && (
-          <PayWith
-            idPrefix={ID}
-            amounts={[amount]}
-            what="payment"
-            wallet={wallet}
-            method={chosen}
-            onMethod={setMethod}
-            number={mobile}
-            onNumber={setNumber}
-            errors={errors}
-            disabled={busy}
-          />
-        )}
+        {q && <PayWith {...fields} errors={errors} disabled={busy} />}
         {pay.isError && <FormAlert>{pay.error.message}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setOpen(false)}>
