@@ -39,6 +39,7 @@ const counts = async () =>
                (select count(*)::int from devices) as devices,
                (select count(*)::int from repossessions) as repossessions,
                (select count(*)::int from loan_follow_ups) as follow_ups,
+               (select count(*)::int from loan_schedule_changes) as schedule_changes,
                (select count(*)::int from portfolio_days) as portfolio_days,
                (select count(*)::int from loan_month_ends) as month_ends,
                (select count(distinct month)::int from loan_month_ends) as months`,
@@ -69,6 +70,32 @@ describe('the demo credit book', () => {
     expect(book.get('Opio Samuel')!.status).toBe('repossessed');
     expect(book.get('Namukasa Betty')).toMatchObject({ status: 'written_off', recovered: 50_000 });
     expect(await customerFollowOn(ctx.db, book.get('Mugisha Robert')!.user_id)).toMatchObject({ eligible: true });
+
+    // Nakato Sarah's loan, extended by an admin through the extension service: two more
+    // instalments, the old schedule kept in the history, the change audited.
+    const extended = await queryRows<{
+      kind: string;
+      instalments: number;
+      rows: number;
+      before: number;
+      after: number;
+    }>(
+      ctx.db,
+      sql`select c.kind, l.instalments, jsonb_array_length(c.before)::int as before,
+                 jsonb_array_length(c.after)::int as after,
+                 (select count(*)::int from loan_repayments r where r.loan_id = l.id) as rows
+          from loan_schedule_changes c join loans l on l.id = c.loan_id
+          where l.user_id = ${book.get('Nakato Sarah')!.user_id}`,
+    );
+    expect(extended.map((e) => e.kind)).toEqual(['extension']);
+    const [change] = extended;
+    expect(change!.after).toBe(change!.before + 2);
+    expect([change!.instalments, change!.rows]).toEqual([change!.after, change!.after]);
+    const audited = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from audit_log where action = 'loan.extension'`,
+    );
+    expect(audited[0]!.n).toBe(1);
 
     const taken = await queryRows<{ status: string; unit: string }>(
       ctx.db,

@@ -4,12 +4,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { deviceKeyBox } from '../../platform/secret-box.ts';
 import type { Database } from '../client.ts';
 import { users } from '../schema/auth.ts';
-import { repossessions } from '../schema/credit.ts';
+import { loanScheduleChanges, repossessions } from '../schema/credit.ts';
 import { devices, loans } from '../schema/loans.ts';
 import { products } from '../schema/index.ts';
 import { recordCashCollection } from '../../features/agents/cash-collections.ts';
 import { recordAttempt, startRepossession } from '../../features/credit/repossessions.ts';
 import type { LoanDeps } from '../../features/loans/loan-rows.ts';
+import { extendLoan, quoteLoanExtension } from '../../features/loans/extension.ts';
 import { runLoanDay } from '../../features/loans/portfolio.service.ts';
 import { writeOffLoan } from '../../features/loans/write-offs.ts';
 import { DEMO_CUSTOMERS } from './demo-agent-people.ts';
@@ -21,8 +22,9 @@ import { seedPortfolioHistory } from './demo-portfolio-history.ts';
  * unit delivered when it started (with the product's warranty from that day); the daily run
  * defaults the loans past the policy's days and opens their follow-ups; the admins start one
  * repossession and the agent recovers another unit; one loan is written off and the customer
- * later pays the agent a little of it in cash (a recovery). Then the book's history for the
- * portfolio charts. Safe on every start: each step skips what is already done.
+ * later pays the agent a little of it in cash (a recovery); an admin extends one loan on time
+ * (a restructured loan, with its schedule history). Then the book's history for the portfolio
+ * charts. Safe on every start: each step skips what is already done.
  */
 export async function seedDemoCreditBook(deps: LoanDeps, appSecret: string): Promise<{ steps: number }> {
   const db = deps.db;
@@ -51,11 +53,31 @@ export async function seedDemoCreditBook(deps: LoanDeps, appSecret: string): Pro
     if (then === 'written_off') steps += await writeOffAndRecover(deps, now!, agent.id, admin.id);
     else steps += await repossess(deps, now!.id, admin.id, agent.id, then === 'repossessed');
   }
+  const extended = book.find((b) => b.phone === EXTENDED_PHONE)?.loan;
+  if (extended?.status === 'active') steps += await extendOnce(deps, extended.id, admin.id);
   await seedPortfolioHistory(db);
   return { steps };
 }
 
 type Loan = typeof loans.$inferSelect;
+
+/** Nakato Sarah, paying on time, asked her agent for smaller instalments. */
+const EXTENDED_PHONE = '+256772100201';
+const EXTENSION_INSTALMENTS = 2;
+
+/** An admin extends the loan through the extension service, once: a loan with a change in its history is left alone. */
+async function extendOnce(deps: LoanDeps, loanId: string, adminId: string): Promise<number> {
+  const [changed] = await deps.db
+    .select({ id: loanScheduleChanges.id })
+    .from(loanScheduleChanges)
+    .where(and(eq(loanScheduleChanges.loanId, loanId), eq(loanScheduleChanges.kind, 'extension')))
+    .limit(1);
+  if (changed) return 0;
+  const request = { loanId, userId: null, instalments: EXTENSION_INSTALMENTS };
+  const { quote } = await quoteLoanExtension(deps.db, request);
+  await extendLoan(deps, { ...request, actorId: adminId, quote, idempotencyKey: `demo-extension-${loanId}` });
+  return 1;
+}
 
 /** Demo units of the book's products in stock, for every loan that has none, delivered on its first day. */
 async function deliverUnits(db: Database, appSecret: string, book: Loan[]): Promise<number> {

@@ -4,7 +4,7 @@ import type { ExtensionQuoteView, ScheduleChanges } from '@ecogrid/core/restruct
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '@/test/axe.ts';
-import { aLoan, aWallet, fakeServer, LOAN_ID, renderLoans } from './test-setup.tsx';
+import { aLoan, aPayment, aWallet, fakeServer, LOAN_ID, renderLoans } from './test-setup.tsx';
 
 const QUOTE = 'a'.repeat(32);
 let loan: Loan;
@@ -34,6 +34,17 @@ const server = fakeServer(({ url, method }) => {
     return { body: quote(Number(url.split('=')[1])) };
   }
   if (url === `/api/loans/${LOAN_ID}/schedule-changes`) return { body: history };
+  if (url === `/api/loans/${LOAN_ID}/payoff-quote`) {
+    return {
+      body: { loanId: LOAN_ID, owed: 450_000, discount: 12_000, payoff: 438_000, policyVersion: 1, quote: QUOTE },
+    };
+  }
+  if (url === `/api/loans/${LOAN_ID}/payoff` && method === 'POST') {
+    const payment = aPayment({ method: 'mtn', status: 'pending', amount: 438_000, phone: '+256772123456' });
+    const waiting = { ...payment, kind: 'repayment' as const, feesPaid: 0 };
+    loan = aLoan({ payments: [waiting, ...aLoan().payments] });
+    return { body: { loan, payment } };
+  }
   if (url === `/api/loans/${LOAN_ID}/extension` && method === 'POST') {
     history = {
       pausedUntil: null,
@@ -84,6 +95,31 @@ describe('changing a running loan', () => {
     expect(sent.body).toEqual({ instalments: 2, quote: QUOTE });
     expect(await screen.findByText('Extended · Mar 5, 2026')).toBeTruthy();
     expect(screen.getByText('Schedule total: UGX 540,000 before, UGX 544,000 after')).toBeTruthy();
+    await expectAccessible(document.body);
+  }, 30_000);
+
+  it('pays the loan off early by mobile money and waits for the approval on the phone', async () => {
+    renderLoans(`/customer/loan/${LOAN_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay off early' }));
+    expect(
+      await screen.findByText(
+        'You owe UGX 450,000. Paying it all today takes UGX 12,000 off: pay UGX 438,000 from your wallet or by mobile money and the loan is paid off.',
+      ),
+    ).toBeTruthy();
+    const part = within(screen.getByRole('region', { name: 'Pay off early' }));
+    fireEvent.click(part.getByLabelText(/^Mobile money/));
+    expect((part.getByLabelText('Pay from this number') as HTMLInputElement).value).toBe('0772 123456');
+    await expectAccessible(document.body);
+
+    fireEvent.click(part.getByRole('button', { name: 'Pay UGX 438,000 now' }));
+    expect(await screen.findByRole('heading', { name: 'Approve the payment on your phone' })).toBeTruthy();
+    const sent = server.seen.find((r) => r.method === 'POST')!;
+    expect(sent.url).toBe(`/api/loans/${LOAN_ID}/payoff`);
+    expect(sent.body).toEqual({
+      quote: QUOTE,
+      payment: { method: 'mobile_money', phone: '+256772123456', network: 'mtn' },
+    });
+    expect(screen.queryByRole('button', { name: 'Pay off early' })).toBeNull();
     await expectAccessible(document.body);
   }, 30_000);
 });

@@ -153,7 +153,7 @@ function Details({ loan }: { loan: Loan }) {
       {changeable && (
         <div className="flex flex-col gap-2 sm:flex-row">
           <ExtendLoan loan={loan} />
-          <PayOffEarly loan={loan} />
+          <PayOffEarly loan={loan} onStarted={setStarted} />
         </div>
       )}
       <Tokens tokens={loan.tokens} />

@@ -75,7 +75,12 @@ export function ExtendLoan({ loan }: { loan: Loan }) {
                   before: formatUgx(q.totalBefore),
                 })}
               </p>
-              <ul className="max-h-48 space-y-1 overflow-y-auto text-sm" aria-label={t('loans.change.newSchedule')}>
+              <ul
+                className="max-h-48 space-y-1 overflow-y-auto text-sm"
+                aria-label={t('loans.change.newSchedule')}
+                // A long schedule scrolls in its box: keyboard users reach it to scroll it too.
+                tabIndex={0}
+              >
                 {q.schedule
                   .filter((l) => l.amountDue > l.amountPaid)
                   .map((l) => (

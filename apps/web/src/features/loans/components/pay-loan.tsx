@@ -1,18 +1,17 @@
 import { paymentChoiceSchema, repaySchema } from '@ecogrid/core/loans';
 import { parseUgx } from '@ecogrid/core/money';
-import { defaultNetwork, type Payment } from '@ecogrid/core/payments';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Payment } from '@ecogrid/core/payments';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
-import type { MobileNumber } from '@/components/ui/mobile-number-fields.tsx';
-import { paymentBlock, paymentBlockId, paymentChoice, PayWith, type PayMethod } from '@/components/ui/pay-with.tsx';
+import { paymentBlockId, PayWith } from '@/components/ui/pay-with.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
 import { formatUgx } from '@/lib/money.ts';
-import { localPhone } from '@/lib/phone.ts';
-import { loanQuery, payLoan, walletQuery, type Loan } from '../api.ts';
+import { loanQuery, payLoan, type Loan } from '../api.ts';
+import { usePayWay } from './use-pay-way.ts';
 
 const ID = 'loan-pay';
 /** Where focus goes to pay again: the form's button. */
@@ -32,12 +31,9 @@ const suggested = (loan: Loan) =>
 export function PayLoan({ loan, onStarted }: { loan: Loan; onStarted: (payment: Payment) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const wallet = useQuery(walletQuery);
   const attempt = useAttemptKey();
   const deposit = loan.status === 'approved';
   const [amountText, setAmountText] = useState(() => String(suggested(loan)));
-  const [method, setMethod] = useState<PayMethod | null>(null);
-  const [number, setNumber] = useState<MobileNumber | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const pay = useMutation({
     mutationFn: payLoan,
@@ -53,16 +49,13 @@ export function PayLoan({ loan, onStarted }: { loan: Loan; onStarted: (payment: 
   });
 
   const amount = deposit ? loan.deposit : parseUgx(amountText);
-  const phone = wallet.data?.phone ?? null;
-  const chosen: PayMethod = method ?? (wallet.data && wallet.data.balance < (amount ?? 0) ? 'mobile_money' : 'wallet');
-  const mobile = number ?? { phone: localPhone(phone), network: defaultNetwork(phone), networkChosen: false };
-  const block = paymentBlock(chosen, [amount ?? 0], wallet.data?.balance);
+  const { mobile, block, payment: chosenPayment, fields } = usePayWay(ID, amount ?? 0);
   const busy = pay.isPending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || block) return;
-    const payment = paymentChoice(chosen, mobile);
+    const payment = chosenPayment();
     const checked = deposit
       ? paymentChoiceSchema.safeParse(payment)
       : repaySchema.safeParse({ amount: amount ?? Number.NaN, payment });
@@ -116,18 +109,7 @@ export function PayLoan({ loan, onStarted }: { loan: Loan; onStarted: (payment: 
             disabled={busy}
           />
         )}
-        <PayWith
-          idPrefix={ID}
-          amounts={[amount ?? 0]}
-          what="payment"
-          wallet={wallet}
-          method={chosen}
-          onMethod={setMethod}
-          number={mobile}
-          onNumber={setNumber}
-          errors={errors}
-          disabled={busy}
-        />
+        <PayWith {...fields} errors={errors} disabled={busy} />
         {pay.isError && <FormAlert>{pay.error.message}</FormAlert>}
         <Button
           id={PAY_FOCUS}
