@@ -221,7 +221,7 @@ describe('follow-ups', () => {
 
     const promised = await admin.api.post(`/api/admin/follow-ups/${open[0].id}/outcome`, {
       outcome: 'promise_to_pay',
-      promiseDate: addDays(today, -1),
+      promiseDate: today,
       promiseAmount: 40_000,
     });
     expect(promised.body).toMatchObject({
@@ -232,6 +232,10 @@ describe('follow-ups', () => {
     expect(listed.map((f: { id: string }) => f.id)).toEqual([open[0].id]);
 
     // The promised day passed unpaid: the promise is broken and the loan raised again.
+    await ctx.db
+      .update(loanFollowUps)
+      .set({ promiseDate: addDays(today, -1) })
+      .where(eq(loanFollowUps.id, open[0].id));
     await runLoanDay(deps(), today);
     const broken = (await admin.api.get(`/api/admin/follow-ups?status=broken&assignee=${agent.id}`)).body.items;
     expect(broken).toEqual([
