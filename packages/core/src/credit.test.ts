@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
-  approvedAtOnce,
-  creditHold,
   allocateRepayment,
   dailyRate,
   daysBetween,
@@ -237,28 +235,5 @@ describe('allocating a repayment', () => {
       ),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('the credit policy at checkout', () => {
-  const active = (daysPastDue = 0) => ({ status: 'active' as const, daysPastDue });
-  it('approves new applications at once up to the open-loan limit, the first ones made first', () => {
-    expect(approvedAtOnce([], 3)).toBe(2);
-    expect(approvedAtOnce([active()], 2)).toBe(1);
-    expect(approvedAtOnce([active(), { status: 'pending_approval', daysPastDue: 0 }], 1)).toBe(0);
-  });
-  it('does not count closed loans, and approves none while a loan is in arrears', () => {
-    expect(
-      approvedAtOnce(
-        [
-          { status: 'completed', daysPastDue: 0 },
-          { status: 'cancelled', daysPastDue: 0 },
-        ],
-        2,
-      ),
-    ).toBe(2);
-    expect(approvedAtOnce([active(4)], 1)).toBe(0);
-    expect(creditHold({ count: 0, arrears: 1 })).toBe('arrears');
-    expect(creditHold({ count: 2, arrears: 0 })).toBe('limit');
   });
 });

@@ -46,32 +46,8 @@ export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   written_off: 'Written off',
 };
 
-/** The most loans one customer may have open (waiting, approved or active) before an admin must look. */
-export const ACTIVE_LOAN_LIMIT = 2;
 /** The statuses that count as open against the limit: waiting, approved (deposit due) and active. */
 export const OPEN_LOAN_STATUSES = ['pending_approval', 'approved', 'active'] as const satisfies readonly LoanStatus[];
-
-/**
- * Why the credit policy holds a new application for an admin, or null when it approves it at
- * once: the customer's open loans (those this checkout already made included) and how many of
- * them are in arrears. Only an approved application pays its deposit at checkout.
- */
-export function creditHold(open: { count: number; arrears: number }): 'arrears' | 'limit' | null {
-  if (open.arrears > 0) return 'arrears';
-  return open.count >= ACTIVE_LOAN_LIMIT ? 'limit' : null;
-}
-
-/**
- * How many of `units` new applications the policy approves at once, given the customer's loans:
- * the first ones made, until the open-loan limit is reached (none while a loan is in arrears).
- */
-export function approvedAtOnce(loans: readonly { status: LoanStatus; daysPastDue: number }[], units: number): number {
-  const open = loans.filter((loan) => (OPEN_LOAN_STATUSES as readonly LoanStatus[]).includes(loan.status));
-  const arrears = open.filter((loan) => loan.status === 'active' && loan.daysPastDue > 0).length;
-  let approved = 0;
-  while (approved < units && creditHold({ count: open.length + approved, arrears }) === null) approved++;
-  return approved;
-}
 
 export const REPAYMENT_STATUSES = ['due', 'partly_paid', 'paid'] as const;
 export type RepaymentStatus = (typeof REPAYMENT_STATUSES)[number];

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { FOLLOW_UP_OUTCOMES, FOLLOW_UP_REASONS } from './collections.ts';
 import { uuidSchema } from './ids.ts';
 
-/** An outcome with a note; a promise to pay names a date and an amount above zero, nothing else does. */
+/** The days a device fault found on a follow-up pauses the loan for, unless the outcome says. */
+export const FAULT_PAUSE_DAYS = 14;
+
+/**
+ * An outcome with a note; a promise to pay names a date and an amount above zero, nothing else
+ * does; a device fault may say how many days to pause the loan for (FAULT_PAUSE_DAYS if not).
+ */
 export const followUpOutcomeRequestSchema = z
   .strictObject({
     outcome: z.enum(FOLLOW_UP_OUTCOMES, { error: 'Choose what happened' }),
@@ -15,6 +21,12 @@ export const followUpOutcomeRequestSchema = z
       .min(1, 'The promised amount must be more than zero')
       .max(100_000_000)
       .optional(),
+    pauseDays: z
+      .number({ error: 'The days to pause must be a number' })
+      .int('Enter a whole number of days')
+      .min(1, 'Pause for at least one day')
+      .max(90, 'A pause is at most 90 days')
+      .optional(),
   })
   .refine((r) => r.outcome !== 'promise_to_pay' || (r.promiseDate !== undefined && r.promiseAmount !== undefined), {
     message: 'A promise to pay needs the date and the amount promised',
@@ -23,6 +35,10 @@ export const followUpOutcomeRequestSchema = z
   .refine((r) => r.outcome === 'promise_to_pay' || (r.promiseDate === undefined && r.promiseAmount === undefined), {
     message: 'Only a promise to pay has a date and an amount',
     path: ['outcome'],
+  })
+  .refine((r) => r.outcome === 'device_fault' || r.pauseDays === undefined, {
+    message: 'Only a device fault pauses the loan',
+    path: ['pauseDays'],
   });
 export type FollowUpOutcomeRequest = z.infer<typeof followUpOutcomeRequestSchema>;
 

@@ -7,9 +7,6 @@ import { declaredIncomeSchema } from './credit-policy.ts';
 import { LOAN_FREQUENCIES, LOAN_STATUSES, PLAN_LIMITS, REPAYMENT_STATUSES } from './credit.ts';
 
 export {
-  ACTIVE_LOAN_LIMIT,
-  approvedAtOnce,
-  creditHold,
   LOAN_STATUS_LABELS,
   LOAN_STATUSES,
   OPEN_LOAN_STATUSES,

@@ -4,9 +4,15 @@
  */
 export type CsvValue = string | number | null;
 
+/**
+ * A text starting with `=`, `+`, `-`, `@`, a tab or a carriage return is read by a spreadsheet
+ * as a formula; a leading apostrophe makes it text there. Numbers are written as they are.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 const field = (value: CsvValue) => {
   if (value === null) return '';
-  const text = String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 

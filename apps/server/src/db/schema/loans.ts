@@ -298,6 +298,7 @@ export const loanFollowUps = pgTable(
       .on(t.loanId)
       .where(sql`${t.outcome} is null`),
     index('loan_follow_ups_assignee_idx').on(t.assignedTo, t.openedOn),
+    index('loan_follow_ups_loan_idx').on(t.loanId, t.recordedAt),
     index('loan_follow_ups_promise_idx')
       .on(t.promiseDate)
       .where(sql`${t.outcome} = 'promise_to_pay' and ${t.promiseBroken} = false`),

@@ -3,14 +3,14 @@ import type { saleRequestSchema, SaleQuote, SaleQuoteLine } from '@ecogrid/core/
 import { canonicalJson } from '@ecogrid/core/canonical-json';
 import { quoteLoan } from '@ecogrid/core/credit';
 import { withFollowOn } from '@ecogrid/core/credit-policy';
-import { approvedAtOnce } from '@ecogrid/core/loans';
 import { deliveryFee } from '@ecogrid/core/orders';
 import type { z } from 'zod';
 import type { Database, Tx } from '#src/db/client.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { lockProductsForSale, outOfStockMessage, productsForSale } from '#src/features/catalog/stock.service.ts';
 import { creditStanding } from '#src/features/kyc/kyc.service.ts';
-import { customerFollowOn, holdPlans, myLoans, productPlans } from '#src/features/loans/loans.service.ts';
+import { creditPolicyInForce } from '#src/features/credit/credit-policy.service.ts';
+import { customerFollowOn, holdPlans, judgeUnits, productPlans } from '#src/features/loans/loans.service.ts';
 import { deliveryFeeRule, fulfilmentDetails, holdDeliveryFeeRule } from '#src/features/orders/orders.service.ts';
 
 export type SaleRequestInput = z.output<typeof saleRequestSchema>;
@@ -80,17 +80,25 @@ export async function quoteSale(db: Database | Tx, customerId: string, request: 
   await db.transaction((tx) => fulfilmentDetails(tx, request));
   const cashSubtotal = sum(lines.filter((l) => !l.credit).map((l) => l.lineTotal));
   const fee = cashSubtotal > 0 ? deliveryFee(await deliveryFeeRule(db), cashSubtotal, request.fulfilment) : 0;
-  // Units on credit in the order they become loans: the policy approves the first ones at once.
-  const units = lines.flatMap((l) => (l.credit ? Array<number>(l.quantity).fill(l.credit.deposit) : []));
-  const approved = units.length ? approvedAtOnce(await myLoans(db, customerId), units.length) : 0;
+  // Units on credit in the order the sale makes them loans, each judged as the sale will judge it.
+  const units = lines.flatMap((l) => (l.credit ? Array<NonNullable<typeof l.credit>>(l.quantity).fill(l.credit) : []));
+  const judged = units.length
+    ? await judgeUnits(db, await creditPolicyInForce(db), {
+        userId: customerId,
+        units,
+        declaredIncome: request.declaredIncome ?? null,
+        now: new Date(),
+      })
+    : [];
+  const approved = units.filter((_, i) => judged[i]!.outcome === 'approve').map((u) => u.deposit);
   return {
     lines,
     cashSubtotal,
     deliveryFee: fee,
-    deposits: sum(units),
+    deposits: sum(units.map((u) => u.deposit)),
     costOfCredit: sum(lines.map((l) => (l.credit ? l.credit.costOfCredit * l.quantity : 0))),
-    waitingForApproval: units.length - approved,
-    payNow: cashSubtotal + fee + sum(units.slice(0, approved)),
+    waitingForApproval: judged.filter((j) => j.outcome === 'review').length,
+    payNow: cashSubtotal + fee + sum(approved),
     total: cashSubtotal + fee + sum(lines.filter((l) => l.credit).map((l) => l.lineTotal)),
   };
 }

@@ -40,6 +40,8 @@ export async function customerScore(db: Database | Tx, userId: string, now: Date
 /** Loans that count against the open-loan limit; a defaulted loan is still owed, and in arrears. */
 const OPEN = ['pending_approval', 'approved', 'active', 'defaulted'] as const;
 
+type Application = { instalment: number; frequency: LoanFrequency };
+
 /**
  * Judges one application by the policy in force: the customer's open loans (those this checkout
  * already made included, as the transaction sees them), how many are in arrears, what they and
@@ -48,15 +50,23 @@ const OPEN = ['pending_approval', 'approved', 'active', 'defaulted'] as const;
 export async function judgeApplication(
   tx: Tx,
   policy: CreditPolicy,
-  input: {
-    userId: string;
-    instalment: number;
-    frequency: LoanFrequency;
-    declaredIncome: number | null;
-    now: Date;
-  },
+  input: Application & { userId: string; declaredIncome: number | null; now: Date },
 ): Promise<StoredSuggestion> {
-  const open = await tx
+  const [one] = await judgeUnits(tx, policy, { ...input, units: [input] });
+  return one!;
+}
+
+/**
+ * Judges the units of a sale in the order the sale makes them loans, as judgeApplication would
+ * one after another: a unit approved or held counts as an open loan for the units after it, a
+ * refused one does not. The quote of a sale uses it so that it says what the sale will do.
+ */
+export async function judgeUnits(
+  db: Database | Tx,
+  policy: CreditPolicy,
+  input: { userId: string; units: readonly Application[]; declaredIncome: number | null; now: Date },
+): Promise<StoredSuggestion[]> {
+  const open: (Application & { status: string; daysPastDue: number })[] = await db
     .select({
       status: loans.status,
       daysPastDue: loans.daysPastDue,
@@ -65,15 +75,20 @@ export async function judgeApplication(
     })
     .from(loans)
     .where(and(eq(loans.userId, input.userId), inArray(loans.status, [...OPEN])));
-  const score = await customerScore(tx, input.userId, input.now);
-  const facts: ApplicationFacts = {
-    openLoans: open.length + 1,
-    loansInArrears: open.filter((l) => l.status === 'defaulted' || (l.status === 'active' && l.daysPastDue > 0)).length,
-    monthlyInstalments: [...open, input].reduce((sum, l) => sum + monthlyEquivalent(l.instalment, l.frequency), 0),
-    declaredMonthlyIncome: input.declaredIncome,
-    score: score.score,
-  };
-  return { ...suggestCredit(policy.rules, facts), score: score.score, facts };
+  const score = await customerScore(db, input.userId, input.now);
+  return input.units.map((unit) => {
+    const facts: ApplicationFacts = {
+      openLoans: open.length + 1,
+      loansInArrears: open.filter((l) => l.status === 'defaulted' || (l.status === 'active' && l.daysPastDue > 0))
+        .length,
+      monthlyInstalments: [...open, unit].reduce((sum, l) => sum + monthlyEquivalent(l.instalment, l.frequency), 0),
+      declaredMonthlyIncome: input.declaredIncome,
+      score: score.score,
+    };
+    const suggestion = suggestCredit(policy.rules, facts);
+    if (suggestion.outcome !== 'refuse') open.push({ ...unit, status: 'pending_approval', daysPastDue: 0 });
+    return { ...suggestion, score: score.score, facts };
+  });
 }
 
 const REASON_TEXT: Record<string, string> = {

@@ -49,7 +49,8 @@ export const followUpRoutes = createRouter()
       operationId: 'agentRecordFollowUpOutcome',
       path: '/agent/follow-ups/{id}/outcome',
       tags: ['agents', 'loans'],
-      summary: 'Record what came of one of your follow-ups',
+      summary:
+        'Record what came of one of your follow-ups; device_fault pauses a running loan not already paused for pauseDays (default 14), the customer told',
       request: { params, ...body(followUpOutcomeRequestSchema) },
       responses: { ...outcomeResponses, ...unauthenticated, ...notAgent },
     }),
@@ -85,7 +86,8 @@ export const followUpRoutes = createRouter()
       operationId: 'adminRecordFollowUpOutcome',
       path: '/admin/follow-ups/{id}/outcome',
       tags: ['admin', 'loans'],
-      summary: 'Record what came of any follow-up (audited)',
+      summary:
+        'Record what came of any follow-up (audited); device_fault pauses a running loan not already paused for pauseDays (default 14), the customer told',
       middleware: [requireAdmin] as const,
       request: { params, ...body(followUpOutcomeRequestSchema) },
       responses: { ...outcomeResponses, ...ADMIN_DENIED },

@@ -1,7 +1,8 @@
 import { addDays, kampalaDate } from '@ecogrid/core/credit';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loans } from '#src/db/schema/loans.ts';
+import { FAULT_PAUSE_DAYS } from '@ecogrid/core/follow-ups';
+import { loanFollowUps, loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { signedInCustomer } from '../../../test/catalog-admin.ts';
 import { applyFor, creditCustomer, overdue, systemOnCredit } from '../../../test/loan-helpers.ts';
 import type { TestContext } from '../../../test/test-app.ts';
@@ -25,6 +26,15 @@ async function approvedAgent() {
   });
   expect(approved.status).toBe(200);
   return agent;
+}
+
+async function dueDates(loanId: string) {
+  const rows = await ctx.db
+    .select({ due: loanRepayments.dueDate, status: loanRepayments.status })
+    .from(loanRepayments)
+    .where(eq(loanRepayments.loanId, loanId))
+    .orderBy(loanRepayments.dueDate);
+  return rows.map((r) => ({ due: r.due, paid: r.status === 'paid' }));
 }
 
 async function pastDueLoan(agentId: string | null) {
@@ -153,6 +163,51 @@ describe('follow-ups', () => {
     expect(recorded.body.outcome).toBe('unreachable');
   });
 
+  it('pause the loan on a device fault, the schedule change kept, and never twice', async () => {
+    const agent = await approvedAgent();
+    const loanId = await pastDueLoan(agent.id);
+    const today = kampalaDate(new Date());
+    await runLoanDay(deps(), today);
+    const [followUp] = (await agent.api.get('/api/agent/follow-ups')).body.items;
+    const dueBefore = await dueDates(loanId);
+    const bad = await agent.api.post(`/api/agent/follow-ups/${followUp.id}/outcome`, {
+      outcome: 'reached',
+      pauseDays: 5,
+    });
+    expect(bad.status).toBe(400);
+    const fault = await agent.api.post(`/api/agent/follow-ups/${followUp.id}/outcome`, {
+      outcome: 'device_fault',
+      note: 'Panel cracked',
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBe(200);
+    const [loan] = await ctx.db.select().from(loans).where(eq(loans.id, loanId));
+    expect(loan).toMatchObject({ pausedUntil: addDays(today, FAULT_PAUSE_DAYS), daysPastDue: 0 });
+    expect(await dueDates(loanId)).toEqual(
+      dueBefore.map((d) => (d.paid ? d : { ...d, due: addDays(d.due, FAULT_PAUSE_DAYS) })),
+    );
+    const changes = async () =>
+      (await admin.api.get(`/api/admin/loans/${loanId}/schedule-changes`)).body.changes.map(
+        (c: { kind: string }) => c.kind,
+      );
+    expect(await changes()).toEqual(['pause']);
+    expect(await inboxOf(loan!.userId)).toContainEqual(expect.stringContaining('are paused until'));
+
+    // Another fault found while the loan is paused records the outcome, not a second pause.
+    const [again] = await ctx.db
+      .insert(loanFollowUps)
+      .values({ loanId, assignedTo: null, reason: 'arrears', openedOn: today })
+      .returning();
+    const second = await admin.api.post(`/api/admin/follow-ups/${again!.id}/outcome`, {
+      outcome: 'device_fault',
+      pauseDays: 30,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.outcome).toBe('device_fault');
+    const [still] = await ctx.db.select().from(loans).where(eq(loans.id, loanId));
+    expect(still!.pausedUntil).toBe(addDays(today, FAULT_PAUSE_DAYS));
+    expect(await changes()).toEqual(['pause']);
+  });
+
   it('list with product, arrears and the last promise: open, promised, then broken', async () => {
     const agent = await approvedAgent();
     const loanId = await pastDueLoan(agent.id);
@@ -176,8 +231,12 @@ describe('follow-ups', () => {
     const listed = (await admin.api.get(`/api/admin/follow-ups?status=promised&assignee=${agent.id}`)).body.items;
     expect(listed.map((f: { id: string }) => f.id)).toEqual([open[0].id]);
 
-    // The promised day passed unpaid: the next day's run breaks the promise and raises the loan again.
-    await runLoanDay(deps(), addDays(today, 1));
+    // The promised day passed unpaid: the promise is broken and the loan raised again.
+    await ctx.db
+      .update(loanFollowUps)
+      .set({ promiseDate: addDays(today, -1) })
+      .where(eq(loanFollowUps.id, open[0].id));
+    await runLoanDay(deps(), today);
     const broken = (await admin.api.get(`/api/admin/follow-ups?status=broken&assignee=${agent.id}`)).body.items;
     expect(broken).toEqual([
       expect.objectContaining({ id: open[0].id, lastPromise: expect.objectContaining({ status: 'broken' }) }),

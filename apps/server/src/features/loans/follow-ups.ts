@@ -1,6 +1,12 @@
 import { formatUgx } from '@ecogrid/core';
 import { kampalaDate } from '@ecogrid/core/credit';
-import type { FollowUp, FollowUpList, FollowUpOutcomeRequest, PromiseStatus } from '@ecogrid/core/follow-ups';
+import {
+  FAULT_PAUSE_DAYS,
+  type FollowUp,
+  type FollowUpList,
+  type FollowUpOutcomeRequest,
+  type PromiseStatus,
+} from '@ecogrid/core/follow-ups';
 import { loanNumber } from '@ecogrid/core/loans';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Tx } from '#src/db/client.ts';
@@ -11,6 +17,7 @@ import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
 import { overdueOf } from './arrears.service.ts';
 import type { LoanDeps } from './loan-rows.ts';
+import { pauseForFault } from './pause.ts';
 
 type Row = {
   id: string;
@@ -167,7 +174,8 @@ function checkPromise(o: FollowUpOutcomeRequest, today: string, owed: number) {
 /**
  * Records what came of an open follow-up, which closes it. An agent may record only on their
  * own (another's is not found); an admin on any, audited. A recommended repossession is put
- * before the admins.
+ * before the admins; a device fault pauses the loan (unless it is paused already) in the same
+ * transaction, the customer told.
  */
 export async function recordFollowUpOutcome(
   deps: LoanDeps,
@@ -177,9 +185,9 @@ export async function recordFollowUpOutcome(
   const admins = o.outcome === 'recommend_repossession' ? await activeAdminIds(deps.db) : [];
   return deps.db.transaction(async (tx) => {
     const mine = input.asAdmin ? sql`true` : sql`f.assigned_to = ${input.actorId}`;
-    const [found] = await queryRows<{ outcome: string | null; seq: string; owed: string }>(
+    const [found] = await queryRows<{ outcome: string | null; loan_id: string; seq: string; owed: string }>(
       tx,
-      sql`select f.outcome, l.seq::text as seq, (l.credit_price + l.fees - l.paid - l.forgiven)::text as owed
+      sql`select f.outcome, f.loan_id, l.seq::text as seq, (l.credit_price + l.fees - l.paid - l.forgiven)::text as owed
           from loan_follow_ups f join loans l on l.id = f.loan_id
           where f.id = ${input.id} and ${mine} for update of f`,
     );
@@ -191,6 +199,14 @@ export async function recordFollowUpOutcome(
         promise_date = ${o.promiseDate ?? null}::date, promise_amount = ${o.promiseAmount ?? null},
         recorded_by = ${input.actorId}, recorded_at = now()
       where id = ${input.id}`);
+    if (o.outcome === 'device_fault') {
+      await pauseForFault(tx, deps, {
+        loanId: found.loan_id,
+        actorId: input.actorId,
+        days: o.pauseDays ?? FAULT_PAUSE_DAYS,
+        reason: `Device fault found on a follow-up${o.note ? `: ${o.note}` : ''}`.slice(0, 300),
+      });
+    }
     if (input.asAdmin) {
       await recordAudit(tx, {
         actorId: input.actorId,

@@ -2,6 +2,7 @@
 export { applyForLoans, createLoans, loansByKey, loanSummaries, loanTerms } from './applications.ts';
 export { decideLoan, expireUnpaidApproval, withdrawApplication } from './decisions.ts';
 export { payDeposit } from './deposits.ts';
+export { judgeUnits } from './credit-check.ts';
 export { customerFollowOn } from './follow-on.ts';
 export { DEPOSIT_DAYS, findLoan, type LoanDeps } from './loan-rows.ts';
 export { loanView, myLoans, summaries } from './loan-views.ts';

@@ -4,7 +4,8 @@ import { pauseSchedule } from '@ecogrid/core/credit-restructure';
 import { loanNumber, type Loan } from '@ecogrid/core/loans';
 import type { PauseInput } from '@ecogrid/core/restructure';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { loanRepayments, loans } from '#src/db/schema/loans.ts';
+import type { Tx } from '#src/db/client.ts';
+import { loanRepayments, loans, type LoanRow } from '#src/db/schema/loans.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
@@ -27,50 +28,76 @@ export async function pauseLoan(
   return deps.db.transaction(async (tx) => {
     const loan = await lockLoan(tx, input.loanId, null);
     assertRunning(loan);
-    const today = kampalaDate(new Date());
-    if (isPaused(loan.pausedUntil, today)) {
+    if (isPaused(loan.pausedUntil, kampalaDate(new Date()))) {
       throw new AppError('loan_paused', `This loan is already paused until ${loan.pausedUntil}. Resume it first.`, 409);
     }
-    const before = await scheduleOf(tx, loan.id);
-    const after = pauseSchedule(before, input.days);
-    await tx
-      .update(loanRepayments)
-      .set({ dueDate: sql`${loanRepayments.dueDate} + ${input.days}::int` })
-      .where(and(eq(loanRepayments.loanId, loan.id), ne(loanRepayments.status, 'paid')));
-    const pausedUntil = addDays(today, input.days);
-    const [updated] = await tx
-      .update(loans)
-      .set({ pausedUntil, daysPastDue: await daysPastDueOn(tx, loan.id, today), updatedAt: new Date() })
-      .where(eq(loans.id, loan.id))
-      .returning();
-    await recordScheduleChange(tx, {
-      loanId: loan.id,
-      kind: 'pause',
-      before,
-      after,
-      actorId: input.actorId,
-      idempotencyKey: `pause:${randomUUID()}`,
-    });
-    const number = loanNumber(loan.seq);
-    await recordAudit(tx, {
-      actorId: input.actorId,
-      action: 'loan.pause',
-      entityType: 'loan',
-      entityId: loan.id,
-      reason: input.reason,
-      details: { number, days: input.days, pausedUntil },
-    });
-    await sendNotification(tx, deps, {
-      userId: loan.userId,
-      type: 'loan_update',
-      title: 'Payments paused',
-      message: `Payments on loan ${number} are paused until ${pausedUntil} while the fault on your unit is fixed. Each payment still to make now falls due ${input.days} days later, at no cost to you.`,
-      data: { loanId: loan.id },
-      sms: true,
-    });
-    await loanEvent(tx, deps, updated!);
-    return loanView(tx, updated!);
+    return loanView(tx, await pauseLocked(tx, deps, loan, input));
   });
+}
+
+/**
+ * Pauses a running loan for a device fault in the caller's transaction unless it is paused
+ * already: true when it paused it. A follow-up that found a fault calls it.
+ */
+export async function pauseForFault(
+  tx: Tx,
+  deps: LoanDeps,
+  input: PauseInput & { loanId: string; actorId: string },
+): Promise<boolean> {
+  const loan = await lockLoan(tx, input.loanId, null);
+  if (loan.status !== 'active' && loan.status !== 'defaulted') return false;
+  if (isPaused(loan.pausedUntil, kampalaDate(new Date()))) return false;
+  await pauseLocked(tx, deps, loan, input);
+  return true;
+}
+
+/** The pause itself, on a loan locked, running and not paused. */
+async function pauseLocked(
+  tx: Tx,
+  deps: LoanDeps,
+  loan: LoanRow,
+  input: PauseInput & { actorId: string },
+): Promise<LoanRow> {
+  const today = kampalaDate(new Date());
+  const before = await scheduleOf(tx, loan.id);
+  const after = pauseSchedule(before, input.days);
+  await tx
+    .update(loanRepayments)
+    .set({ dueDate: sql`${loanRepayments.dueDate} + ${input.days}::int` })
+    .where(and(eq(loanRepayments.loanId, loan.id), ne(loanRepayments.status, 'paid')));
+  const pausedUntil = addDays(today, input.days);
+  const [updated] = await tx
+    .update(loans)
+    .set({ pausedUntil, daysPastDue: await daysPastDueOn(tx, loan.id, today), updatedAt: new Date() })
+    .where(eq(loans.id, loan.id))
+    .returning();
+  await recordScheduleChange(tx, {
+    loanId: loan.id,
+    kind: 'pause',
+    before,
+    after,
+    actorId: input.actorId,
+    idempotencyKey: `pause:${randomUUID()}`,
+  });
+  const number = loanNumber(loan.seq);
+  await recordAudit(tx, {
+    actorId: input.actorId,
+    action: 'loan.pause',
+    entityType: 'loan',
+    entityId: loan.id,
+    reason: input.reason,
+    details: { number, days: input.days, pausedUntil },
+  });
+  await sendNotification(tx, deps, {
+    userId: loan.userId,
+    type: 'loan_update',
+    title: 'Payments paused',
+    message: `Payments on loan ${number} are paused until ${pausedUntil} while the fault on your unit is fixed. Each payment still to make now falls due ${input.days} days later, at no cost to you.`,
+    data: { loanId: loan.id },
+    sms: true,
+  });
+  await loanEvent(tx, deps, updated!);
+  return updated!;
 }
 
 /** Ends a pause early: the due dates stay where the pause moved them; the daily run counts again. */

@@ -1,0 +1,1 @@
+CREATE INDEX "loan_follow_ups_loan_idx" ON "loan_follow_ups" USING btree ("loan_id","recorded_at");
