@@ -87,6 +87,12 @@ export function signedInUserId(user: AppEnv['Variables']['user']): string {
   return user.id;
 }
 
+/** Answers an anonymous caller 401 before the route reads its input (for routes whose input can be refused). */
+export const requireSignedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  signedInUserId(c.var.user);
+  await next();
+};
+
 /**
  * Compresses the answers to reads (GET: pages, scripts, lists), which can be large; the answers
  * to writes are one record or an error, a few hundred bytes, where gzip saves next to nothing and

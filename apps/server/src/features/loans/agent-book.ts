@@ -10,13 +10,13 @@ import { summaries } from './loan-views.ts';
 /** The loan is one of these customers' (an agent's book runs to thousands). */
 export const ofCustomers = (ids: string[]) => inIdSet(loans.userId, ids);
 
-/** How many of these customers have an active loan in arrears (days past due above 0). */
+/** How many of these customers have a running loan (active or defaulted) in arrears (days past due above 0). */
 export async function customersInArrears(db: Database, customerIds: string[]): Promise<number> {
   if (customerIds.length === 0) return 0;
   const [row] = await db
     .select({ count: sql<number>`count(distinct ${loans.userId})::int`.mapWith(Number) })
     .from(loans)
-    .where(and(ofCustomers(customerIds), eq(loans.status, 'active'), gt(loans.daysPastDue, 0)));
+    .where(and(ofCustomers(customerIds), inArray(loans.status, ['active', 'defaulted']), gt(loans.daysPastDue, 0)));
   return row?.count ?? 0;
 }
 

@@ -7,7 +7,7 @@ import {
   scheduleChangesSchema,
 } from '@ecogrid/core/restructure';
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { createRouter, errorResponse, requireSignedIn, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
@@ -38,6 +38,7 @@ const extensionQuoteRoute = createRoute({
   tags: ['loans'],
   summary:
     'What adding instalments to the caller’s loan would do: the new schedule, the policy’s fee and the new total cost (changes nothing)',
+  middleware: [requireSignedIn] as const,
   request: { params: loanParams, query: extensionQuoteQuerySchema },
   responses: { 200: json(extensionQuote, 'The quote'), ...extensionRefusals, ...notMine },
 });

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { dateRangeQuery, checkedRange } from '#src/platform/date-range.ts';
-import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { createRouter, errorResponse, requireSignedIn, signedInUserId } from '#src/platform/http.ts';
 import { pdf, pdfHeaders, unauthenticated } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { walletStatementFile } from './wallet-statement.ts';
@@ -13,6 +13,7 @@ const myStatementRoute = createRoute({
   path: '/wallet/statement.pdf',
   tags: ['wallet'],
   summary: "The caller's wallet statement for a range of days (at most a year) as a PDF, in their language",
+  middleware: [requireSignedIn] as const,
   request: { query: dateRangeQuery },
   responses: {
     200: pdf('The statement'),
