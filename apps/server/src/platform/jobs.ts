@@ -43,8 +43,16 @@ export type Jobs = {
     data: T,
     options?: { startAfterSeconds?: number },
   ): Promise<string>;
-  /** Queues many jobs of one queue in one statement, as `send` does each; returns their ids. */
-  sendMany<T extends object>(db: Database | Tx, queue: string, data: T[]): Promise<string[]>;
+  /**
+   * Queues many jobs of one queue in one statement, as `send` does each; returns their ids.
+   * A job of higher `priority` (default 0) is taken before older jobs of lower priority.
+   */
+  sendMany<T extends object>(
+    db: Database | Tx,
+    queue: string,
+    data: T[],
+    options?: { priority?: (item: T) => number },
+  ): Promise<string[]>;
   /** Creates a queue (idempotent) and works it in this process. */
   work<T extends object>(queue: string, retry: RetryPolicy, handler: JobHandler<T>): Promise<void>;
   /** Runs `handler` on a cron expression in Uganda's time, once across all app processes. */
@@ -120,6 +128,8 @@ export async function startJobs(handle: DatabaseHandle, logger: Logger, options:
     pollingIntervalSeconds: pollSeconds,
     // New jobs wake a worker at once; this slower look finds retries that came due.
     notifyPollingIntervalSeconds: pollSeconds * 2.5,
+    // A backlog (a daily run's thousands of reminders) is worked without a pause between jobs.
+    burstWhenReadyExceeds: 5,
   } as const;
 
   return {
@@ -131,11 +141,11 @@ export async function startJobs(handle: DatabaseHandle, logger: Logger, options:
       if (!id) throw new Error(`The ${queue} queue refused the job.`);
       return id;
     },
-    async sendMany(db, queue, data) {
+    async sendMany(db, queue, data, options) {
       if (data.length === 0) return [];
       const ids = await boss.insert(
         queue,
-        data.map((d) => ({ data: d })),
+        data.map((d) => ({ data: d, ...(options?.priority ? { priority: options.priority(d) } : {}) })),
         { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql), returnId: true },
       );
       if (!ids || ids.length !== data.length) throw new Error(`The ${queue} queue refused some of the jobs.`);

@@ -247,6 +247,31 @@ describe('delivery jobs', () => {
     }
   });
 
+  it('sends a sign-in code before the reminders queued ahead of it', async () => {
+    const fake = await startFakeAfricasTalking();
+    try {
+      const messages = await start({ AT_BASE_URL: fake.url });
+      const reminders = Array.from({ length: 12 }, (_, i) => ({
+        channel: 'sms' as const,
+        to: `+2567720001${String(i).padStart(2, '0')}`,
+        message: 'EcoGrid: your instalment is due tomorrow.',
+      }));
+      const code = {
+        channel: 'sms' as const,
+        to: '+256772000199',
+        message: 'EcoGrid: your code is 246810.',
+        expiresAt: new Date(Date.now() + 10 * 60_000),
+      };
+      await messages.many(database.db, [...reminders, code]);
+      await settled('+256772000199');
+      await waitFor(() => fake.requests.length >= reminders.length + 1, 'every reminder', 30_000);
+      const order = fake.requests.map((r) => r.body);
+      expect(order.findIndex((body) => body.includes('256772000199'))).toBe(0);
+    } finally {
+      fake.close();
+    }
+  });
+
   it('drops a code that could not go out before it expired, text and all, instead of sending it late', async () => {
     const fake = await startFakeAfricasTalking();
     try {

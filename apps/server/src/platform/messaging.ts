@@ -16,6 +16,9 @@ export const SMS_QUEUE = 'deliver-sms';
  * provider outage of up to about an hour delays messages instead of losing them. Longer ones
  * end in the dead-letter queue, where an admin can send them again.
  */
+/** The delivery priority of a message that expires (a sign-in code, a link); others have 0. */
+export const URGENT_PRIORITY = 10;
+
 export const DELIVERY_RETRY: RetryPolicy = { limit: 8, delaySeconds: 10, maxDelaySeconds: 60 * 60 };
 
 /** Queues email and SMS; the delivery jobs send them. */
@@ -153,11 +156,17 @@ export async function startMessaging(deps: {
   /** The outbox rows and their delivery jobs, in one transaction (the caller's, if given one). */
   const queue = (db: Database | Tx, queueName: string, messages: Outgoing[]) =>
     db.transaction(async (tx) => {
-      const rows = await tx.insert(outboxMessages).values(messages.map(entryOf)).returning({ id: outboxMessages.id });
+      const rows = await tx
+        .insert(outboxMessages)
+        .values(messages.map(entryOf))
+        .returning({ id: outboxMessages.id, expiresAt: outboxMessages.expiresAt });
+      // Codes and links expire and someone is waiting for them: they go before any reminders queued earlier.
+      const urgent = new Set(rows.filter((row) => row.expiresAt).map((row) => row.id));
       await jobs.sendMany<Delivery>(
         tx,
         queueName,
         rows.map((row) => ({ messageId: row.id })),
+        { priority: (job) => (urgent.has(job.messageId) ? URGENT_PRIORITY : 0) },
       );
       return rows.map((row) => row.id);
     });

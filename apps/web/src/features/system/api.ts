@@ -38,11 +38,23 @@ export const authAttemptsQuery = (failedOnly: boolean) =>
     failed: failedOnly ? 'true' : undefined,
   });
 
-export const outboxQuery = (filters: { channel?: OutboxChannel | undefined; recipient: string }) =>
-  pages<OutboxMessage>(['admin', 'outbox', filters], '/api/admin/outbox', {
+/** How often the outbox looks again while a message on screen is still waiting to send. */
+export const OUTBOX_WAITING_POLL_MS = 3_000;
+
+/**
+ * The outbox: a message shows its text once it is kept (no provider), a few seconds after it is
+ * queued, so while any shown message is still waiting the list looks again by itself.
+ */
+export const outboxQuery = (filters: { channel?: OutboxChannel | undefined; recipient: string }) => ({
+  ...pages<OutboxMessage>(['admin', 'outbox', filters], '/api/admin/outbox', {
     channel: filters.channel,
     recipient: filters.recipient || undefined,
-  });
+  }),
+  refetchInterval: (query: { state: { data?: { pages: { items: OutboxMessage[] }[] } | undefined } }) =>
+    query.state.data?.pages.some((page) => page.items.some((m) => m.status === 'queued'))
+      ? OUTBOX_WAITING_POLL_MS
+      : false,
+});
 
 export const jobsQuery = queryOptions({
   queryKey: ['admin', 'jobs'],

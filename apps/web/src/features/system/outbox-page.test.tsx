@@ -80,6 +80,21 @@ describe('the outbox page', () => {
     await waitFor(() => expect(server.seen.map((r) => r.url)).toContain('/api/admin/outbox?channel=sms&limit=25'));
   });
 
+  it('looks again by itself while a message is waiting to send, and shows its text once kept', async () => {
+    outboxReply = {
+      status: 200,
+      body: { items: [{ ...sms, status: 'queued', body: null, attempts: 0 }], nextCursor: null },
+    };
+    renderPage(OutboxPage, '/admin/outbox');
+    const card = (await screen.findByRole('article', { name: 'SMS to +256772123456' })) as HTMLElement;
+    expect(card.textContent).toContain('Waiting to send');
+    outboxReply = { status: 200, body: { items: [sms], nextCursor: null } };
+    await waitFor(
+      () => expect(within(screen.getByRole('article')).getByLabelText('Message text').textContent).toContain('482913'),
+      { timeout: 5_000 },
+    );
+  });
+
   it("shows the server's refusal for a non-admin instead of the list", async () => {
     outboxReply = { status: 403, body: { error: { code: 'forbidden', message: 'This is for admins only.' } } };
     renderPage(OutboxPage, '/admin/outbox');

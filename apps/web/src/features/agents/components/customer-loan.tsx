@@ -15,7 +15,7 @@ export function CustomerLoanHeading(props: {
   return (
     <>
       <h2 id={props.id} className="text-base font-semibold">
-        <Link to={customerPath(props.customerId)} className="text-brand-800 underline">
+        <Link to={customerPath(props.customerId)} className="inline-block py-0.5 text-brand-800 underline">
           {props.customerName}
         </Link>
       </h2>
