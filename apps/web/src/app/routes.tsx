@@ -222,7 +222,7 @@ export const adminRoutes: RouteObject[] = [
   { path: 'security-dashboard', ...adminPage(() => import('@/features/system/security-page.tsx')) },
   { path: 'mockups', ...later('pages.mockups') },
   { path: 'admin', element: <Navigate to="/system-audit" replace /> },
-  { path: 'admin/users', ...adminPage(() => import('@/features/users/users-page.tsx')) },
+  { path: 'admin/users', ...adminPage(() => import('@/features/users/users-page.tsx'), paymentStrings) },
   { path: 'admin/outbox', ...adminPage(() => import('@/features/system/outbox-page.tsx')) },
   { path: 'admin/jobs', ...adminPage(() => import('@/features/system/jobs-page.tsx')) },
   { path: 'admin/payments', ...paymentPage('PaymentsPage') },

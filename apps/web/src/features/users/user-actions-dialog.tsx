@@ -11,8 +11,9 @@ import { useFormats } from '@/lib/formats.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { ApproveAgentForm } from './approve-agent-form.tsx';
 import { Dialog, focusFirst } from '@/components/admin/dialog.tsx';
+import { StatementPdf } from '@/components/ui/statement-pdf.tsx';
 
-type Step = 'menu' | 'role' | 'approve' | 'deactivate' | 'reactivate' | 'resetMfa';
+type Step = 'menu' | 'role' | 'approve' | 'deactivate' | 'reactivate' | 'resetMfa' | 'statement';
 
 /** What the admin is told once a change has been made. */
 function successText(t: TFunction, change: UserAction, user: AdminUser): string {
@@ -193,7 +194,21 @@ export function UserActionsDialog({ user, onClose }: { user: AdminUser; onClose:
               ? menuButton('deactivate', t('admin.users.deactivate'))
               : menuButton('reactivate', t('admin.users.reactivate'))}
             {user.twoFactorEnabled && menuButton('resetMfa', t('admin.users.resetMfa'))}
+            {user.userType === 'customer' && menuButton('statement', t('admin.users.walletStatement'))}
           </ul>
+        )}
+
+        {step === 'statement' && (
+          <>
+            <StatementPdf
+              href={(from, to) =>
+                `/api/admin/users/${encodeURIComponent(user.id)}/wallet/statement.pdf?from=${from}&to=${to}`
+              }
+            />
+            <Button variant="secondary" className="w-full sm:w-auto" onClick={back}>
+              {t('admin.back')}
+            </Button>
+          </>
         )}
 
         {step === 'role' && (

@@ -68,6 +68,29 @@ describe('the users page', () => {
     expect(server.seen[0]).toMatchObject({ method: 'GET', url: '/api/admin/users?limit=25' });
   });
 
+  it("downloads a customer's wallet statement for the period chosen, and offers none for an agent", async () => {
+    renderPage(UsersPage, '/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Sarah Nakato' }));
+    let dialog = screen.getByRole('dialog', { name: 'Actions for Sarah Nakato' });
+    expect(within(dialog).queryByRole('button', { name: 'Wallet statement (PDF)' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for John Okello' }));
+    dialog = screen.getByRole('dialog', { name: 'Actions for John Okello' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Wallet statement (PDF)' }));
+    expect(within(dialog).getByRole('heading', { name: 'Wallet statement of John Okello' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '2026-01-01' } });
+    fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '2026-03-31' } });
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Download statement \(PDF\)/ })
+        .getAttribute('href'),
+    ).toBe(`/api/admin/users/${john.id}/wallet/statement.pdf?from=2026-01-01&to=2026-03-31`);
+    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '2026-04-01' } });
+    expect(within(dialog).getByRole('alert').textContent).toBe('The first day comes after the last.');
+    expect(within(dialog).queryByRole('link', { name: /Download statement/ })).toBeNull();
+  });
+
   it('approves an agent, sending 2.5 % as 250 basis points, and updates the row in place', async () => {
     renderPage(UsersPage, '/admin/users');
     const dialog = await openApproveForm();

@@ -14,7 +14,7 @@ import { walletQuery } from './api.ts';
 import { PendingPayments } from './components/pending-payments.tsx';
 import { SandboxNotice } from './components/sandbox-notice.tsx';
 import { Statement } from './components/statement.tsx';
-import { StatementPdf } from './components/statement-pdf.tsx';
+import { StatementPdf } from '@/components/ui/statement-pdf.tsx';
 import { TopUp } from './components/top-up.tsx';
 import { Withdraw } from './components/withdraw.tsx';
 
@@ -99,7 +99,7 @@ export default function WalletPage() {
         <h2 id="statement-pdf-title" className="text-lg font-semibold">
           {t('wallet.statementPdf.title')}
         </h2>
-        <StatementPdf />
+        <StatementPdf href={(from, to) => `/api/wallet/statement.pdf?from=${from}&to=${to}`} />
       </section>
     </section>
   );

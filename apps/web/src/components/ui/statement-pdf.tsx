@@ -8,8 +8,12 @@ import { TextField } from '@/components/ui/text-field.tsx';
 const MAX_DAYS = 366;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A wallet statement for the days chosen, as a PDF; a reversed or over-long period is explained, not sent. */
-export function StatementPdf() {
+/**
+ * A wallet statement for the days chosen, as a PDF; a reversed or over-long period is explained,
+ * not sent. `href` is where that period's PDF is: the customer's own, or a customer's for an admin.
+ * Its words come with the wallet's English (en.payments.json).
+ */
+export function StatementPdf({ href }: { href: (from: string, to: string) => string }) {
   const { t } = useTranslation();
   const today = kampalaDate(new Date());
   const [from, setFrom] = useState(addDays(today, -30));
@@ -48,9 +52,7 @@ export function StatementPdf() {
           {problem}
         </p>
       ) : (
-        <DownloadLink href={`/api/wallet/statement.pdf?from=${from}&to=${to}`}>
-          {t('wallet.statementPdf.download')}
-        </DownloadLink>
+        <DownloadLink href={href(from, to)}>{t('wallet.statementPdf.download')}</DownloadLink>
       )}
     </div>
   );
