@@ -48,6 +48,12 @@ const settingsSchema = z.object({
   AT_API_KEY: z.string().min(1).optional(),
   AT_SENDER_ID: z.string().min(1).optional(),
   AT_BASE_URL: z.url().default('https://api.africastalking.com'),
+  // The token in the addresses Africa's Talking posts its callbacks to (USSD, SMS delivery
+  // reports, payment notifications); derived from AUTH_SECRET when unset.
+  AT_CALLBACK_TOKEN: z
+    .string()
+    .regex(/^[\w-]{24,128}$/, 'must be 24-128 letters, digits, - or _')
+    .optional(),
   // Background jobs: how long one attempt (sending one message, say) may run before it counts as
   // failed and is retried, and how often such attempts are looked for. A process killed mid-job
   // has its job retried within about the sum of the two.
