@@ -58,9 +58,11 @@ import type { Storage } from './platform/storage.ts';
 import { rejectBadText } from './platform/text-guard.ts';
 import { mountWebApp } from './platform/web-static.ts';
 import { registerFeatureRules } from './rules.ts';
+import { africasTalkingToken } from './platform/africastalking-callbacks.ts';
+import { adminOutboxRoutes, smsDeliveryRoutes } from './features/messaging/messaging.routes.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'CASH_ORDER_DAYS'> &
-  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV'>>;
+  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV' | 'AT_CALLBACK_TOKEN'>>;
 export type AppDeps = {
   database: DatabaseHandle;
   logger: Logger;
@@ -142,6 +144,7 @@ export function createApp({
 }: AppDeps) {
   registerFeatureRules();
   const app = createRouter();
+  const atCallbackToken = africasTalkingToken(settings);
   const auth = createAuth({
     db: database.db,
     settings,
@@ -164,6 +167,7 @@ export function createApp({
     c.set('messages', messages);
     c.set('mobileMoney', mobileMoney);
     c.set('authSecret', settings.AUTH_SECRET);
+    c.set('atCallbackToken', atCallbackToken);
     c.set('cashOrderDays', settings.CASH_ORDER_DAYS);
     const clientIp = connectionAddress(c, settings.TRUST_PROXY_HOPS ?? 0);
     c.set('clientIp', clientIp);
@@ -191,6 +195,8 @@ export function createApp({
   app.route('/api', eventRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/admin', jobRoutes);
+  app.route('/api', smsDeliveryRoutes);
+  app.route('/api/admin', adminOutboxRoutes);
   app.route('/api', walletRoutes);
   app.route('/api', walletStatementRoutes);
   app.route('/api', paymentRoutes);

@@ -114,6 +114,8 @@ export const ERROR_CODES = [
   'extension_not_allowed',
   'loan_paused',
   'loan_not_paused',
+  'message_expires',
+  'message_not_rebuildable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -51,7 +51,11 @@ async function startFakeAfricasTalking() {
       res.end(
         JSON.stringify({
           SMSMessageData: {
-            Recipients: [{ status: ok ? 'Success' : 'InvalidPhoneNumber', statusCode: ok ? 101 : 403, number: '' }],
+            Recipients: [
+              ok
+                ? { status: 'Success', statusCode: 101, number: '', messageId: `ATXid_${requests.length}` }
+                : { status: 'InvalidPhoneNumber', statusCode: 403, number: '', messageId: 'None' },
+            ],
           },
         }),
       );
@@ -83,7 +87,7 @@ describe('providers', () => {
     const fake = await startFakeAfricasTalking();
     try {
       const sms = createSmsSender({ AT_USERNAME: 'ecogrid', AT_API_KEY: 'key-1', AT_BASE_URL: fake.url });
-      await sms.deliver({ to: '+256772000002', message: 'Code 654321' });
+      expect(await sms.deliver({ to: '+256772000002', message: 'Code 654321' })).toEqual({ messageId: 'ATXid_1' });
       expect(fake.requests[0]?.apiKey).toBe('key-1');
       expect(new URLSearchParams(fake.requests[0]?.body)).toEqual(
         new URLSearchParams({ username: 'ecogrid', to: '+256772000002', message: 'Code 654321' }),
@@ -155,7 +159,16 @@ describe('delivery jobs', () => {
         expect.objectContaining({ status: 'sent', provider: 'smtp', body: null, subject: 'Verify', attempts: 1 }),
       ]);
       expect(await settled('+256772000003')).toEqual([
-        expect.objectContaining({ status: 'sent', provider: 'africastalking', body: null, attempts: 1 }),
+        expect.objectContaining({
+          status: 'sent',
+          provider: 'africastalking',
+          body: null,
+          attempts: 1,
+          // Its delivery report is matched by the id Africa's Talking gave it.
+          providerMessageId: expect.stringMatching(/^ATXid_\d+$/),
+          delivery: 'pending',
+          purpose: 'other',
+        }),
       ]);
       expect(smtp.received.filter((m) => m.to.includes('sent@example.ug'))).toHaveLength(1);
       expect(fake.requests.filter((r) => r.body.includes('256772000003'))).toHaveLength(1);

@@ -24,8 +24,9 @@ export const DELIVERY_RETRY: RetryPolicy = { limit: 8, delaySeconds: 10, maxDela
 /** Queues email and SMS; the delivery jobs send them. */
 export type Messages = {
   /** Given a transaction, the message goes out only if it commits. */
-  email(db: Database | Tx, email: Email & Expiry): Promise<string>;
-  sms(db: Database | Tx, sms: Sms & Expiry): Promise<string>;
+  email(db: Database | Tx, email: Email & Expiry & Tag): Promise<string>;
+  /** `startAfterSeconds` holds it back (a retry spaced from the failure it repeats). */
+  sms(db: Database | Tx, sms: Sms & Expiry & Tag & { startAfterSeconds?: number }): Promise<string>;
   /** Queues many messages at once (a daily run's reminders): one insert and one job insert per channel. */
   many(db: Database | Tx, messages: Outgoing[]): Promise<void>;
   /**
@@ -37,9 +38,19 @@ export type Messages = {
 };
 
 /** One message of a batch. */
-export type Outgoing = ({ channel: 'email' } & Email & Expiry) | ({ channel: 'sms' } & Sms & Expiry);
+export type Outgoing = ({ channel: 'email' } & Email & Expiry & Tag) | ({ channel: 'sms' } & Sms & Expiry & Tag);
 
 type Delivery = { messageId: string };
+/** What a message carries; a code or link (one with `expiresAt`) is 'code' unless told otherwise. */
+export type MessagePurpose = 'code' | 'token' | 'receipt' | 'reminder' | 'other';
+export type Tag = {
+  purpose?: MessagePurpose;
+  /** What to write it again from (for a token: which token). */
+  reference?: string;
+  /** The first message of those this one sends again, and how many automatic retries came before. */
+  retryOf?: string;
+  retryNumber?: number;
+};
 /** Codes and links stop working at `expiresAt`; a message not sent by then is dropped, not sent late. */
 export type Expiry = { expiresAt?: Date };
 
@@ -62,7 +73,10 @@ export async function startMessaging(deps: {
   const retry = deps.retry ?? DELIVERY_RETRY;
 
   const deliver =
-    (provider: string | null, send: (row: OutboxMessage, signal: AbortSignal) => Promise<void>) =>
+    (
+      provider: string | null,
+      send: (row: OutboxMessage, signal: AbortSignal) => Promise<{ messageId: string | null } | void>,
+    ) =>
     async ({ messageId }: Delivery, job: { retryCount: number; retryLimit: number; signal: AbortSignal }) => {
       const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
       // Already handed over by an attempt whose completion was not recorded.
@@ -98,8 +112,9 @@ export async function startMessaging(deps: {
           .where(mine);
         return;
       }
+      let taken: { messageId: string | null } | void;
       try {
-        await send(row, job.signal);
+        taken = await send(row, job.signal);
       } catch (error) {
         const last = job.retryCount >= job.retryLimit;
         await db
@@ -119,7 +134,15 @@ export async function startMessaging(deps: {
       // Sent: keep the envelope only, so codes and links do not linger.
       await db
         .update(outboxMessages)
-        .set({ status: 'sent', provider, error: null, body: null, updatedAt: new Date() })
+        .set({
+          status: 'sent',
+          provider,
+          error: null,
+          body: null,
+          // The network's delivery report, matched by the provider's id, says what became of it.
+          ...(taken?.messageId ? { providerMessageId: taken.messageId, delivery: 'pending' as const } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(outboxMessages.id, messageId));
     };
 
@@ -136,30 +159,28 @@ export async function startMessaging(deps: {
     deliver(sms.provider, (row, signal) => sms.deliver({ to: row.recipient, message: row.body ?? '' }, signal)),
   );
 
-  const entryOf = (message: Outgoing): typeof outboxMessages.$inferInsert =>
-    message.channel === 'email'
-      ? {
-          channel: 'email',
-          recipient: message.to,
-          subject: message.subject,
-          body: message.text,
-          status: 'queued',
-          expiresAt: message.expiresAt,
-        }
-      : {
-          channel: 'sms',
-          recipient: message.to,
-          body: message.message,
-          status: 'queued',
-          expiresAt: message.expiresAt,
-        };
+  const entryOf = (message: Outgoing): typeof outboxMessages.$inferInsert => ({
+    ...(message.channel === 'email'
+      ? { channel: 'email', recipient: message.to, subject: message.subject, body: message.text }
+      : { channel: 'sms', recipient: message.to, body: message.message }),
+    status: 'queued',
+    expiresAt: message.expiresAt,
+    purpose: message.purpose ?? (message.expiresAt ? 'code' : 'other'),
+    reference: message.reference,
+    retryOf: message.retryOf,
+    retryNumber: message.retryNumber ?? 0,
+  });
   /** The outbox rows and their delivery jobs, in one transaction (the caller's, if given one). */
-  const queue = (db: Database | Tx, queueName: string, messages: Outgoing[]) =>
+  const queue = (db: Database | Tx, queueName: string, messages: Outgoing[], startAfterSeconds?: number) =>
     db.transaction(async (tx) => {
       const rows = await tx
         .insert(outboxMessages)
         .values(messages.map(entryOf))
         .returning({ id: outboxMessages.id, expiresAt: outboxMessages.expiresAt });
+      if (startAfterSeconds) {
+        for (const row of rows) await jobs.send<Delivery>(tx, queueName, { messageId: row.id }, { startAfterSeconds });
+        return rows.map((row) => row.id);
+      }
       // Codes and links expire and someone is waiting for them: they go before any reminders queued earlier.
       const urgent = new Set(rows.filter((row) => row.expiresAt).map((row) => row.id));
       await jobs.sendMany<Delivery>(
@@ -174,7 +195,8 @@ export async function startMessaging(deps: {
   return {
     codesOnScreen: !deps.production && sms.provider === null,
     email: async (db, email) => (await queue(db, EMAIL_QUEUE, [{ channel: 'email', ...email }]))[0]!,
-    sms: async (db, message) => (await queue(db, SMS_QUEUE, [{ channel: 'sms', ...message }]))[0]!,
+    sms: async (db, { startAfterSeconds, ...message }) =>
+      (await queue(db, SMS_QUEUE, [{ channel: 'sms', ...message }], startAfterSeconds))[0]!,
     async many(db, messages) {
       const emails = messages.filter((m) => m.channel === 'email');
       const texts = messages.filter((m) => m.channel === 'sms');

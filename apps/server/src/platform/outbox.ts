@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '@ecogrid/core/outbox';
+import type { OutboxDelivery, OutboxMessage } from '@ecogrid/core/outbox';
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { outboxMessages } from '#src/db/schema/messaging.ts';
@@ -8,10 +8,17 @@ export const errorText = (error: unknown) => (error instanceof Error ? error.mes
 
 export type { OutboxMessage as OutboxRow } from '@ecogrid/core/outbox';
 
-/** The outbox for admins, newest first: what was kept, sent or failed, optionally one channel or recipient. */
+/**
+ * The outbox for admins, newest first: what was kept, sent or failed, optionally one channel,
+ * recipient or delivery status (the failed deliveries, say).
+ */
 export async function listOutboxMessages(
   db: Database,
-  query: PageQuery & { channel?: 'email' | 'sms' | undefined; recipient?: string | undefined },
+  query: PageQuery & {
+    channel?: 'email' | 'sms' | undefined;
+    recipient?: string | undefined;
+    delivery?: OutboxDelivery | undefined;
+  },
 ): Promise<Page<OutboxMessage>> {
   const rows = await db
     .select()
@@ -21,16 +28,20 @@ export async function listOutboxMessages(
         after(outboxMessages.createdAt, outboxMessages.id, query.cursor),
         query.channel ? eq(outboxMessages.channel, query.channel) : undefined,
         query.recipient ? eq(outboxMessages.recipient, query.recipient) : undefined,
+        query.delivery ? eq(outboxMessages.delivery, query.delivery) : undefined,
       ),
     )
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(query.limit + 1);
-  return toPage(rows, query.limit, (r) => ({
+  return toPage(rows, query.limit, ({ providerMessageId: _id, reference, retryNumber: _n, ...r }) => ({
     ...r,
+    resendable:
+      r.purpose !== 'code' && !r.expiresAt && (r.body !== null || (r.purpose === 'token' && reference !== null)),
     // Only a message kept for lack of a provider is shown whole; one still in the delivery queue
     // may carry a live code or link, and admins have no business reading it.
     body: r.status === 'stored' ? r.body : null,
     expiresAt: r.expiresAt?.toISOString() ?? null,
+    reportedAt: r.reportedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   }));

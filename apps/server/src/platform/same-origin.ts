@@ -5,10 +5,10 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Paths that check their callers themselves: the auth library (the same check, in its own
- * words) and the mobile-money networks' callbacks, sent by their servers and proven by a token
+ * words) and the networks' and Africa's Talking's callbacks, sent by their servers and proven by a token
  * or a signature.
  */
-const CHECKED_ELSEWHERE = ['/api/auth/', '/api/payments/callbacks/'];
+const CHECKED_ELSEWHERE = ['/api/auth/', '/api/payments/callbacks/', '/api/callbacks/'];
 
 const originOf = (url: string): string | null => {
   try {

@@ -4,8 +4,11 @@ export type Sms = { to: string; message: string };
 export type SmsSender = {
   /** 'africastalking' when configured; null keeps SMS in the outbox table for admins (and tests) to read. */
   provider: 'africastalking' | null;
-  /** Hands one message to the provider; rejects when it is refused or cannot be reached. */
-  deliver(sms: Sms, signal?: AbortSignal): Promise<void>;
+  /**
+   * Hands one message to the provider; rejects when it is refused or cannot be reached. Resolves
+   * to the provider's id for it (matched by later delivery reports), or null if it gave none.
+   */
+  deliver(sms: Sms, signal?: AbortSignal): Promise<{ messageId: string | null }>;
 };
 
 type AfricasTalkingSettings = {
@@ -19,7 +22,9 @@ type AfricasTalkingSettings = {
 export const AT_LIVE_URL = 'https://api.africastalking.com';
 
 /** Africa's Talking's bulk SMS answer: one recipient entry per number, with its own status. */
-type AtResponse = { SMSMessageData?: { Recipients?: { status: string; statusCode: number; number: string }[] } };
+type AtResponse = {
+  SMSMessageData?: { Recipients?: { status: string; statusCode: number; number: string; messageId?: string }[] };
+};
 
 /** SMS through Africa's Talking when AT_USERNAME and AT_API_KEY are set. */
 export function createSmsSender(settings: AfricasTalkingSettings): SmsSender {
@@ -49,6 +54,8 @@ export function createSmsSender(settings: AfricasTalkingSettings): SmsSender {
       if (!response.ok || !recipient || ![100, 101, 102].includes(recipient.statusCode)) {
         throw new Error(`Africa's Talking refused the message: ${recipient?.status ?? response.status}`);
       }
+      const id = recipient.messageId;
+      return { messageId: typeof id === 'string' && id.length > 0 && id.length <= 200 ? id : null };
     },
   };
 }

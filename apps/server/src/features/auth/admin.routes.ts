@@ -1,4 +1,5 @@
 import { checkId } from '@ecogrid/core';
+import { OUTBOX_DELIVERIES } from '@ecogrid/core/outbox';
 import { pageSchema } from '@ecogrid/core/page';
 import { adminUserSchema, authAttemptSchema, securityEventSchema } from '@ecogrid/core/users';
 import { createRoute, z } from '@hono/zod-openapi';
@@ -182,6 +183,15 @@ const outboxSchema = z
     error: z.string().nullable().describe('Why the last attempt failed'),
     attempts: z.number().int(),
     expiresAt: z.string().nullable().describe('When the code or link in it stops working; not sent after that'),
+    purpose: z.enum(['code', 'token', 'receipt', 'reminder', 'other']),
+    delivery: z
+      .enum(OUTBOX_DELIVERIES)
+      .nullable()
+      .describe("The network's last delivery report on an SMS the provider took; null before any"),
+    deliveryReason: z.string().nullable().describe("Why it was not delivered (Africa's Talking's failureReason)"),
+    reportedAt: z.string().nullable().describe('When the last delivery report came'),
+    retryOf: z.string().nullable().describe('The message this one sends again (a retry or a resend)'),
+    resendable: z.boolean().describe('Whether POST /api/admin/outbox/{id}/resend can send it again'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -198,6 +208,7 @@ const outboxRoute = createRoute({
     query: z.object({
       channel: z.enum(['email', 'sms']).optional(),
       recipient: z.string().trim().max(200).optional(),
+      delivery: z.enum(OUTBOX_DELIVERIES).optional(),
       ...paging,
     }),
   },

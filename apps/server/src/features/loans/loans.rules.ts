@@ -8,6 +8,7 @@ import {
   type CreditLookup,
   type DeliveryRule,
 } from '#src/features/orders/orders.service.ts';
+import { onRebuildMessage } from '#src/features/messaging/messaging.service.ts';
 import { onPaymentSettled, type SettlementRule } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
@@ -17,11 +18,11 @@ import { lockLoan, loanEvent, takesRepayments } from './loan-rows.ts';
 import { applyPayoff, payoffDiscountOf } from './payoff.ts';
 import { applyRecovery, closedAsLoss } from './recoveries.ts';
 import { applyRepayment } from './repayments.ts';
-import { sendTokens } from './tokens.ts';
+import { rebuildTokenText, sendTokens } from './tokens.ts';
 
 /**
  * How loans react to the other features' events: a loan payment settled, a credit order shown,
- * a credit order delivered. Registered by every entry point that settles payments or moves
+ * a credit order delivered, a token SMS to write again. Registered by every entry point that settles payments or moves
  * orders (app.ts and background.ts, through src/rules.ts), never by importing this file; doing
  * it twice changes nothing. Why: docs/decisions/008-cross-feature-rules.md.
  */
@@ -29,6 +30,7 @@ export function registerLoanRules(): void {
   onPaymentSettled('loan_repayment', { lock: lockLoanPayment, settle: settleLoanPayment });
   onCreditOrderView(creditOrderLoan);
   onOrderDelivered('loan-device', giveDevice);
+  onRebuildMessage('token', rebuildTokenText);
 }
 
 /**

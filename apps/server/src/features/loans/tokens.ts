@@ -1,11 +1,14 @@
 import { loanNumber } from '@ecogrid/core/loans';
+import { smsText } from '@ecogrid/core/notifications';
 import { MAX_ACTIVATION_VALUE } from '@ecogrid/core/openpaygo';
-import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '#src/db/client.ts';
-import { devices, loans, type LoanRow } from '#src/db/schema/loans.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '#src/db/client.ts';
+import { devices, deviceTokens, loans, type LoanRow } from '#src/db/schema/loans.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
-import { issueToken } from './devices.service.ts';
+import { issueToken, type IssuedToken } from './devices.service.ts';
 import type { LoanDeps } from './loan-rows.ts';
+
+const TOKEN_TITLE = 'Device token';
 
 /**
  * Sends the loan's device what it is owed, if it has a device: the days bought and not yet sent
@@ -27,19 +30,20 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
   if (!device || device.status === 'unlocked') return;
   const number = loanNumber(loan.seq);
   let message: string;
+  let made: IssuedToken;
   if (loan.status === 'completed') {
-    const made = await issueToken(tx, deps.deviceKeys, loan.deviceId, {
+    made = await issueToken(tx, deps.deviceKeys, loan.deviceId, {
       type: 'DISABLE_PAYG',
       reference: `loan:${loan.id}:unlock`,
       issuedBy: 'loan',
     });
     if (made.replayed) return;
-    message = `Loan ${number} is paid off. Enter ${spaced(made.token)} on your device to unlock it for good.`;
+    message = tokenText(number, made);
   } else {
     // A token carries at most 995 units of days × the device's time divider.
     const days = Math.min(loan.daysBought - loan.daysIssued, Math.floor(MAX_ACTIVATION_VALUE / device.timeDivider));
     if (days <= 0) return;
-    const made = await issueToken(tx, deps.deviceKeys, loan.deviceId, {
+    made = await issueToken(tx, deps.deviceKeys, loan.deviceId, {
       type: 'ADD_TIME',
       days,
       reference: `loan:${loan.id}:${reason}`,
@@ -50,17 +54,48 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
       .update(loans)
       .set({ daysIssued: sql`${loans.daysIssued} + ${days}` })
       .where(eq(loans.id, loan.id));
-    message = `Token for loan ${number}: ${spaced(made.token)} adds ${days} ${days === 1 ? 'day' : 'days'} of use.`;
+    message = tokenText(number, made);
   }
   await sendNotification(tx, deps, {
     userId: loan.userId,
     type: 'loan_update',
-    title: 'Device token',
+    title: TOKEN_TITLE,
     message,
     data: { loanId: loan.id },
     // The token is typed into the device to keep it working.
     sms: text,
+    // The SMS text is dropped once sent: this says which token to write it from again.
+    smsPurpose: { purpose: 'token', reference: tokenReference(loan.id, made) },
   });
+}
+
+/** What a token SMS says: the unlock for good, or the days it adds. */
+export function tokenText(number: string, made: Pick<IssuedToken, 'type' | 'token' | 'days'>): string {
+  if (made.type === 'DISABLE_PAYG') {
+    return `Loan ${number} is paid off. Enter ${spaced(made.token)} on your device to unlock it for good.`;
+  }
+  const days = made.days ?? 0;
+  return `Token for loan ${number}: ${spaced(made.token)} adds ${days} ${days === 1 ? 'day' : 'days'} of use.`;
+}
+
+/** Which token an SMS carried: the loan, the device and the count the token moved it to. */
+const tokenReference = (loanId: string, made: Pick<IssuedToken, 'deviceId' | 'count'>) =>
+  `${loanId}/${made.deviceId}/${made.count}`;
+
+/**
+ * A token SMS written again from the token record (its text is dropped once sent): for a retry
+ * after a failed delivery, or an admin's resend. Null when the reference names no token.
+ */
+export async function rebuildTokenText(db: Database | Tx, reference: string): Promise<string | null> {
+  const [loanId, deviceId, count] = reference.split('/');
+  if (!loanId || !deviceId || !/^\d+$/.test(count ?? '')) return null;
+  const [row] = await db
+    .select({ seq: loans.seq, type: deviceTokens.type, token: deviceTokens.token, days: deviceTokens.days })
+    .from(deviceTokens)
+    .innerJoin(loans, eq(loans.id, loanId))
+    .where(and(eq(deviceTokens.deviceId, deviceId), eq(deviceTokens.count, Number(count))));
+  // As the notification's SMS put it: its title, then its message.
+  return row ? smsText(TOKEN_TITLE, tokenText(loanNumber(row.seq), row)) : null;
 }
 
 /** A token read out in threes: 123 456 789. */

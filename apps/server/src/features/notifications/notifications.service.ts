@@ -12,7 +12,7 @@ import type { Database, Tx } from '#src/db/client.ts';
 import { notifications, type Notification } from '#src/db/schema/notifications.ts';
 import { FOREIGN_KEY_VIOLATION, hasPgCode } from '#src/platform/db-errors.ts';
 import { notFound } from '#src/platform/errors.ts';
-import type { Messages, Outgoing } from '#src/platform/messaging.ts';
+import type { Messages, MessagePurpose, Outgoing } from '#src/platform/messaging.ts';
 import type { Realtime } from '#src/platform/realtime.ts';
 import { deliveryContactsOf } from '#src/features/auth/profile.service.ts';
 
@@ -81,6 +81,8 @@ export type NewNotification = {
    * the customer acts on). The type's rule and the user's choice still apply.
    */
   sms?: boolean;
+  /** What the SMS carries, so it can be told apart (and a token's written again) once its text is dropped. */
+  smsPurpose?: { purpose: MessagePurpose; reference?: string };
 };
 
 export type NotifierDeps = { realtime: Realtime; messages: Messages; publicUrl: string };
@@ -138,7 +140,12 @@ export async function sendNotifications(
         if (!to || (!to.isActive && input.type !== 'account')) continue;
         const rules = NOTIFICATION_DELIVERY[input.type];
         if (to.phone && input.sms && allowed(rules.sms, to.notifyBySms)) {
-          outgoing.push({ channel: 'sms', to: to.phone, message: smsText(input.title, input.message) });
+          outgoing.push({
+            channel: 'sms',
+            to: to.phone,
+            message: smsText(input.title, input.message),
+            ...input.smsPurpose,
+          });
         }
         if (to.email && allowed(rules.email, to.notifyByEmail)) {
           outgoing.push({
