@@ -1,13 +1,13 @@
 import type { Health } from '@ecogrid/core/health';
 import type { JobsOverview } from '@ecogrid/core/jobs';
-import type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
+import type { OutboxChannel, OutboxDelivery, OutboxMessage } from '@ecogrid/core/outbox';
 import type { AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { pages } from '@/lib/paged-query.ts';
 
 export type { AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
-export type { OutboxChannel, OutboxMessage } from '@ecogrid/core/outbox';
+export type { OutboxChannel, OutboxDelivery, OutboxMessage } from '@ecogrid/core/outbox';
 export type { Person } from '@ecogrid/core/audit';
 
 export type { Health } from '@ecogrid/core/health';
@@ -45,9 +45,14 @@ export const OUTBOX_WAITING_POLL_MS = 3_000;
  * The outbox: a message shows its text once it is kept (no provider), a few seconds after it is
  * queued, so while any shown message is still waiting the list looks again by itself.
  */
-export const outboxQuery = (filters: { channel?: OutboxChannel | undefined; recipient: string }) => ({
+export const outboxQuery = (filters: {
+  channel?: OutboxChannel | undefined;
+  delivery?: OutboxDelivery | undefined;
+  recipient: string;
+}) => ({
   ...pages<OutboxMessage>(['admin', 'outbox', filters], '/api/admin/outbox', {
     channel: filters.channel,
+    delivery: filters.delivery,
     recipient: filters.recipient || undefined,
   }),
   refetchInterval: (query: { state: { data?: { pages: { items: OutboxMessage[] }[] } | undefined } }) =>
@@ -62,6 +67,10 @@ export const jobsQuery = queryOptions({
   staleTime: 0,
   refetchOnMount: true,
 });
+
+/** Sends an outbox message again (a token SMS written again from its token); answers the new message's id. */
+export const resendMessage = (id: string) =>
+  apiFetch<{ id: string }>(`/api/admin/outbox/${encodeURIComponent(id)}/resend`, { method: 'POST' });
 
 /** Sends a dead-lettered job back to its queue. */
 export const retryDeadLetter = (id: string) =>

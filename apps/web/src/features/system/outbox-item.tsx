@@ -1,8 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxMessage } from './api.ts';
+import { resendMessage, type OutboxDelivery, type OutboxMessage } from './api.ts';
 import { useFormats } from '@/lib/formats.ts';
+import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { FormAlert } from '@/components/ui/form-alert.tsx';
 
 const statusTone: Record<OutboxMessage['status'], Tone> = {
   queued: 'info',
@@ -11,17 +15,29 @@ const statusTone: Record<OutboxMessage['status'], Tone> = {
   failed: 'bad',
 };
 
+const deliveryTone: Record<OutboxDelivery, Tone> = { pending: 'info', delivered: 'good', failed: 'bad' };
+
 /** One message as it was written: to whom, by which way, what became of it, and its text. */
 export function OutboxItem({ message }: { message: OutboxMessage }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const titleId = useId();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const resend = useMutation({
+    mutationFn: () => resendMessage(message.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
+  });
+  const reason = message.deliveryReason;
   return (
     <li>
       <article aria-labelledby={titleId} className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="info">{t(`admin.outbox.channel.${message.channel}`)}</Badge>
           <Badge tone={statusTone[message.status]}>{t(`admin.outbox.status.${message.status}`)}</Badge>
+          {message.delivery && (
+            <Badge tone={deliveryTone[message.delivery]}>{t(`admin.outbox.delivery.${message.delivery}`)}</Badge>
+          )}
           <time dateTime={message.createdAt} className="ml-auto text-sm text-stone-700">
             {formats.stamp(message.createdAt)}
           </time>
@@ -46,7 +62,24 @@ export function OutboxItem({ message }: { message: OutboxMessage }) {
               <dd className="min-w-0 break-words text-red-900">{message.error}</dd>
             </>
           )}
+          {reason && (
+            <>
+              <dt className="text-stone-600">{t('admin.outbox.deliveryReason')}</dt>
+              <dd className="min-w-0 break-words text-red-900">
+                {t(`admin.outbox.reason.${reason}`, { defaultValue: reason })}
+              </dd>
+            </>
+          )}
+          {message.reportedAt && (
+            <>
+              <dt className="text-stone-600">{t('admin.outbox.reportedAt')}</dt>
+              <dd>
+                <time dateTime={message.reportedAt}>{formats.stamp(message.reportedAt)}</time>
+              </dd>
+            </>
+          )}
         </dl>
+        {message.retryOf && <p className="text-sm text-stone-700">{t('admin.outbox.retryOf')}</p>}
         {message.body === null ? (
           <p className="text-sm text-stone-600">{t('admin.outbox.noBody')}</p>
         ) : (
@@ -57,6 +90,22 @@ export function OutboxItem({ message }: { message: OutboxMessage }) {
             {message.body}
           </pre>
         )}
+        {message.resendable && (
+          <Button
+            disabled={resend.isPending}
+            aria-busy={resend.isPending}
+            aria-describedby={titleId}
+            onClick={() => resend.mutate()}
+          >
+            {resend.isPending ? t('admin.outbox.resending') : t('admin.outbox.resend')}
+          </Button>
+        )}
+        {resend.isSuccess && (
+          <p role="status" className="text-sm">
+            {t('admin.outbox.resent')}
+          </p>
+        )}
+        {resend.isError && <FormAlert>{errorText(resend.error)}</FormAlert>}
       </article>
     </li>
   );

@@ -4,6 +4,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from './api.ts';
 import OutboxPage from './outbox-page.tsx';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
+import { AXE_TIMEOUT_MS, expectAccessible } from '@/test/axe.ts';
+
+const noReport = {
+  purpose: 'other',
+  delivery: null,
+  deliveryReason: null,
+  reportedAt: null,
+  retryOf: null,
+  resendable: false,
+} as const;
 
 const sms: OutboxMessage = {
   id: 'a1',
@@ -16,6 +26,8 @@ const sms: OutboxMessage = {
   error: null,
   attempts: 1,
   expiresAt: null,
+  ...noReport,
+  purpose: 'code',
   createdAt: '2025-01-01T21:30:00.000Z',
   updatedAt: '2025-01-01T21:30:01.000Z',
 };
@@ -30,6 +42,7 @@ const email: OutboxMessage = {
   error: null,
   attempts: 1,
   expiresAt: null,
+  ...noReport,
   createdAt: '2025-01-01T08:00:00.000Z',
   updatedAt: '2025-01-01T08:00:01.000Z',
 };
@@ -41,14 +54,31 @@ const older: OutboxMessage = {
   createdAt: '2024-12-31T08:00:00.000Z',
 };
 
+/** A token SMS the network could not deliver: its text is gone, but it can be written again. */
+const failedToken: OutboxMessage = {
+  ...sms,
+  id: 'a4',
+  body: null,
+  status: 'sent',
+  provider: 'africastalking',
+  purpose: 'token',
+  delivery: 'failed',
+  deliveryReason: 'AbsentSubscriber',
+  reportedAt: '2025-01-02T09:00:00.000Z',
+  resendable: true,
+};
+
 let outboxReply: { status: number; body: unknown };
-const server = fakeServer(({ url }) => {
+let resendReply: { status: number; body: unknown };
+const server = fakeServer(({ url, method }) => {
+  if (method === 'POST' && url === '/api/admin/outbox/a4/resend') return resendReply;
   if (!url.startsWith('/api/admin/outbox')) return { status: 404, body: {} };
   return url.includes('cursor=next-page') ? { body: { items: [older], nextCursor: null } } : outboxReply;
 });
 
 beforeEach(() => {
   outboxReply = { status: 200, body: { items: [sms, email], nextCursor: 'next-page' } };
+  resendReply = { status: 201, body: { id: 'a5' } };
   server.start();
 });
 
@@ -93,6 +123,41 @@ describe('the outbox page', () => {
       () => expect(within(screen.getByRole('article')).getByLabelText('Message text').textContent).toContain('482913'),
       { timeout: 5_000 },
     );
+  });
+
+  it(
+    'shows what the network reported, with the reason in words, and filters the failed deliveries',
+    async () => {
+      outboxReply = { status: 200, body: { items: [failedToken, email], nextCursor: null } };
+      const { container } = renderPage(OutboxPage, '/admin/outbox');
+      const card = (await screen.findByRole('article', { name: 'SMS to +256772123456' })) as HTMLElement;
+      expect(within(card).getByText('Not delivered')).toBeTruthy();
+      expect(within(card).getByText('The phone is off or out of network')).toBeTruthy();
+      expect(within(screen.getByRole('article', { name: 'Confirm your email' })).queryByText('Send again')).toBeNull();
+      await expectAccessible(container);
+
+      fireEvent.change(screen.getByLabelText('Delivery'), { target: { value: 'failed' } });
+      await waitFor(() =>
+        expect(server.seen.map((r) => r.url)).toContain('/api/admin/outbox?delivery=failed&limit=25'),
+      );
+    },
+    AXE_TIMEOUT_MS,
+  );
+
+  it('sends a token SMS again, and says why when the server refuses', async () => {
+    outboxReply = { status: 200, body: { items: [failedToken], nextCursor: null } };
+    renderPage(OutboxPage, '/admin/outbox');
+    const card = (await screen.findByRole('article', { name: 'SMS to +256772123456' })) as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: 'Send again' }));
+    expect((await within(card).findByRole('status')).textContent).toBe('Queued to send again.');
+    expect(server.seen.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/admin/outbox/a4/resend']);
+
+    resendReply = {
+      status: 409,
+      body: { error: { code: 'message_not_rebuildable', message: 'The text of this message was not kept.' } },
+    };
+    fireEvent.click(within(card).getByRole('button', { name: 'Send again' }));
+    expect((await within(card).findByRole('alert')).textContent).toContain('The text of this message was not kept.');
   });
 
   it("shows the server's refusal for a non-admin instead of the list", async () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddressFilters } from '@/lib/use-address-filters.ts';
 import { useDebounced } from '@/lib/use-debounced.ts';
-import { outboxQuery, type OutboxChannel } from './api.ts';
+import { outboxQuery, type OutboxChannel, type OutboxDelivery } from './api.ts';
 import { OutboxItem } from './outbox-item.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { PagedList } from '@/components/admin/paged-list.tsx';
@@ -12,6 +12,8 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 
 const asChannel = (value: string | null): OutboxChannel | undefined =>
   value === 'email' || value === 'sms' ? value : undefined;
+const DELIVERIES: OutboxDelivery[] = ['failed', 'pending', 'delivered'];
+const asDelivery = (value: string | null) => DELIVERIES.find((d) => d === value);
 
 /**
  * /admin/outbox: email and SMS as written. Without a mail or SMS provider the messages stay
@@ -21,9 +23,10 @@ export default function OutboxPage() {
   const { t } = useTranslation();
   const [params, update] = useAddressFilters();
   const channel = asChannel(params.get('channel'));
+  const delivery = asDelivery(params.get('delivery'));
   const [text, setText] = useState(params.get('recipient') ?? '');
   const recipient = useDebounced(text.trim(), 400);
-  const query = useInfiniteQuery(outboxQuery({ channel, recipient }));
+  const query = useInfiniteQuery(outboxQuery({ channel, delivery, recipient }));
 
   return (
     <section className="mx-auto max-w-4xl space-y-4 p-4" aria-labelledby="outbox-title">
@@ -32,7 +35,11 @@ export default function OutboxPage() {
         <p className="text-sm">{t('admin.timesInKampala')}</p>
       </AdminPageHeader>
 
-      <form role="search" onSubmit={(event) => event.preventDefault()} className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+      <form
+        role="search"
+        onSubmit={(event) => event.preventDefault()}
+        className="grid gap-3 sm:grid-cols-[12rem_12rem_1fr]"
+      >
         <SelectField
           id="outbox-channel"
           label={t('admin.outbox.channelLabel')}
@@ -42,6 +49,16 @@ export default function OutboxPage() {
             { value: '', label: t('admin.outbox.allChannels') },
             { value: 'email', label: t('admin.outbox.channel.email') },
             { value: 'sms', label: t('admin.outbox.channel.sms') },
+          ]}
+        />
+        <SelectField
+          id="outbox-delivery"
+          label={t('admin.outbox.deliveryLabel')}
+          value={delivery ?? ''}
+          onChange={(event) => update('delivery', event.target.value || undefined)}
+          options={[
+            { value: '', label: t('admin.outbox.allDeliveries') },
+            ...DELIVERIES.map((value) => ({ value, label: t(`admin.outbox.delivery.${value}`) })),
           ]}
         />
         <SearchField
@@ -62,7 +79,7 @@ export default function OutboxPage() {
         query={query}
         label={t('admin.outbox.title')}
         loadingLabel={t('admin.outbox.loading')}
-        emptyText={channel || recipient ? t('admin.outbox.noMatch') : t('admin.outbox.empty')}
+        emptyText={channel || delivery || recipient ? t('admin.outbox.noMatch') : t('admin.outbox.empty')}
       >
         {(message) => <OutboxItem key={message.id} message={message} />}
       </PagedList>
