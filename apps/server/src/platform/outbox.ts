@@ -36,7 +36,10 @@ export async function listOutboxMessages(
   return toPage(rows, query.limit, ({ providerMessageId: _id, reference, retryNumber: _n, ...r }) => ({
     ...r,
     resendable:
-      r.purpose !== 'code' && !r.expiresAt && (r.body !== null || (r.purpose === 'token' && reference !== null)),
+      r.status !== 'queued' &&
+      r.purpose !== 'code' &&
+      !r.expiresAt &&
+      (r.body !== null || (r.purpose === 'token' && reference !== null)),
     // Only a message kept for lack of a provider is shown whole; one still in the delivery queue
     // may carry a live code or link, and admins have no business reading it.
     body: r.status === 'stored' ? r.body : null,

@@ -68,7 +68,9 @@ const resendRoute = createRoute({
     400: errorResponse('Invalid message id'),
     ...ADMIN_DENIED,
     404: errorResponse('No such message'),
-    409: errorResponse('A code or link (they expire), or a message whose text is neither kept nor rebuildable'),
+    409: errorResponse(
+      'A code or link (they expire), a message still waiting to be sent, or one whose text is neither kept nor rebuildable',
+    ),
   },
 });
 

@@ -27,6 +27,9 @@ export async function resendMessage(
         409,
       );
     }
+    if (row.status === 'queued') {
+      throw new AppError('already_waiting', 'This message is still waiting to be sent: it goes out on its own.', 409);
+    }
     const text = await textOf(tx, row);
     if (text === null) {
       throw new AppError(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '#src/db/schema/messaging.ts';
 import { africasTalkingToken } from '#src/platform/africastalking-callbacks.ts';
@@ -141,6 +141,11 @@ describe('token SMS that did not arrive', () => {
       (await report({ id: token.providerMessageId, status: 'Failed', failureReason: 'DeliveryFailure' })).body,
     ).toEqual({ received: true, outcome: 'recorded' });
     const [retry] = await copiesOf(token.id);
+    // Spaced: the retry's delivery job waits about ten minutes.
+    const wait = (await ctx.db.execute(
+      sql`select extract(epoch from start_after - now())::int as s from pgboss.job where data->>'messageId' = ${retry!.id}`,
+    )) as unknown as { rows: { s: number }[] };
+    expect(wait.rows[0]!.s).toBeGreaterThan(9 * 60);
     expect(retry).toMatchObject({
       body: token.text,
       recipient: token.recipient,
@@ -195,6 +200,8 @@ describe('the admin sends a message again', () => {
       code: 'message_expires',
       message: expect.stringMatching(/code or link/),
     });
+    const waiting = await sentSms({ status: 'queued', body: 'Your order is on its way.', purpose: 'other' });
+    expect((await admin.api.post(`/api/admin/outbox/${waiting.id}/resend`)).body.error.code).toBe('already_waiting');
     const gone = await sentSms({ purpose: 'other' });
     expect((await admin.api.post(`/api/admin/outbox/${gone.id}/resend`)).body.error.code).toBe(
       'message_not_rebuildable',
