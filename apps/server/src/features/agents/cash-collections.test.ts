@@ -65,6 +65,10 @@ describe('an agent collecting a loan repayment in cash', () => {
     const texts = await smsTo(customer.e164);
     const receipt = texts.find((t) => t.includes(request.receiptNumber));
     expect(receipt).toContain('UGX 100,000 cash received');
+    const tagged = (await ctx.db.execute(
+      `select purpose, reference from outbox_messages where recipient = '${customer.e164}' and body like '%${request.receiptNumber}%'`,
+    )) as unknown as { rows: { purpose: string; reference: string }[] };
+    expect(tagged.rows).toEqual([{ purpose: 'receipt', reference: payment!.id }]);
     expect(receipt).toContain(`Token: ${answer.body.token.replace(/(\d{3})(?=\d)/g, '$1 ')}`);
     // One text for the payment: the receipt carries the token, which is not texted again on its own.
     expect(texts.filter((t) => t.includes(answer.body.token.slice(0, 3)) && t.includes('Token'))).toHaveLength(1);

@@ -111,6 +111,7 @@ export async function recordCashCollection(
       data: { paymentId, reference: request.receiptNumber },
       // The customer keeps the receipt, and types the token into the device.
       sms: true,
+      smsPurpose: { purpose: 'receipt', reference: paymentId },
     });
     await recordAudit(tx, {
       actorId: agentId,

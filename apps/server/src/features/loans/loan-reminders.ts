@@ -79,6 +79,7 @@ export async function sendReminders(deps: LoanDeps, today: string, policy: Credi
           ...reminderWords(Number(row.seq), amount, offset),
           data: { loanId: row.loan_id, dueDate: row.due_date, amount },
           sms: true,
+          smsPurpose: { purpose: 'reminder' as const },
         })),
       );
       // The spec's live loan_repayments update, raising the same reminder toast on an open page.

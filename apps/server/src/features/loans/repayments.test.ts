@@ -141,6 +141,10 @@ describe('the daily reminders and arrears', () => {
     await runLoanDay(deps(), addDays(due, -2));
     const reminders = (await smsTo(customer.e164)).filter((m) => m.includes('Loan Payment Reminder'));
     expect(reminders).toEqual(['EcoGrid: Loan Payment Reminder. Payment of UGX 225,000 due in 3 days']);
+    const tagged = (await ctx.db.execute(
+      `select purpose from outbox_messages where recipient = '${customer.e164}' and body like '%Loan Payment Reminder%'`,
+    )) as unknown as { rows: { purpose: string }[] };
+    expect(tagged.rows).toEqual([{ purpose: 'reminder' }]);
     // The open page hears it live too: the notification, and the spec's loan_repayments update.
     await vi.waitFor(() =>
       expect(live.filter((e) => e.type === 'loan_repayment')).toEqual([
