@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resendMessage, type OutboxDelivery, type OutboxMessage } from './api.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { useFormats } from '@/lib/formats.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { Badge, type Tone } from '@/components/ui/badge.tsx';
@@ -15,6 +16,7 @@ const statusTone: Record<OutboxMessage['status'], Tone> = {
   failed: 'bad',
 };
 
+const REFUSALS: string[] = ['message_expires', 'message_not_rebuildable', 'already_waiting'];
 const deliveryTone: Record<OutboxDelivery, Tone> = { pending: 'info', delivered: 'good', failed: 'bad' };
 
 /** One message as it was written: to whom, by which way, what became of it, and its text. */
@@ -29,6 +31,11 @@ export function OutboxItem({ message }: { message: OutboxMessage }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
   });
   const reason = message.deliveryReason;
+  // The refusals this button meets, in the reader's language; anything else as the server said it.
+  const refusal = (error: unknown) =>
+    error instanceof ApiError && REFUSALS.includes(error.code)
+      ? t(`admin.outbox.refused.${error.code}`)
+      : errorText(error);
   return (
     <li>
       <article aria-labelledby={titleId} className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
@@ -105,7 +112,7 @@ export function OutboxItem({ message }: { message: OutboxMessage }) {
             {t('admin.outbox.resent')}
           </p>
         )}
-        {resend.isError && <FormAlert>{errorText(resend.error)}</FormAlert>}
+        {resend.isError && <FormAlert>{refusal(resend.error)}</FormAlert>}
       </article>
     </li>
   );

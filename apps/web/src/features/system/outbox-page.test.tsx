@@ -154,10 +154,16 @@ describe('the outbox page', () => {
 
     resendReply = {
       status: 409,
-      body: { error: { code: 'message_not_rebuildable', message: 'The text of this message was not kept.' } },
+      body: { error: { code: 'message_not_rebuildable', message: 'Server words.' } },
     };
     fireEvent.click(within(card).getByRole('button', { name: 'Send again' }));
-    expect((await within(card).findByRole('alert')).textContent).toContain('The text of this message was not kept.');
+    expect((await within(card).findByRole('alert')).textContent).toContain(
+      'The text of this message was not kept once it was sent, and it cannot be written again.',
+    );
+
+    resendReply = { status: 500, body: { error: { code: 'internal_error', message: 'Something went wrong.' } } };
+    fireEvent.click(within(card).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(within(card).getByRole('alert').textContent).toContain('Something went wrong.'));
   });
 
   it("shows the server's refusal for a non-admin instead of the list", async () => {
