@@ -42,6 +42,8 @@ import { networkRoutes } from './features/payments/networks.routes.ts';
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { walletStatementRoutes } from './features/wallet/wallet-statement.routes.ts';
+import { ussdRoutes } from './features/ussd/ussd.routes.ts';
+import { africasTalkingToken } from './platform/africastalking-callbacks.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { withRequestOrigin } from './platform/request-origin.ts';
@@ -60,7 +62,7 @@ import { mountWebApp } from './platform/web-static.ts';
 import { registerFeatureRules } from './rules.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'CASH_ORDER_DAYS'> &
-  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV'>>;
+  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV' | 'AT_CALLBACK_TOKEN'>>;
 export type AppDeps = {
   database: DatabaseHandle;
   logger: Logger;
@@ -150,6 +152,7 @@ export function createApp({
     notifier: { realtime, messages, publicUrl: settings.PUBLIC_URL },
   });
 
+  const atCallbackToken = africasTalkingToken(settings);
   app.use('*', requestId());
   app.use('*', async (c, next) => {
     const log = logger.child({ requestId: c.var.requestId });
@@ -164,6 +167,7 @@ export function createApp({
     c.set('messages', messages);
     c.set('mobileMoney', mobileMoney);
     c.set('authSecret', settings.AUTH_SECRET);
+    c.set('atCallbackToken', atCallbackToken);
     c.set('cashOrderDays', settings.CASH_ORDER_DAYS);
     const clientIp = connectionAddress(c, settings.TRUST_PROXY_HOPS ?? 0);
     c.set('clientIp', clientIp);
@@ -223,6 +227,7 @@ export function createApp({
   app.route('/api/admin', swapRoutes);
   app.route('/api', restructureRoutes);
   app.route('/api/admin', adminRestructureRoutes);
+  app.route('/api', ussdRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {
