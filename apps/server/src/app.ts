@@ -42,6 +42,7 @@ import { networkRoutes } from './features/payments/networks.routes.ts';
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { walletStatementRoutes } from './features/wallet/wallet-statement.routes.ts';
+import { adminSupportRoutes } from './features/ussd/admin-support.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { africasTalkingToken } from './platform/africastalking-callbacks.ts';
 import { clientAddress } from './platform/client-address.ts';
@@ -228,6 +229,7 @@ export function createApp({
   app.route('/api', restructureRoutes);
   app.route('/api/admin', adminRestructureRoutes);
   app.route('/api', ussdRoutes);
+  app.route('/api/admin', adminSupportRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {

@@ -114,4 +114,10 @@ describe('the USSD callback', () => {
     expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(/^sessionId/);
     expect((await postUssd(app.ctx, { ...fields, text: '1*<script>' })).status).toBe(400);
   });
+
+  it('lists call-back requests to admins only', async () => {
+    const customer = await customerWithLoan();
+    expect((await customer.api.get('/api/admin/support-requests')).status).toBe(403);
+    expect((await app.admin.api.get('/api/admin/support-requests?status=closed')).status).toBe(400);
+  });
 });

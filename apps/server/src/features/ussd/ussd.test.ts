@@ -139,6 +139,11 @@ describe('the USSD menu, walked screen by screen', () => {
         sql`select data from notifications where user_id = ${app.admin.id} and type = 'support'`,
       );
       expect(told.some((n) => n.data.supportRequestId === requests[0]!.id)).toBe(true);
+      const listed = await app.admin.api.get('/api/admin/support-requests');
+      expect(listed.status).toBe(200);
+      expect(listed.body.items).toContainEqual(
+        expect.objectContaining({ id: requests[0]!.id, customerPhone: phone, topic: 'device', status: 'open' }),
+      );
 
       // 6 Change language: said in the new one.
       const language = dial(phone);
