@@ -14,6 +14,7 @@ CREATE TABLE "ussd_callers" (
 	"first_session_id" text NOT NULL,
 	"pin_hash" text,
 	"pin_tries" integer DEFAULT 0 NOT NULL,
+	"pin_tried_in" text,
 	"locked_until" timestamp with time zone,
 	"code_hash" text,
 	"code_expires_at" timestamp with time zone,

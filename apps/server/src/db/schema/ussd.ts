@@ -18,6 +18,8 @@ export const ussdCallers = pgTable(
     firstSessionId: text('first_session_id').notNull(),
     pinHash: text('pin_hash'),
     pinTries: integer('pin_tries').notNull().default(0),
+    // The session whose wrong PIN was counted last: a gateway's retry of that step counts once.
+    pinTriedIn: text('pin_tried_in'),
     lockedUntil: stamp('locked_until'),
     codeHash: text('code_hash'),
     codeExpiresAt: stamp('code_expires_at'),

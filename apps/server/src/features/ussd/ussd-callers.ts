@@ -27,21 +27,28 @@ export async function startCaller(db: Database, userId: string, sessionId: strin
 export const lockedNow = (caller: Caller, now = new Date()) => Boolean(caller.lockedUntil && caller.lockedUntil > now);
 
 /**
- * Counts a wrong PIN; the third in a row locks the PIN for 30 minutes and starts the count
- * again. Returns the tries left (0 when it just locked) and the lock's end.
+ * Counts a wrong PIN, once per session (the PIN is a session's last answer, so a second count in
+ * one session is the gateway retrying the step); the third in a row locks the PIN for 30 minutes
+ * and starts the count again. Returns the tries left (0 when it just locked) and the lock's end.
  */
-export async function countWrongPin(db: Database, userId: string): Promise<{ left: number; lockedUntil: Date | null }> {
+export async function countWrongPin(
+  db: Database,
+  userId: string,
+  sessionId: string,
+): Promise<{ left: number; lockedUntil: Date | null }> {
   const [row] = await db
     .update(ussdCallers)
     .set({
+      pinTriedIn: sessionId,
       pinTries: sql`case when ${ussdCallers.pinTries} + 1 >= ${PIN_TRIES} then 0 else ${ussdCallers.pinTries} + 1 end`,
       lockedUntil: sql`case when ${ussdCallers.pinTries} + 1 >= ${PIN_TRIES}
         then now() + make_interval(mins => ${LOCK_MINUTES}) else ${ussdCallers.lockedUntil} end`,
     })
-    .where(eq(ussdCallers.userId, userId))
-    .returning({ tries: ussdCallers.pinTries, lockedUntil: ussdCallers.lockedUntil });
-  const locked = row!.tries === 0;
-  return { left: locked ? 0 : PIN_TRIES - row!.tries, lockedUntil: locked ? row!.lockedUntil : null };
+    .where(and(eq(ussdCallers.userId, userId), sql`${ussdCallers.pinTriedIn} is distinct from ${sessionId}`))
+    .returning({ pinTries: ussdCallers.pinTries, lockedUntil: ussdCallers.lockedUntil });
+  const { pinTries, lockedUntil } = row ?? (await findCaller(db, userId))!;
+  // A count back at 0 is the lock that the third wrong PIN just set.
+  return pinTries === 0 ? { left: 0, lockedUntil } : { left: PIN_TRIES - pinTries, lockedUntil: null };
 }
 
 /** A right PIN starts the count of wrong ones again. */

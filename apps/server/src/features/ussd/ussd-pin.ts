@@ -39,7 +39,7 @@ export async function checkPin(turn: UssdTurn, caller: Caller, pin: string): Pro
     if (caller.pinTries > 0) await clearPinTries(turn.deps.db, caller.userId);
     return null;
   }
-  const { left, lockedUntil } = await countWrongPin(turn.deps.db, caller.userId);
+  const { left, lockedUntil } = await countWrongPin(turn.deps.db, caller.userId, turn.sessionId);
   return lockedUntil ? lockedScreen(turn, lockedUntil) : end(turn.say('wrongPin', { count: left }));
 }
 
