@@ -17,11 +17,12 @@ import { ROOT } from './lib.ts';
 import { benchLoans } from './loans.bench.ts';
 import { benchMarketplacePage } from './marketplace-page.bench.ts';
 import { benchOrders } from './orders.bench.ts';
+import { benchUssd } from './ussd.bench.ts';
 import { benchWallet } from './wallet.bench.ts';
 
 // `npm run bench -- api`, `-- page`, `-- auth`, `-- events`, `-- wallet`, `-- orders`, `-- loans`, `-- agents`
-// or `-- collections` runs one of the nine.
-const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet', 'orders', 'loans', 'agents', 'collections'];
+// `-- collections`, or `-- ussd` runs one of the ten.
+const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet', 'orders', 'loans', 'agents', 'collections', 'ussd'];
 const only = process.argv[2];
 if (only !== undefined && !BENCHMARKS.includes(only)) {
   console.error(`Unknown benchmark ${only}: choose one of ${BENCHMARKS.join(', ')}, or none for all.`);
@@ -56,6 +57,7 @@ let orders: Awaited<ReturnType<typeof benchOrders>> | undefined;
 let loans: Awaited<ReturnType<typeof benchLoans>> | undefined;
 let agents: Awaited<ReturnType<typeof benchAgents>> | undefined;
 let collections: Awaited<ReturnType<typeof benchCollections>> | undefined;
+let ussd: Awaited<ReturnType<typeof benchUssd>> | undefined;
 
 if (runs('api')) {
   catalogApi = await benchCatalogApi(process.env.DATABASE_URL);
@@ -190,6 +192,27 @@ if (runs('collections')) {
   if (![c.big, c.small].every((b) => idle(b) && balanced(b))) process.exitCode = 1;
 }
 
+if (runs('ussd')) {
+  ussd = await benchUssd(process.env.DATABASE_URL);
+  console.log(`\n(j) the USSD callback with ${ussd.customers} customers against the catalogue list, PostgreSQL`);
+  console.table({
+    'USSD balance screen': {
+      'req/s': ussd.ussd.requestsPerSec,
+      'p50 ms': ussd.ussd.p50Ms,
+      'p99 ms': ussd.ussd.p99Ms,
+      failures: ussd.ussd.failures,
+    },
+    'GET /api/catalog/products': {
+      'req/s': ussd.catalog.requestsPerSec,
+      'p50 ms': ussd.catalog.p50Ms,
+      'p99 ms': ussd.catalog.p99Ms,
+      failures: ussd.catalog.failures,
+    },
+  });
+  console.log(`ratio USSD/catalogue: ${ussd.ratio}`);
+  if (ussd.ussd.failures + ussd.catalog.failures > 0) process.exitCode = 1;
+}
+
 // A run of one benchmark keeps the others' last figures.
 const file = path.join(ROOT, 'bench/results/latest.json');
 const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
@@ -198,6 +221,7 @@ const results = {
   date: new Date().toISOString(),
   node: process.version,
   ...(catalogApi && { catalogApi }),
+  ...(ussd && { ussd }),
   ...(marketplace && { marketplace }),
   ...(auth && { auth }),
   ...(events && { events }),

@@ -42,6 +42,9 @@ import { networkRoutes } from './features/payments/networks.routes.ts';
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { walletStatementRoutes } from './features/wallet/wallet-statement.routes.ts';
+import { adminSupportRoutes } from './features/ussd/admin-support.routes.ts';
+import { ussdRoutes } from './features/ussd/ussd.routes.ts';
+import { africasTalkingToken } from './platform/africastalking-callbacks.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { withRequestOrigin } from './platform/request-origin.ts';
@@ -58,7 +61,6 @@ import type { Storage } from './platform/storage.ts';
 import { rejectBadText } from './platform/text-guard.ts';
 import { mountWebApp } from './platform/web-static.ts';
 import { registerFeatureRules } from './rules.ts';
-import { africasTalkingToken } from './platform/africastalking-callbacks.ts';
 import { adminOutboxRoutes, smsDeliveryRoutes } from './features/messaging/messaging.routes.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'CASH_ORDER_DAYS'> &
@@ -229,6 +231,8 @@ export function createApp({
   app.route('/api/admin', swapRoutes);
   app.route('/api', restructureRoutes);
   app.route('/api/admin', adminRestructureRoutes);
+  app.route('/api', ussdRoutes);
+  app.route('/api/admin', adminSupportRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {

@@ -184,6 +184,12 @@ export async function userSummaries(
   return new Map([...people].map(([id, { role: _, ...summary }]) => [id, summary]));
 }
 
+/** Each user's preferred language (a users.preferred_language value), by id: what the server writes them in. */
+export async function preferredLanguages(db: Database | Tx, ids: string[]): Promise<Map<string, string>> {
+  const rows = await userRows(db, ids);
+  return new Map(rows.map((r) => [r.id, r.preferredLanguage]));
+}
+
 /** The actor block of a log line: the name and role, or nulls for an account no longer on record. */
 export function actorOf(people: Map<string, Person>, id: string) {
   const person = people.get(id);
@@ -223,6 +229,7 @@ export async function userByPhone(db: Database, phoneNumber: string) {
       phoneVerified: users.phoneNumberVerified,
       userType: users.userType,
       isActive: users.isActive,
+      preferredLanguage: users.preferredLanguage,
     })
     .from(users)
     .where(eq(users.phoneNumber, phoneNumber));

@@ -3,6 +3,7 @@ export { recordCollection, sendPayment, startTopUp, startWithdrawal } from './mo
 export {
   getOwnPayment,
   newPaymentReference,
+  paymentByKey,
   paymentFacts,
   paymentReferences,
   paymentRow,
