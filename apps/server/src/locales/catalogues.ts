@@ -1,16 +1,19 @@
 import enCommon from './en/common.json' with { type: 'json' };
+import enStatements from './en/statements.json' with { type: 'json' };
 import lgCommon from './lg/common.json' with { type: 'json' };
+import lgStatements from './lg/statements.json' with { type: 'json' };
 import swCommon from './sw/common.json' with { type: 'json' };
+import swStatements from './sw/statements.json' with { type: 'json' };
 
 /**
  * What the server writes to people (SMS, email, notifications, PDFs, USSD screens, API error
  * messages), one catalogue per namespace and language. A namespace is added here in all three
  * languages at once; catalogues.test.ts checks every key and placeholder matches across them.
  */
-export const NAMESPACES = ['common'] as const;
+export const NAMESPACES = ['common', 'statements'] as const;
 
 export const CATALOGUES = {
-  en: { common: enCommon },
-  lg: { common: lgCommon },
-  sw: { common: swCommon },
+  en: { common: enCommon, statements: enStatements },
+  lg: { common: lgCommon, statements: lgStatements },
+  sw: { common: swCommon, statements: swStatements },
 };
