@@ -1,8 +1,11 @@
 import enCommon from './en/common.json' with { type: 'json' };
+import enSms from './en/sms.json' with { type: 'json' };
 import enStatements from './en/statements.json' with { type: 'json' };
 import lgCommon from './lg/common.json' with { type: 'json' };
+import lgSms from './lg/sms.json' with { type: 'json' };
 import lgStatements from './lg/statements.json' with { type: 'json' };
 import swCommon from './sw/common.json' with { type: 'json' };
+import swSms from './sw/sms.json' with { type: 'json' };
 import swStatements from './sw/statements.json' with { type: 'json' };
 
 /**
@@ -10,10 +13,10 @@ import swStatements from './sw/statements.json' with { type: 'json' };
  * messages), one catalogue per namespace and language. A namespace is added here in all three
  * languages at once; catalogues.test.ts checks every key and placeholder matches across them.
  */
-export const NAMESPACES = ['common', 'statements'] as const;
+export const NAMESPACES = ['common', 'statements', 'sms'] as const;
 
 export const CATALOGUES = {
-  en: { common: enCommon, statements: enStatements },
-  lg: { common: lgCommon, statements: lgStatements },
-  sw: { common: swCommon, statements: swStatements },
+  en: { common: enCommon, statements: enStatements, sms: enSms },
+  lg: { common: lgCommon, statements: lgStatements, sms: lgSms },
+  sw: { common: swCommon, statements: swStatements, sms: swSms },
 };

@@ -223,6 +223,7 @@ export async function userByPhone(db: Database, phoneNumber: string) {
       phoneVerified: users.phoneNumberVerified,
       userType: users.userType,
       isActive: users.isActive,
+      preferredLanguage: users.preferredLanguage,
     })
     .from(users)
     .where(eq(users.phoneNumber, phoneNumber));
@@ -269,4 +270,9 @@ export async function customerCards(db: Database | Tx, ids: string[]): Promise<M
 export async function agentCommissionRate(db: Database | Tx, agentId: string): Promise<number> {
   const [row] = await db.select({ rate: users.commissionRateBp }).from(users).where(eq(users.id, agentId));
   return row?.rate ?? 0;
+}
+
+/** The language chosen by the account that holds `phoneNumber` (E.164); a number with no account reads English. */
+export async function languageOfPhone(db: Database, phoneNumber: string): Promise<string> {
+  return (await userByPhone(db, phoneNumber))?.preferredLanguage ?? 'english';
 }
