@@ -42,7 +42,10 @@ export async function repayLoan(
     }
     const owed = recovery ? recoverableOn(loan) : amountOwed(loan);
     if (input.amount > owed) {
-      throw new AppError('overpayment', `You owe ${formatUgx(owed)} on this loan: pay at most that.`, 422);
+      throw new AppError('overpayment', `You owe ${formatUgx(owed)} on this loan: pay at most that.`, 422).withText(
+        'errors:overpayment',
+        { owed: formatUgx(owed) },
+      );
     }
     const key = `loan:${loan.id}:repay:${input.idempotency.key}`;
     const paid = await payByChoice(tx, deps, {
