@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@ecogrid/core/errors';
 import type { AppError } from './errors.ts';
-import { textsFor, type Language } from './i18n.ts';
+import { render, textsFor, type Language } from './i18n.ts';
 
 /**
  * An error's message in the reader's language. English is the message the error was made with
@@ -14,8 +14,7 @@ export function errorMessage(error: Pick<AppError, 'code' | 'message' | 'text'>,
 /** codeMessage for an error that is not an AppError (a code and an English message). */
 export function codeMessage(code: ErrorCode, english: string, language: Language, text?: AppError['text']): string {
   if (language === 'english') return english;
-  const { t } = textsFor(language);
-  if (text) return t(text.key, text.values ?? {});
-  const key = `errors:codes.${code}`;
-  return t(key, { defaultValue: english });
+  const texts = textsFor(language);
+  if (text) return render(texts, text);
+  return texts.t(`errors:codes.${code}`, { defaultValue: english });
 }

@@ -1,8 +1,6 @@
 import type { ErrorCode } from '@ecogrid/core/errors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-
-/** A catalogue key (`errors:overpayment`) and the values its placeholders take. */
-export type CatalogueText = { key: string; values?: Record<string, string | number> };
+import type { CatalogueText } from './i18n.ts';
 
 /**
  * The one error type: a machine code, a message for people, and the HTTP status it maps to.
@@ -25,7 +23,7 @@ export class AppError extends Error {
   }
 
   /** The same error, read from the catalogue in languages other than English. */
-  withText(key: string, values?: Record<string, string | number>): this {
+  withText(key: string, values?: CatalogueText['values']): this {
     this.text = { key, values };
     return this;
   }

@@ -39,6 +39,15 @@ export type AuthDeps = {
 const LINK_SECONDS = 60 * 60;
 /** SMS codes (phone confirmation, password reset, second factor) last five minutes. */
 const SMS_CODE_SECONDS = 300;
+/** An account email's subject and text, in the language the account chose. */
+function emailIn(
+  user: { name: string; preferredLanguage?: unknown },
+  kind: 'verification' | 'passwordReset',
+  link: string,
+) {
+  const { t } = textsFor(typeof user.preferredLanguage === 'string' ? user.preferredLanguage : null);
+  return { subject: t(`email:${kind}.subject`), text: t(`email:${kind}.text`, { name: user.name, link }) };
+}
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 export function createAuth({ db, settings, messages, logger, notifier }: AuthDeps) {
@@ -110,8 +119,7 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
           .email(db, {
             expiresAt: new Date(Date.now() + LINK_SECONDS * 1000),
             to: user.email,
-            subject: 'Reset your EcoGrid password',
-            text: `Hello ${user.name},\n\nTo choose a new password for your EcoGrid account, open:\n\n${link}\n\nThe link works once, for one hour. If you did not ask for this, ignore this message: your password stays the same.\n`,
+            ...emailIn(user, 'passwordReset', link),
           })
           .catch((err: unknown) => logger?.error({ err }, 'could not queue a password reset email'));
         return Promise.resolve();
@@ -136,8 +144,7 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
         await messages.email(db, {
           expiresAt: new Date(Date.now() + LINK_SECONDS * 1000),
           to: user.email,
-          subject: 'Confirm your email address for EcoGrid',
-          text: `Hello ${user.name},\n\nConfirm your email address to finish creating your EcoGrid account:\n\n${link}\n\nThe link works for one hour. If you did not sign up, ignore this message.\n`,
+          ...emailIn(user, 'verification', link),
         });
       },
     },

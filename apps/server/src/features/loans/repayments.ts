@@ -185,8 +185,7 @@ export async function applyRepayment(
     await sendNotification(tx, deps, {
       userId: loan.userId,
       type: 'loan_update',
-      title: 'Loan back in good standing',
-      message: `Loan ${loanNumber(loan.seq)} is no longer in default: its arrears are paid. Keep paying on time to keep it that way.`,
+      text: { key: 'notifications:loan.backInGoodStanding', values: { loan: loanNumber(loan.seq) } },
       data: { loanId: loan.id },
       sms: true,
     });
@@ -195,8 +194,7 @@ export async function applyRepayment(
     await sendNotification(tx, deps, {
       userId: loan.userId,
       type: 'loan_update',
-      title: 'Loan paid off',
-      message: `Loan ${loanNumber(loan.seq)} is paid off: ${loan.productName} is yours.`,
+      text: { key: 'notifications:loan.paidOff', values: { loan: loanNumber(loan.seq), product: loan.productName } },
       data: { loanId: loan.id },
     });
   }

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '#src/db/client.ts';
 import { devices, loans, type LoanRow } from '#src/db/schema/loans.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
+import type { CatalogueText } from '#src/platform/i18n.ts';
 import { issueToken } from './devices.service.ts';
 import type { LoanDeps } from './loan-rows.ts';
 
@@ -26,7 +27,7 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
   // a repayment must not fail for that.
   if (!device || device.status === 'unlocked') return;
   const number = loanNumber(loan.seq);
-  let message: string;
+  let words: CatalogueText;
   if (loan.status === 'completed') {
     const made = await issueToken(tx, deps.deviceKeys, loan.deviceId, {
       type: 'DISABLE_PAYG',
@@ -34,7 +35,7 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
       issuedBy: 'loan',
     });
     if (made.replayed) return;
-    message = `Loan ${number} is paid off. Enter ${spaced(made.token)} on your device to unlock it for good.`;
+    words = { key: 'notifications:loan.unlockToken', values: { loan: number, token: spaced(made.token) } };
   } else {
     // A token carries at most 995 units of days × the device's time divider.
     const days = Math.min(loan.daysBought - loan.daysIssued, Math.floor(MAX_ACTIVATION_VALUE / device.timeDivider));
@@ -50,13 +51,12 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
       .update(loans)
       .set({ daysIssued: sql`${loans.daysIssued} + ${days}` })
       .where(eq(loans.id, loan.id));
-    message = `Token for loan ${number}: ${spaced(made.token)} adds ${days} ${days === 1 ? 'day' : 'days'} of use.`;
+    words = { key: 'notifications:loan.timeToken', values: { loan: number, token: spaced(made.token), count: days } };
   }
   await sendNotification(tx, deps, {
     userId: loan.userId,
     type: 'loan_update',
-    title: 'Device token',
-    message,
+    text: words,
     data: { loanId: loan.id },
     // The token is typed into the device to keep it working.
     sms: text,
