@@ -1,19 +1,22 @@
 import enCommon from './en/common.json' with { type: 'json' };
 import enEmail from './en/email.json' with { type: 'json' };
-import enNotifications from './en/notifications.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
+import enNotifications from './en/notifications.json' with { type: 'json' };
+import enReceipts from './en/receipts.json' with { type: 'json' };
 import enSms from './en/sms.json' with { type: 'json' };
 import enStatements from './en/statements.json' with { type: 'json' };
 import lgCommon from './lg/common.json' with { type: 'json' };
 import lgEmail from './lg/email.json' with { type: 'json' };
-import lgNotifications from './lg/notifications.json' with { type: 'json' };
 import lgErrors from './lg/errors.json' with { type: 'json' };
+import lgNotifications from './lg/notifications.json' with { type: 'json' };
+import lgReceipts from './lg/receipts.json' with { type: 'json' };
 import lgSms from './lg/sms.json' with { type: 'json' };
 import lgStatements from './lg/statements.json' with { type: 'json' };
 import swCommon from './sw/common.json' with { type: 'json' };
 import swEmail from './sw/email.json' with { type: 'json' };
-import swNotifications from './sw/notifications.json' with { type: 'json' };
 import swErrors from './sw/errors.json' with { type: 'json' };
+import swNotifications from './sw/notifications.json' with { type: 'json' };
+import swReceipts from './sw/receipts.json' with { type: 'json' };
 import swSms from './sw/sms.json' with { type: 'json' };
 import swStatements from './sw/statements.json' with { type: 'json' };
 
@@ -22,7 +25,7 @@ import swStatements from './sw/statements.json' with { type: 'json' };
  * messages), one catalogue per namespace and language. A namespace is added here in all three
  * languages at once; catalogues.test.ts checks every key and placeholder matches across them.
  */
-export const NAMESPACES = ['common', 'statements', 'sms', 'errors', 'notifications', 'email'] as const;
+export const NAMESPACES = ['common', 'statements', 'sms', 'errors', 'notifications', 'email', 'receipts'] as const;
 
 export const CATALOGUES = {
   en: {
@@ -32,6 +35,7 @@ export const CATALOGUES = {
     errors: enErrors,
     notifications: enNotifications,
     email: enEmail,
+    receipts: enReceipts,
   },
   lg: {
     common: lgCommon,
@@ -40,6 +44,7 @@ export const CATALOGUES = {
     errors: lgErrors,
     notifications: lgNotifications,
     email: lgEmail,
+    receipts: lgReceipts,
   },
   sw: {
     common: swCommon,
@@ -48,5 +53,6 @@ export const CATALOGUES = {
     errors: swErrors,
     notifications: swNotifications,
     email: swEmail,
+    receipts: swReceipts,
   },
 };
