@@ -46,7 +46,9 @@ import { adminSupportRoutes } from './features/ussd/admin-support.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { africasTalkingToken } from './platform/africastalking-callbacks.ts';
 import { clientAddress } from './platform/client-address.ts';
+import { codeMessage, errorMessage } from './platform/error-text.ts';
 import { AppError, errorBody } from './platform/errors.ts';
+import { asLanguage, languageFromHeader } from './platform/i18n.ts';
 import { withRequestOrigin } from './platform/request-origin.ts';
 import { compressReads, createRouter, documentBodyLimit, limitBodies, type AppEnv } from './platform/http.ts';
 import { documentApi } from './platform/openapi.ts';
@@ -115,7 +117,14 @@ function loadSession(auth: Auth) {
     }
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     const user = session?.user as
-      { id: string; userType?: string; twoFactorEnabled?: boolean | null; isActive?: boolean } | undefined;
+      | {
+          id: string;
+          userType?: string;
+          twoFactorEnabled?: boolean | null;
+          isActive?: boolean;
+          preferredLanguage?: string | null;
+        }
+      | undefined;
     // A deactivated account's sessions are ended at once; this also covers one racing the deactivation.
     c.set(
       'user',
@@ -125,6 +134,7 @@ function loadSession(auth: Auth) {
             userType: user.userType ?? 'customer',
             twoFactorEnabled: Boolean(user.twoFactorEnabled),
             sessionId: session!.session.id,
+            language: asLanguage(user.preferredLanguage),
           }
         : null,
     );
@@ -242,15 +252,23 @@ export function createApp({
   app.route('/', mediaRoutes);
   if (webDistDir) mountWebApp(app, webDistDir);
 
+  // Error messages in the signed-in reader's language, else the one Accept-Language asks for first.
+  const readerOf = (c: Context<AppEnv>) =>
+    c.var.user ? asLanguage(c.var.user.language) : languageFromHeader(c.req.header('accept-language'));
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(errorBody(error.code, error.message, error.problems), error.status);
+    const reader = readerOf(c);
+    if (error instanceof AppError) {
+      return c.json(errorBody(error.code, errorMessage(error, reader), error.problems), error.status);
+    }
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json(errorBody('http_error', error.message || 'The request could not be handled'), error.status);
+      const message = codeMessage('http_error', error.message || 'The request could not be handled', reader);
+      return c.json(errorBody('http_error', message), error.status);
     }
     (c.var.log ?? logger).error({ err: error }, 'unhandled error');
-    return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
+    const message = codeMessage('internal_error', 'Something went wrong on our side. Please try again.', reader);
+    return c.json(errorBody('internal_error', message), 500);
   });
-  app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
+  app.notFound((c) => c.json(errorBody('not_found', codeMessage('not_found', 'Not found', readerOf(c))), 404));
   // The sandbox network calls back through the app's own routes, as a real network would.
   mobileMoney.connect((request) => app.fetch(request));
   return app;

@@ -1,8 +1,16 @@
 import type { ErrorCode } from '@ecogrid/core/errors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { CatalogueText } from './i18n.ts';
 
-/** The one error type: a machine code, a message for people, and the HTTP status it maps to. */
+/**
+ * The one error type: a machine code, a message for people, and the HTTP status it maps to.
+ * The message is English: it is what the logs keep and what an English reader gets. An error
+ * may also carry a catalogue key (withText) to be answered in the reader's language; without
+ * one, its code's words in the errors catalogue are used when there are some (error-text.ts).
+ */
 export class AppError extends Error {
+  text?: CatalogueText;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -12,6 +20,12 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** The same error, read from the catalogue in languages other than English. */
+  withText(key: string, values?: CatalogueText['values']): this {
+    this.text = { key, values };
+    return this;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Language } from '@ecogrid/core/agent-field';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorCodeSchema } from '@ecogrid/core/errors';
 import type { MiddlewareHandler } from 'hono';
@@ -44,7 +45,14 @@ export type AppEnv = {
     /** How many days an order sold for cash waits for the agent to record the cash (CASH_ORDER_DAYS). */
     cashOrderDays: number;
     /** The signed-in user, or null; set for every /api request from the session cookie. */
-    user: { id: string; userType: string; twoFactorEnabled: boolean; sessionId: string } | null;
+    user: {
+      id: string;
+      userType: string;
+      twoFactorEnabled: boolean;
+      sessionId: string;
+      /** users.preferred_language: error messages are answered in it. */
+      language?: Language;
+    } | null;
     /** The Idempotency-Key and request hash, on routes behind takeIdempotencyKey. */
     idempotency: IdempotentRequest;
   };
@@ -69,6 +77,22 @@ export const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: errorSchema } },
 });
 
+type Issue = { code: string; input?: unknown } | undefined;
+
+/** The catalogue's words for a failed check: the field named as the API names it, and what is wrong. */
+function validationText(issue: Issue, field: string | undefined): [string, Record<string, string>] {
+  if (!issue || !field) return ['errors:validation.request', {}];
+  const kind =
+    issue.code === 'invalid_type' && issue.input === undefined
+      ? 'required'
+      : issue.code === 'too_small'
+        ? 'tooSmall'
+        : issue.code === 'too_big'
+          ? 'tooBig'
+          : 'invalid';
+  return [`errors:validation.${kind}`, { field }];
+}
+
 /** A router whose validation failures become one AppError with the first problem spelt out. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
@@ -77,7 +101,7 @@ export function createRouter() {
         const issue = result.error.issues[0];
         const field = issue?.path.join('.');
         const message = issue ? (field ? `${field}: ${issue.message}` : issue.message) : 'Invalid request';
-        throw new AppError('validation_failed', message, 400);
+        throw new AppError('validation_failed', message, 400).withText(...validationText(issue, field));
       }
     },
   });

@@ -37,6 +37,27 @@ export type Texts = {
   day: (isoDay: string) => string;
 };
 
+/**
+ * A value of a catalogue text: words and numbers as they are (money is already "UGX 1,250,000"
+ * in every language), a calendar day written in the reader's language, or another catalogue
+ * text rendered in it ("your order X" or "Nambi's order X").
+ */
+export type TextValue = string | number | { day: string } | { text: CatalogueText };
+
+/** A catalogue key and its values: a text stored or carried before its reader's language is known. */
+export type CatalogueText = { key: string; values?: Record<string, TextValue> };
+
+/** `text` in the language of `texts`. */
+export function render(texts: Texts, text: CatalogueText): string {
+  const values = Object.fromEntries(
+    Object.entries(text.values ?? {}).map(([name, value]) => [
+      name,
+      typeof value !== 'object' ? value : 'day' in value ? texts.day(value.day) : render(texts, value.text),
+    ]),
+  );
+  return texts.t(text.key, values);
+}
+
 const cache = new Map<Language, Texts>();
 
 /** A language the app speaks, from a stored preference; anything else reads English. */

@@ -5,6 +5,7 @@ import { and, desc, eq, gt, isNull, like, notLike, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { agentConsentCodes, agentCustomers } from '#src/db/schema/agents.ts';
 import { AppError, badRequest } from '#src/platform/errors.ts';
+import { textsFor } from '#src/platform/i18n.ts';
 import type { Messages } from '#src/platform/messaging.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { getProfile, userByPhone } from '#src/features/auth/profile.service.ts';
@@ -168,7 +169,11 @@ export async function requestConsent(deps: ConsentDeps, agent: Actor, phone: str
     const who = agentWho(agentProfile);
     await deps.messages.sms(tx, {
       to: customer.phoneNumber!,
-      message: `EcoGrid: ${who} asks to complete your identity check for you. If you agree, tell them this code: ${code}. It works for ${CONSENT_CODE_MINUTES} minutes. If you did not ask for this, do not share it.`,
+      message: textsFor(customer.preferredLanguage).t('sms:consent', {
+        agent: who,
+        code,
+        minutes: CONSENT_CODE_MINUTES,
+      }),
       // A code that could not go out in its ten minutes is dropped, never texted late.
       expiresAt,
     });

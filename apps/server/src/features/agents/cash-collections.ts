@@ -22,6 +22,7 @@ import {
 import { agentCashCode, openAccounts } from '#src/features/wallet/ledger.service.ts';
 import { cashOnHand, lockAgentProfile } from './agent-profiles.ts';
 import { requireAgent } from './agents.service.ts';
+import { textsFor } from '#src/platform/i18n.ts';
 import { cashReceiptText } from './cash-receipt-text.ts';
 
 /** Whether the agent serves the customer: consent given once is enough, expired or not (cash may sync hours later). */
@@ -100,7 +101,7 @@ export async function recordCashCollection(
     await sendNotification(tx, deps, {
       userId: request.customerId,
       type: 'payment_update',
-      title: 'Cash receipt',
+      title: textsFor(language).t('notifications:payment.cashReceipt'),
       message: cashReceiptText(language, {
         receiptNumber: request.receiptNumber,
         amount: request.amount,

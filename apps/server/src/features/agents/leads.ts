@@ -1,4 +1,4 @@
-import type { Language, Lead, LeadRequest } from '@ecogrid/core/agent-field';
+import type { Lead, LeadRequest } from '@ecogrid/core/agent-field';
 import { randomUUID } from 'node:crypto';
 import { normalizePhone } from '@ecogrid/core';
 import { and, desc, eq } from 'drizzle-orm';
@@ -79,7 +79,7 @@ async function sendRegistrationCode(deps: ConsentDeps, tx: Tx, who: string, lead
     .where(eq(agentLeads.id, lead.id));
   await deps.messages.sms(tx, {
     to: lead.phone,
-    message: registrationSms(lead.preferredLanguage as Language, { agent: who, code, minutes: CODE_MINUTES }),
+    message: registrationSms(lead.preferredLanguage, { agent: who, code, minutes: CODE_MINUTES }),
     // A code that could not go out in its ten minutes is dropped, never texted late.
     expiresAt,
   });

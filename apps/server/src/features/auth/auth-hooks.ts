@@ -5,6 +5,7 @@ import { deleteSessionCookie } from 'better-auth/cookies';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
+import { textsFor } from '#src/platform/i18n.ts';
 import { beginSignInAttempt, finishSignInAttempt, recordAuthAttempt, recordSecurityEvent } from './auth-log.service.ts';
 import { takeCodeAllowance } from './code-allowance.ts';
 import { validatePasswordStrength } from './password-strength.ts';
@@ -261,10 +262,8 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
       // Tell the old number that the account moved to a new one.
       const previous = ctx.request ? pending.get(ctx.request)?.previousPhone : undefined;
       if (previous) {
-        await notify(
-          previous,
-          'EcoGrid: the phone number on your account was changed. If you did not do this, contact EcoGrid support at once.',
-        );
+        const language = (returnedObject.user as { preferredLanguage?: string } | undefined)?.preferredLanguage;
+        await notify(previous, textsFor(language).t('sms:phoneChanged'));
       }
       return;
     }

@@ -12,7 +12,9 @@ import { ADMINS_USE_TOTP, createAuthHooks } from './auth-hooks.ts';
 import { recordPasswordReset } from './auth-log.service.ts';
 import { takeCodeAllowance, type CodeAsker } from './code-allowance.ts';
 import { codeNotes, noteCode, noteRefusal, withCodeNotes } from './code-notes.ts';
-import { EXISTING_ACCOUNT_SMS, phoneSignUp } from './phone-sign-up.ts';
+import { phoneSignUp } from './phone-sign-up.ts';
+import { languageOfPhone } from './profile.service.ts';
+import { textsFor } from '#src/platform/i18n.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 import type { NotifierDeps } from '#src/features/notifications/notifications.service.ts';
 import { agentApplied } from './applicant-rules.ts';
@@ -37,6 +39,15 @@ export type AuthDeps = {
 const LINK_SECONDS = 60 * 60;
 /** SMS codes (phone confirmation, password reset, second factor) last five minutes. */
 const SMS_CODE_SECONDS = 300;
+/** An account email's subject and text, in the language the account chose. */
+function emailIn(
+  user: { name: string; preferredLanguage?: unknown },
+  kind: 'verification' | 'passwordReset',
+  link: string,
+) {
+  const { t } = textsFor(typeof user.preferredLanguage === 'string' ? user.preferredLanguage : null);
+  return { subject: t(`email:${kind}.subject`), text: t(`email:${kind}.text`, { name: user.name, link }) };
+}
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 export function createAuth({ db, settings, messages, logger, notifier }: AuthDeps) {
@@ -108,8 +119,7 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
           .email(db, {
             expiresAt: new Date(Date.now() + LINK_SECONDS * 1000),
             to: user.email,
-            subject: 'Reset your EcoGrid password',
-            text: `Hello ${user.name},\n\nTo choose a new password for your EcoGrid account, open:\n\n${link}\n\nThe link works once, for one hour. If you did not ask for this, ignore this message: your password stays the same.\n`,
+            ...emailIn(user, 'passwordReset', link),
           })
           .catch((err: unknown) => logger?.error({ err }, 'could not queue a password reset email'));
         return Promise.resolve();
@@ -134,8 +144,7 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
         await messages.email(db, {
           expiresAt: new Date(Date.now() + LINK_SECONDS * 1000),
           to: user.email,
-          subject: 'Confirm your email address for EcoGrid',
-          text: `Hello ${user.name},\n\nConfirm your email address to finish creating your EcoGrid account:\n\n${link}\n\nThe link works for one hour. If you did not sign up, ignore this message.\n`,
+          ...emailIn(user, 'verification', link),
         });
       },
     },
@@ -195,24 +204,20 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
         phoneNumberValidator: (value) => /^\+[1-9]\d{7,14}$/.test(value),
         // Asked without a session (a sign-up, a sign-in of an unconfirmed number) or for a new
         // number not yet the account's: from the number's allowance for anyone.
-        sendOTP: ({ phoneNumber: to, code }, ctx) =>
+        sendOTP: async ({ phoneNumber: to, code }, ctx) =>
           text(
             {
               to,
               code,
               asker: 'anyone',
               purpose: 'phone_confirmation',
-              message: `EcoGrid: your code is ${code}. It expires in 5 minutes. Never share it with anyone.`,
+              message: textsFor(await languageOfPhone(db, to)).t('sms:codes.phone', { code }),
             },
             ctx,
           ),
         // The auth hooks counted the request already, whether or not the number has an account.
-        sendPasswordResetOTP: ({ phoneNumber: to, code }) =>
-          sendCode(
-            to,
-            code,
-            `EcoGrid: your password reset code is ${code}. It expires in 5 minutes. If you did not ask for it, ignore this message.`,
-          ),
+        sendPasswordResetOTP: async ({ phoneNumber: to, code }) =>
+          sendCode(to, code, textsFor(await languageOfPhone(db, to)).t('sms:codes.passwordReset', { code })),
       }),
       phoneSignUp({
         db,
@@ -220,8 +225,16 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
           await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: to } });
         },
         // Under the same hourly cap as codes, so both kinds of number answer 429 alike.
-        warnOwner: (to) =>
-          text({ to, asker: 'anyone', purpose: 'phone_confirmation', message: EXISTING_ACCOUNT_SMS }, undefined),
+        warnOwner: async (to) =>
+          text(
+            {
+              to,
+              asker: 'anyone',
+              purpose: 'phone_confirmation',
+              message: textsFor(await languageOfPhone(db, to)).t('sms:existingAccount'),
+            },
+            undefined,
+          ),
       }),
       // TOTP with backup codes, or a code by SMS to a confirmed number. Admins must enrol an
       // authenticator app before any admin page or API opens (admin.guard.ts).
@@ -234,6 +247,7 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
               phoneNumber?: string | null;
               phoneNumberVerified?: boolean | null;
               userType?: string;
+              preferredLanguage?: string | null;
             };
             // The code is stored before this runs; refusing to send it leaves it unusable.
             if (phone.userType === 'admin') {
@@ -250,7 +264,7 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
                 asker: 'account',
                 purpose: 'sign_in',
                 userId: user.id,
-                message: `EcoGrid: your sign-in code is ${otp}. It expires in 5 minutes. Never share it with anyone.`,
+                message: textsFor(phone.preferredLanguage).t('sms:codes.signIn', { code: otp }),
               },
               ctx,
             );

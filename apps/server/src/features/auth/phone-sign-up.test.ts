@@ -4,7 +4,7 @@ import { securityEvents, users } from '#src/db/schema/auth.ts';
 import { cookiesFrom, lastSmsCode, lastSmsTo, send, STRONG_PASSWORD, uniquePhone } from '../../../test/auth-helpers.ts';
 import { json, type Json } from '../../../test/phone-auth.ts';
 import type { TestContext } from '../../../test/test-app.ts';
-import { EXISTING_ACCOUNT_SMS } from './phone-sign-up.ts';
+import { textsFor } from '#src/platform/i18n.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
 import { phoneTestApp } from './phone-test-setup.ts';
 
@@ -35,7 +35,8 @@ describe('sign-up by phone', () => {
       preferredLanguage: 'luganda',
     });
     const sms = await lastSmsTo(ctx.db, phone.e164);
-    expect(sms?.body).toMatch(/EcoGrid: your code is \d{6}\./);
+    // Texted in the language chosen at sign-up.
+    expect(sms?.body).toMatch(/EcoGrid: ennamba yo ey'ekyama ye \d{6}\./);
 
     const early = await send(ctx, '/api/auth/sign-in/phone-number', {
       phoneNumber: phone.local,
@@ -122,7 +123,7 @@ describe('sign-up by phone', () => {
     expect(existing).toMatchObject({ status: true, phoneNumber: taken.e164 });
     expect((existing!.user as Json).id).not.toBe(owner?.id);
     expect(await userByPhone(taken.e164)).toEqual(owner);
-    expect((await lastSmsTo(ctx.db, taken.e164))?.body).toBe(EXISTING_ACCOUNT_SMS);
+    expect((await lastSmsTo(ctx.db, taken.e164))?.body).toBe(textsFor('english').t('sms:existingAccount'));
     const [event] = await ctx.db
       .select()
       .from(securityEvents)

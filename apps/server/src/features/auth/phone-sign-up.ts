@@ -17,8 +17,6 @@ export const SIGN_UP_WAITING =
 const PENDING_MINUTES = 10;
 /** The security log's reason for a sign-up with a number or address that already has an account. */
 export const ACCOUNT_EXISTS = 'account_exists';
-export const EXISTING_ACCOUNT_SMS =
-  'EcoGrid: someone tried to create an account with this phone number, which already has one. If it was you, sign in or reset your password. If not, ignore this message.';
 
 /** Whether someone tried to sign up with this confirmed number in the last ten minutes. */
 async function recentlyTried(db: Database, phoneNumber: string): Promise<boolean> {

@@ -108,6 +108,8 @@ export type DeliveryContacts = {
   notifyBySms: boolean;
   notifyByEmail: boolean;
   isActive: boolean;
+  /** users.preferred_language: what the notices are written in. */
+  language: string;
 };
 
 /** deliveryContacts of many users in one query, by id; a user who does not exist is missing. */
@@ -123,6 +125,7 @@ export async function deliveryContactsOf(db: Database | Tx, ids: string[]): Prom
       notifyBySms: users.notifyBySms,
       notifyByEmail: users.notifyByEmail,
       isActive: users.isActive,
+      language: users.preferredLanguage,
     })
     .from(users)
     .where(inArray(users.id, ids));
@@ -137,6 +140,7 @@ export async function deliveryContactsOf(db: Database | Tx, ids: string[]): Prom
           notifyBySms: row.notifyBySms,
           notifyByEmail: row.notifyByEmail,
           isActive: row.isActive,
+          language: row.language,
         },
       ];
     }),
@@ -276,4 +280,9 @@ export async function customerCards(db: Database | Tx, ids: string[]): Promise<M
 export async function agentCommissionRate(db: Database | Tx, agentId: string): Promise<number> {
   const [row] = await db.select({ rate: users.commissionRateBp }).from(users).where(eq(users.id, agentId));
   return row?.rate ?? 0;
+}
+
+/** The language chosen by the account that holds `phoneNumber` (E.164); a number with no account reads English. */
+export async function languageOfPhone(db: Database, phoneNumber: string): Promise<string> {
+  return (await userByPhone(db, phoneNumber))?.preferredLanguage ?? 'english';
 }

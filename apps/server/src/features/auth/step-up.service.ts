@@ -4,6 +4,7 @@ import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { twoFactors, users, verifications } from '#src/db/schema/auth.ts';
+import { textsFor } from '#src/platform/i18n.ts';
 import { AppError } from '#src/platform/errors.ts';
 import type { Messages } from '#src/platform/messaging.ts';
 import { takeCodeAllowance } from './code-allowance.ts';
@@ -46,7 +47,7 @@ export async function sendStepUpCode(
   client: { ipAddress?: string | null; userAgent?: string | null } = {},
 ): Promise<{ sentTo: string; expiresInSeconds: number; testModeCode?: string }> {
   const [user] = await db
-    .select({ phone: users.phoneNumber, verified: users.phoneNumberVerified })
+    .select({ phone: users.phoneNumber, verified: users.phoneNumberVerified, language: users.preferredLanguage })
     .from(users)
     .where(eq(users.id, userId));
   if (!user?.phone || !user.verified) {
@@ -75,7 +76,7 @@ export async function sendStepUpCode(
     });
     await messages.sms(tx, {
       to: user.phone!,
-      message: `EcoGrid: your code to confirm a withdrawal is ${code}. It expires in 5 minutes. Never share it with anyone.`,
+      message: textsFor(user.language).t('sms:codes.withdrawal', { code }),
       expiresAt,
     });
   });

@@ -153,8 +153,14 @@ export async function defaultLoans(deps: LoanDeps, today: string, policy: Credit
         rows.map((row) => ({
           userId: row.user_id,
           type: 'loan_update' as const,
-          title: 'Loan in default',
-          message: `Loan ${loanNumber(Number(row.seq))} is in default: it has been unpaid for ${policy.defaultAfterDays} days or more. Your device may be taken back and the debt reported. Pay the ${formatUgx(Number(row.owed))} overdue to bring the loan back to good standing.`,
+          text: {
+            key: 'notifications:loan.defaulted',
+            values: {
+              loan: loanNumber(Number(row.seq)),
+              days: policy.defaultAfterDays,
+              amount: formatUgx(Number(row.owed)),
+            },
+          },
           data: { loanId: row.id },
           sms: true,
         })),

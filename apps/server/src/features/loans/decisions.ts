@@ -48,11 +48,17 @@ export async function decideLoan(
     await sendNotification(tx, deps, {
       userId: loan.userId,
       type: 'loan_update',
-      title: input.decision === 'approve' ? 'Loan approved' : 'Loan refused',
-      message:
+      // The refusal's reason is the admin's own words, as written.
+      text:
         input.decision === 'approve'
-          ? `Loan ${number} for ${loan.productName} is approved. Pay the deposit of ${formatUgx(loan.deposit)} in the loan tracker within ${DEPOSIT_DAYS} days to start it.`
-          : `Loan ${number} for ${loan.productName} was refused: ${note.replace(/[.!?]$/, '')}.`,
+          ? {
+              key: 'notifications:loan.approved',
+              values: { loan: number, product: loan.productName, amount: formatUgx(loan.deposit), days: DEPOSIT_DAYS },
+            }
+          : {
+              key: 'notifications:loan.refused',
+              values: { loan: number, product: loan.productName, reason: note.replace(/[.!?]$/, '') },
+            },
       data: { loanId: loan.id },
       // An approval asks for the deposit within DEPOSIT_DAYS; a refusal asks nothing.
       sms: input.decision === 'approve',
@@ -140,8 +146,10 @@ export async function expireUnpaidApproval(deps: LoanDeps, loanId: string, appro
     await sendNotification(tx, deps, {
       userId: loan.userId,
       type: 'loan_update',
-      title: 'Loan application closed',
-      message: `Loan ${number} for ${loan.productName} was closed: the deposit of ${formatUgx(loan.deposit)} was not paid within ${DEPOSIT_DAYS} days. You can apply again.`,
+      text: {
+        key: 'notifications:loan.closedUnpaid',
+        values: { loan: number, product: loan.productName, amount: formatUgx(loan.deposit), days: DEPOSIT_DAYS },
+      },
       data: { loanId: loan.id },
     });
     return true;

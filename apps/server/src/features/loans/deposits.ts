@@ -177,8 +177,15 @@ export async function activate(tx: Tx, deps: LoanDeps, loan: LoanRow, payment: {
   await sendNotification(tx, deps, {
     userId: loan.userId,
     type: 'loan_update',
-    title: 'Loan active',
-    message: `Loan ${loanNumber(loan.seq)} for ${loan.productName} is active. First instalment: ${formatUgx(schedule[0]!.amountDue)} on ${schedule[0]!.dueDate}.`,
+    text: {
+      key: 'notifications:loan.active',
+      values: {
+        loan: loanNumber(loan.seq),
+        product: loan.productName,
+        amount: formatUgx(schedule[0]!.amountDue),
+        day: { day: schedule[0]!.dueDate },
+      },
+    },
     data: { loanId: loan.id },
   });
   if (payment && loan.deposit > 0)

@@ -1,24 +1,19 @@
 import { formatUgx } from '@ecogrid/core';
 import type { CreditPolicyRules } from '@ecogrid/core/credit-policy';
 import { loanNumber } from '@ecogrid/core/loans';
-import { toasts } from '@ecogrid/core/notifications';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#src/db/client.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
+import type { CatalogueText } from '#src/platform/i18n.ts';
 import { DAY_BATCH } from './collections-day.ts';
 import type { LoanDeps } from './loan-rows.ts';
 
-/** The words of a reminder `offset` days from the due date (negative: before it). */
-function reminderWords(seq: number, amount: number, offset: number) {
-  if (offset < 0) return toasts.loanReminder(amount, -offset);
-  const number = loanNumber(seq);
-  if (offset === 0) {
-    return { title: 'Loan Payment Reminder', message: `Loan ${number}: ${formatUgx(amount)} is due today.` };
-  }
-  return {
-    title: 'Loan payment overdue',
-    message: `Loan ${number}: ${formatUgx(amount)} was due ${offset} ${offset === 1 ? 'day' : 'days'} ago. Pay in the loan tracker to keep your device working.`,
-  };
+/** The words of a reminder `offset` days from the due date (negative: before it), for the reader's language. */
+function reminderText(seq: number, amount: number, offset: number): CatalogueText {
+  const values = { loan: loanNumber(seq), amount: formatUgx(amount) };
+  if (offset < 0) return { key: 'notifications:loan.dueSoon', values: { ...values, count: -offset } };
+  if (offset === 0) return { key: 'notifications:loan.dueToday', values };
+  return { key: 'notifications:loan.overdue', values: { ...values, count: offset } };
 }
 
 /**
@@ -76,7 +71,7 @@ export async function sendReminders(deps: LoanDeps, today: string, policy: Credi
         reminded.map(({ row, amount, offset }) => ({
           userId: row.user_id,
           type: 'loan_reminder' as const,
-          ...reminderWords(Number(row.seq), amount, offset),
+          text: reminderText(Number(row.seq), amount, offset),
           data: { loanId: row.loan_id, dueDate: row.due_date, amount },
           sms: true,
           smsPurpose: { purpose: 'reminder' as const },

@@ -42,7 +42,10 @@ export async function repayLoan(
     }
     const owed = recovery ? recoverableOn(loan) : amountOwed(loan);
     if (input.amount > owed) {
-      throw new AppError('overpayment', `You owe ${formatUgx(owed)} on this loan: pay at most that.`, 422);
+      throw new AppError('overpayment', `You owe ${formatUgx(owed)} on this loan: pay at most that.`, 422).withText(
+        'errors:overpayment',
+        { owed: formatUgx(owed) },
+      );
     }
     const key = `loan:${loan.id}:repay:${input.idempotency.key}`;
     const paid = await payByChoice(tx, deps, {
@@ -182,8 +185,7 @@ export async function applyRepayment(
     await sendNotification(tx, deps, {
       userId: loan.userId,
       type: 'loan_update',
-      title: 'Loan back in good standing',
-      message: `Loan ${loanNumber(loan.seq)} is no longer in default: its arrears are paid. Keep paying on time to keep it that way.`,
+      text: { key: 'notifications:loan.backInGoodStanding', values: { loan: loanNumber(loan.seq) } },
       data: { loanId: loan.id },
       sms: true,
     });
@@ -192,8 +194,7 @@ export async function applyRepayment(
     await sendNotification(tx, deps, {
       userId: loan.userId,
       type: 'loan_update',
-      title: 'Loan paid off',
-      message: `Loan ${loanNumber(loan.seq)} is paid off: ${loan.productName} is yours.`,
+      text: { key: 'notifications:loan.paidOff', values: { loan: loanNumber(loan.seq), product: loan.productName } },
       data: { loanId: loan.id },
     });
   }

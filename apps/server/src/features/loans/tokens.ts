@@ -4,11 +4,11 @@ import { MAX_ACTIVATION_VALUE } from '@ecogrid/core/openpaygo';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { devices, deviceTokens, loans, type LoanRow } from '#src/db/schema/loans.ts';
-import { sendNotification } from '#src/features/notifications/notifications.service.ts';
+import { noticeWords, sendNotification } from '#src/features/notifications/notifications.service.ts';
+import { deliveryContactsOf } from '#src/features/auth/profile.service.ts';
+import type { CatalogueText } from '#src/platform/i18n.ts';
 import { issueToken, type IssuedToken } from './devices.service.ts';
 import type { LoanDeps } from './loan-rows.ts';
-
-const TOKEN_TITLE = 'Device token';
 
 /**
  * Sends the loan's device what it is owed, if it has a device: the days bought and not yet sent
@@ -29,7 +29,6 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
   // a repayment must not fail for that.
   if (!device || device.status === 'unlocked') return;
   const number = loanNumber(loan.seq);
-  let message: string;
   let made: IssuedToken;
   if (loan.status === 'completed') {
     made = await issueToken(tx, deps.deviceKeys, loan.deviceId, {
@@ -38,7 +37,6 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
       issuedBy: 'loan',
     });
     if (made.replayed) return;
-    message = tokenText(number, made);
   } else {
     // A token carries at most 995 units of days × the device's time divider.
     const days = Math.min(loan.daysBought - loan.daysIssued, Math.floor(MAX_ACTIVATION_VALUE / device.timeDivider));
@@ -54,13 +52,11 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
       .update(loans)
       .set({ daysIssued: sql`${loans.daysIssued} + ${days}` })
       .where(eq(loans.id, loan.id));
-    message = tokenText(number, made);
   }
   await sendNotification(tx, deps, {
     userId: loan.userId,
     type: 'loan_update',
-    title: TOKEN_TITLE,
-    message,
+    text: tokenWords(number, made),
     data: { loanId: loan.id },
     // The token is typed into the device to keep it working.
     sms: text,
@@ -69,13 +65,15 @@ export async function sendTokens(tx: Tx, deps: LoanDeps, loan: LoanRow, reason: 
   });
 }
 
-/** What a token SMS says: the unlock for good, or the days it adds. */
-export function tokenText(number: string, made: Pick<IssuedToken, 'type' | 'token' | 'days'>): string {
+/** A token's notice: the unlock for good, or the days it adds. */
+export function tokenWords(number: string, made: Pick<IssuedToken, 'type' | 'token' | 'days'>): CatalogueText {
   if (made.type === 'DISABLE_PAYG') {
-    return `Loan ${number} is paid off. Enter ${spaced(made.token)} on your device to unlock it for good.`;
+    return { key: 'notifications:loan.unlockToken', values: { loan: number, token: spaced(made.token) } };
   }
-  const days = made.days ?? 0;
-  return `Token for loan ${number}: ${spaced(made.token)} adds ${days} ${days === 1 ? 'day' : 'days'} of use.`;
+  return {
+    key: 'notifications:loan.timeToken',
+    values: { loan: number, token: spaced(made.token), count: made.days ?? 0 },
+  };
 }
 
 /** Which token an SMS carried: the loan, the device and the count the token moved it to. */
@@ -90,12 +88,21 @@ export async function rebuildTokenText(db: Database | Tx, reference: string): Pr
   const [loanId, deviceId, count] = reference.split('/');
   if (!loanId || !deviceId || !/^\d+$/.test(count ?? '')) return null;
   const [row] = await db
-    .select({ seq: loans.seq, type: deviceTokens.type, token: deviceTokens.token, days: deviceTokens.days })
+    .select({
+      seq: loans.seq,
+      type: deviceTokens.type,
+      token: deviceTokens.token,
+      days: deviceTokens.days,
+      userId: loans.userId,
+    })
     .from(deviceTokens)
     .innerJoin(loans, eq(loans.id, loanId))
     .where(and(eq(deviceTokens.deviceId, deviceId), eq(deviceTokens.count, Number(count))));
-  // As the notification's SMS put it: its title, then its message.
-  return row ? smsText(TOKEN_TITLE, tokenText(loanNumber(row.seq), row)) : null;
+  if (!row) return null;
+  // As the notification's SMS put it, in the customer's language: its title, then its message.
+  const language = (await deliveryContactsOf(db, [row.userId])).get(row.userId)?.language;
+  const { title, message } = noticeWords({ text: tokenWords(loanNumber(row.seq), row) }, language);
+  return smsText(title, message);
 }
 
 /** A token read out in threes: 123 456 789. */

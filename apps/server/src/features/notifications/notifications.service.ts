@@ -12,6 +12,7 @@ import type { Database, Tx } from '#src/db/client.ts';
 import { notifications, type Notification } from '#src/db/schema/notifications.ts';
 import { FOREIGN_KEY_VIOLATION, hasPgCode } from '#src/platform/db-errors.ts';
 import { notFound } from '#src/platform/errors.ts';
+import { render, textsFor, type CatalogueText } from '#src/platform/i18n.ts';
 import type { Messages, MessagePurpose, Outgoing } from '#src/platform/messaging.ts';
 import type { Realtime } from '#src/platform/realtime.ts';
 import { deliveryContactsOf } from '#src/features/auth/profile.service.ts';
@@ -71,8 +72,6 @@ export async function markAllRead(db: Database, userId: string): Promise<number>
 export type NewNotification = {
   userId: string;
   type: NotificationType;
-  title: string;
-  message: string;
   data?: Record<string, unknown>;
   /**
    * Worth a text message: the person acts on it (a mobile-money payment's result, a device
@@ -83,7 +82,28 @@ export type NewNotification = {
   sms?: boolean;
   /** What the SMS carries, so it can be told apart (and a token's written again) once its text is dropped. */
   smsPurpose?: { purpose: MessagePurpose; reference?: string };
-};
+} & (
+  | { title: string; message: string }
+  /**
+   * A notifications catalogue key whose `title` and `message` are written in the recipient's
+   * language (users.preferred_language) when it is sent, with the same values.
+   */
+  | { text: CatalogueText }
+);
+
+/** A notice's title and message in the recipient's language. */
+export function noticeWords(
+  input: { title: string; message: string } | { text: CatalogueText },
+  language: string | undefined,
+) {
+  if (!('text' in input)) return { title: input.title, message: input.message };
+  const texts = textsFor(language);
+  const { key, values } = input.text;
+  return {
+    title: render(texts, { key: `${key}.title`, values }),
+    message: render(texts, { key: `${key}.message`, values }),
+  };
+}
 
 export type NotifierDeps = { realtime: Realtime; messages: Messages; publicUrl: string };
 
@@ -114,15 +134,16 @@ export async function sendNotifications(
     return await db.transaction(async (tx) => {
       // Ids made here, so each row is matched to its input whatever order the insert returns.
       const ids = inputs.map(() => randomUUID());
+      const contacts = await deliveryContactsOf(tx, [...new Set(inputs.map((i) => i.userId))]);
+      const words = inputs.map((input) => noticeWords(input, contacts.get(input.userId)?.language));
       const stored = await tx
         .insert(notifications)
         .values(
-          inputs.map(({ userId, type, title, message, data }, i) => ({
+          inputs.map(({ userId, type, data }, i) => ({
             id: ids[i]!,
             userId,
             type,
-            title,
-            message,
+            ...words[i]!,
             data: data ?? {},
           })),
         )
@@ -133,26 +154,27 @@ export async function sendNotifications(
         tx,
         rows.map((row, i) => ({ userId: inputs[i]!.userId, event: { type: 'notification', data: row } })),
       );
-      const contacts = await deliveryContactsOf(tx, [...new Set(inputs.map((i) => i.userId))]);
       const outgoing: Outgoing[] = [];
-      for (const input of inputs) {
+      for (const [i, input] of inputs.entries()) {
         const to = contacts.get(input.userId);
         if (!to || (!to.isActive && input.type !== 'account')) continue;
+        const { title, message } = words[i]!;
         const rules = NOTIFICATION_DELIVERY[input.type];
         if (to.phone && input.sms && allowed(rules.sms, to.notifyBySms)) {
           outgoing.push({
             channel: 'sms',
             to: to.phone,
-            message: smsText(input.title, input.message),
+            message: smsText(title, message),
             ...input.smsPurpose,
           });
         }
         if (to.email && allowed(rules.email, to.notifyByEmail)) {
+          const { t } = textsFor(to.language);
           outgoing.push({
             channel: 'email',
             to: to.email,
-            subject: `EcoGrid: ${input.title}`,
-            text: `${input.message}\n\nSee all your notifications: ${new URL('/inbox', deps.publicUrl).href}\n\nTo choose which updates reach you by email or SMS, open My account.\n`,
+            subject: t('email:notification.subject', { title }),
+            text: t('email:notification.text', { message, inbox: new URL('/inbox', deps.publicUrl).href }),
           });
         }
       }

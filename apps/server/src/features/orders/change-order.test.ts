@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#src/db/schema/orders.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { promoteToAdmin } from '../../../test/auth-helpers.ts';
+import { pdfText } from '../../../test/downloads.ts';
 import { insertProduct } from '../../../test/factories.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
@@ -61,6 +62,13 @@ describe('checkout and orders', () => {
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1_000);
+    expect(pdfText(pdf)).toContain(`Receipt for order ${order.number}`);
+    // In the customer's language, whoever downloads it.
+    await call('/api/me', me.cookie, 'PATCH', { preferredLanguage: 'luganda' });
+    const luganda = await ctx.request(`/api/orders/${order.id}/receipt`, { headers: { cookie: me.cookie } });
+    const text = pdfText(Buffer.from(await luganda.arrayBuffer()));
+    expect(text).toContain(`Lisiiti y'oda ${order.number}`);
+    expect(text).toContain('Omugatte ogusasuddwa');
     // An admin reads a customer's receipt only with admin tools open (an authenticator app on).
     expect((await call(`/api/orders/${order.id}/receipt`, (await admin()).cookie)).status).toBe(200);
     const halfAdmin = await customer();

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@ecogrid/core/orders';
+import type { CatalogueText } from '#src/platform/i18n.ts';
 
 /** An order as its news needs it: the number people read out, how it reaches them, its status before. */
 export type OrderFacts = {
@@ -10,59 +11,51 @@ export type OrderFacts = {
   pickupPoint?: string | null;
 };
 
+/** The customer, or the agent who serves them (the customer's name, when known). */
+type NewsReader = 'customer' | { customer: string | undefined };
+
 export type OrderNews = {
-  title: string;
-  /** `whose` is 'Your' for the customer, or "Nambi Grace’s" for the agent who serves them. */
-  message: (whose: string) => string;
+  /**
+   * The notifications catalogue's text for the customer ("Your order …") or for the agent who
+   * serves them ("Nambi Grace’s order …"), written in the reader's language.
+   */
+  text: (reader: NewsReader) => CatalogueText;
   /** Only what the customer acts on goes by SMS: collecting the order, meeting the rider, its arrival. */
   sms: boolean;
 };
 
-/** What a status change means, in people's words: never the status key ('processing'). */
-export function orderNews(order: OrderFacts, status: OrderStatus): OrderNews {
-  const it = (whose: string) => `${whose} order ${order.number}`;
+/** The catalogue key of what a status change means, in people's words: never the status key ('processing'). */
+function newsKey(order: OrderFacts, status: OrderStatus, mine: boolean): string {
   const pickup = order.fulfilment === 'pickup';
   switch (status) {
     case 'pending_payment':
-      return { title: 'Order placed', message: (w) => `${it(w)} is waiting for its payment.`, sms: false };
+      return 'placed';
     case 'paid':
-      return {
-        title: 'Order paid',
-        message: (w) => `${it(w)} is paid. We will say when it is ${pickup ? 'ready for pickup' : 'on its way'}.`,
-        sms: false,
-      };
+      return pickup ? 'paidForPickup' : 'paidForDelivery';
     case 'processing':
-      return { title: 'Order being prepared', message: (w) => `${it(w)} is being prepared.`, sms: false };
+      return 'processing';
     case 'shipped':
-      return pickup
-        ? {
-            title: 'Order ready for pickup',
-            message: (w) => `${it(w)} is ready for pickup${order.pickupPoint ? ` at ${order.pickupPoint}` : ''}.`,
-            sms: true,
-          }
-        : {
-            title: 'Order on its way',
-            message: (w) => `${it(w)} is out for delivery.`,
-            sms: true,
-          };
+      return pickup ? (order.pickupPoint ? 'readyForPickupAt' : 'readyForPickup') : 'onItsWay';
     case 'delivered':
-      return {
-        title: pickup ? 'Order collected' : 'Order delivered',
-        message: (w) => `${it(w)} was ${pickup ? 'collected' : 'delivered'}.`,
-        sms: true,
-      };
+      return pickup ? 'collected' : 'delivered';
     case 'completed':
-      return {
-        title: 'Order complete',
-        message: (w) => `${it(w)} is complete. Thank you for buying with EcoGrid.`,
-        sms: false,
-      };
+      return 'completed';
     case 'cancelled':
-      return {
-        title: 'Order cancelled',
-        message: (w) =>
-          `${it(w)} was cancelled.${order.was === 'paid' && w === 'Your' ? ' The money you paid is back in your EcoGrid wallet.' : ''}`,
-        sms: false,
-      };
+      return order.was === 'paid' && mine ? 'cancelledRefunded' : 'cancelled';
   }
+}
+
+export function orderNews(order: OrderFacts, status: OrderStatus): OrderNews {
+  const whose = (reader: NewsReader): CatalogueText => {
+    if (reader === 'customer') return { key: 'notifications:order.yours', values: { number: order.number } };
+    if (!reader.customer) return { key: 'notifications:order.yourCustomers', values: { number: order.number } };
+    return { key: 'notifications:order.theirs', values: { number: order.number, customer: reader.customer } };
+  };
+  return {
+    text: (reader) => ({
+      key: `notifications:order.${newsKey(order, status, reader === 'customer')}`,
+      values: { order: { text: whose(reader) }, place: order.pickupPoint ?? '' },
+    }),
+    sms: status === 'shipped' || status === 'delivered',
+  };
 }

@@ -6,7 +6,7 @@ import { inIdSet } from '#src/platform/id-set.ts';
 import { AppError } from '#src/platform/errors.ts';
 import type { AppEnv } from '#src/platform/http.ts';
 import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
-import { searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
+import { deliveryContacts, searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
 import { adminAccess } from '#src/features/auth/roles.service.ts';
 import { findOrder, orderView, pageOfOrders } from './order-view.ts';
 import { hasReceipt, receiptPdf } from './receipt.ts';
@@ -42,7 +42,9 @@ export async function orderReceipt(db: Database, viewer: NonNullable<AppEnv['Var
   const view = await orderView(db, row);
   if (!hasReceipt(view)) throw new AppError('not_paid', 'This order is not paid yet, so it has no receipt.', 409);
   const customer = (await userSummaries(db, [row.userId])).get(row.userId);
-  const pdf = await receiptPdf(view, { name: customer?.name ?? 'Customer', phone: customer?.phone ?? null });
+  // In the customer's language, whoever downloads it (as the statements are).
+  const language = (await deliveryContacts(db, row.userId))?.language;
+  const pdf = await receiptPdf(view, { name: customer?.name ?? 'Customer', phone: customer?.phone ?? null, language });
   return { pdf, number: view.number };
 }
 

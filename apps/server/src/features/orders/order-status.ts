@@ -60,8 +60,7 @@ export async function changeStatus(
     {
       userId: order.userId,
       type: 'order_update',
-      title: news.title,
-      message: news.message('Your'),
+      text: news.text('customer'),
       // withEvent: the 'order' event above carries this change's toast; the notice only fills the inbox.
       data: { ...data, withEvent: 'order' },
       sms: news.sms,
@@ -76,8 +75,7 @@ export async function changeStatus(
       notices.push({
         userId: agentId,
         type: 'order_update',
-        title: news.title,
-        message: news.message(`${customer?.name ?? 'Your customer'}’s`),
+        text: news.text({ customer: customer?.name }),
         data: { ...data, customerId: order.userId },
       });
     }

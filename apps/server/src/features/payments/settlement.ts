@@ -194,8 +194,7 @@ export async function settleWithin(
   await sendNotification(tx, deps, {
     userId: row.userId,
     type: 'payment_update',
-    title: news.title,
-    message: news.message,
+    text: news,
     // withEvent: the 'payment' event above carries this change's toast; the notice only fills the inbox.
     data: { ...data, withEvent: 'payment' },
     // A mobile-money prompt's result is news on the payer's phone; a wallet payment's is on

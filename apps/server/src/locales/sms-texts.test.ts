@@ -1,0 +1,86 @@
+import { smsText } from '@ecogrid/core/notifications';
+import { describe, expect, it } from 'vitest';
+import { cashReceiptText } from '#src/features/agents/cash-receipt-text.ts';
+import { registrationSms } from '#src/features/agents/lead-texts.ts';
+import { saleTermsSms } from '#src/features/agents/sales-sms.ts';
+import { nonGsm7, smsParts } from '#src/platform/gsm7.ts';
+import { textsFor } from '#src/platform/i18n.ts';
+
+/** Long but real values: the longest names, amounts and tokens an SMS carries. */
+const AGENT = 'Nalubega Christine Namukwaya (AG-0042)';
+const CODE = '482913';
+const TOKEN = '12345678901234567890';
+const AMOUNT = 1_250_000;
+
+const quote = {
+  lines: [
+    {
+      name: 'Solar home system 80 W',
+      quantity: 2,
+      credit: { deposit: 250_000, instalments: 12, frequency: 'monthly', instalment: 104_200 },
+    },
+  ],
+  cashSubtotal: 0,
+  deliveryFee: 0,
+  deposits: 500_000,
+  costOfCredit: 250_000,
+  waitingForApproval: 0,
+  payNow: 500_000,
+  total: 3_000_000,
+} as unknown as Parameters<typeof saleTermsSms>[0]['quote'];
+
+/** Every SMS the server writes itself, rendered for one language. */
+function everySms(language: string): Record<string, string> {
+  const { t } = textsFor(language);
+  return {
+    'codes.phone': t('sms:codes.phone', { code: CODE }),
+    'codes.passwordReset': t('sms:codes.passwordReset', { code: CODE }),
+    'codes.signIn': t('sms:codes.signIn', { code: CODE }),
+    'codes.withdrawal': t('sms:codes.withdrawal', { code: CODE }),
+    existingAccount: t('sms:existingAccount'),
+    phoneChanged: t('sms:phoneChanged'),
+    consent: t('sms:consent', { agent: AGENT, code: CODE, minutes: 10 }),
+    registration: registrationSms(language, { agent: AGENT, code: CODE, minutes: 10 }),
+    sale: saleTermsSms({ agent: AGENT, quote, code: CODE, minutes: 10 }, language),
+    cashReceipt: cashReceiptText(language, {
+      receiptNumber: 'RC-2026-000123',
+      amount: AMOUNT,
+      agentName: AGENT,
+      what: 'loan LN-2026-00042',
+      token: TOKEN,
+    }),
+  };
+}
+
+describe('every SMS the server writes', () => {
+  for (const language of ['english', 'luganda', 'swahili']) {
+    describe(`in ${language}`, () => {
+      for (const [name, text] of Object.entries(everySms(language))) {
+        // The sale's terms are the agreement the customer accepts: all of them are sent, and one
+        // credit line already takes three parts (each further line adds about one).
+        const most = name === 'sale' ? 3 : 2;
+        it(`${name} is GSM-7 in at most ${most} parts, with every value filled in`, () => {
+          expect(nonGsm7(text)).toEqual([]);
+          expect(smsParts(text)).toBeLessThanOrEqual(most);
+          expect(text).not.toMatch(/\{\{|\}\}/);
+        });
+      }
+
+      it('differs from English unless it is English', () => {
+        const english = everySms('english');
+        const texts = everySms(language);
+        const same = Object.keys(texts).filter((k) => texts[k] === english[k]);
+        expect(same).toEqual(language === 'english' ? Object.keys(texts) : []);
+      });
+    });
+  }
+
+  it('counts parts as the networks do', () => {
+    expect(smsParts('a'.repeat(160))).toBe(1);
+    expect(smsParts('a'.repeat(161))).toBe(2);
+    expect(smsParts('a'.repeat(306))).toBe(2);
+    expect(smsParts('€'.repeat(80))).toBe(1);
+    expect(nonGsm7('ŋ ’ ×')).toEqual(['ŋ', '’', '×']);
+    expect(smsText('Title', 'x'.repeat(400)).length).toBeLessThanOrEqual(306);
+  });
+});
