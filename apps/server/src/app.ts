@@ -42,6 +42,9 @@ import { networkRoutes } from './features/payments/networks.routes.ts';
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { walletStatementRoutes } from './features/wallet/wallet-statement.routes.ts';
+import { adminPaybillRoutes } from './features/paybill/admin-paybill.routes.ts';
+import { paybillRoutes } from './features/paybill/paybill.routes.ts';
+import { africasTalkingToken } from './platform/africastalking-callbacks.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import { withRequestOrigin } from './platform/request-origin.ts';
@@ -60,7 +63,7 @@ import { mountWebApp } from './platform/web-static.ts';
 import { registerFeatureRules } from './rules.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'CASH_ORDER_DAYS'> &
-  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV'>>;
+  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV' | 'AT_CALLBACK_TOKEN'>>;
 export type AppDeps = {
   database: DatabaseHandle;
   logger: Logger;
@@ -142,6 +145,7 @@ export function createApp({
 }: AppDeps) {
   registerFeatureRules();
   const app = createRouter();
+  const atToken = africasTalkingToken(settings);
   const auth = createAuth({
     db: database.db,
     settings,
@@ -164,6 +168,7 @@ export function createApp({
     c.set('messages', messages);
     c.set('mobileMoney', mobileMoney);
     c.set('authSecret', settings.AUTH_SECRET);
+    c.set('africasTalkingToken', atToken);
     c.set('cashOrderDays', settings.CASH_ORDER_DAYS);
     const clientIp = connectionAddress(c, settings.TRUST_PROXY_HOPS ?? 0);
     c.set('clientIp', clientIp);
@@ -194,6 +199,8 @@ export function createApp({
   app.route('/api', walletRoutes);
   app.route('/api', walletStatementRoutes);
   app.route('/api', paymentRoutes);
+  app.route('/api', paybillRoutes);
+  app.route('/api', adminPaybillRoutes);
   app.route('/api', networkRoutes);
   app.route('/api', adminPaymentRoutes);
   app.route('/api/catalog', catalogRoutes);

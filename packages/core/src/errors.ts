@@ -114,6 +114,10 @@ export const ERROR_CODES = [
   'extension_not_allowed',
   'loan_paused',
   'loan_not_paused',
+  'unknown_network',
+  'invalid_amount',
+  'receipt_decided',
+  'not_a_customer',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -39,6 +39,8 @@ export type AppEnv = {
     clientIp: string | null;
     /** Decrypts authenticator-app secrets when a sensitive action is confirmed with one. */
     authSecret: string;
+    /** The token in Africa's Talking's callback addresses (platform/africastalking-callbacks.ts). */
+    africasTalkingToken: string;
     /** How many days an order sold for cash waits for the agent to record the cash (CASH_ORDER_DAYS). */
     cashOrderDays: number;
     /** The signed-in user, or null; set for every /api request from the session cookie. */

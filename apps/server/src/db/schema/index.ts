@@ -13,3 +13,4 @@ export * from './kyc.ts';
 export * from './agents.ts';
 export * from './loans.ts';
 export * from './credit.ts';
+export * from './paybill.ts';

@@ -12,3 +12,4 @@ export { onLoanPaymentApplied, type LoanPaymentRule } from './loan-payment-rules
 export { cashPaymentToken, loanNumbersOf, takeCashForLoan } from './cash-loan-payment.ts';
 export { customersInArrears, customersLoanPage, par30ByGroup } from './agent-book.ts';
 export { closeOnRepossession, loanFacts, lockDefaultedLoan, restockDevice } from './repossessed.ts';
+export { loanForPaybill, loanSeqOf, repayableLoansOf } from './paybill-loan.ts';

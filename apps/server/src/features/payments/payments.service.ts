@@ -33,3 +33,4 @@ export {
   recordCashPayment,
   type CashPaymentInput,
 } from './cash-payments.ts';
+export { recordPaybillPayment, type PaybillPaymentInput } from './paybill-payments.ts';
