@@ -44,6 +44,8 @@ import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { walletStatementRoutes } from './features/wallet/wallet-statement.routes.ts';
 import { adminSupportRoutes } from './features/ussd/admin-support.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
+import { adminPaybillRoutes } from './features/paybill/admin-paybill.routes.ts';
+import { paybillRoutes } from './features/paybill/paybill.routes.ts';
 import { africasTalkingToken } from './platform/africastalking-callbacks.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { codeMessage, errorMessage } from './platform/error-text.ts';
@@ -212,6 +214,8 @@ export function createApp({
   app.route('/api', walletRoutes);
   app.route('/api', walletStatementRoutes);
   app.route('/api', paymentRoutes);
+  app.route('/api', paybillRoutes);
+  app.route('/api', adminPaybillRoutes);
   app.route('/api', networkRoutes);
   app.route('/api', adminPaymentRoutes);
   app.route('/api/catalog', catalogRoutes);

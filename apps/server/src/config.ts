@@ -54,6 +54,12 @@ const settingsSchema = z.object({
     .string()
     .regex(/^[\w-]{24,128}$/, 'must be 24-128 letters, digits, - or _')
     .optional(),
+  // The business number customers pay by paybill (MTN *165#, Airtel *185#), shown with their
+  // account number; unset hides the paybill instructions.
+  PAYBILL_NUMBER: z
+    .string()
+    .regex(/^\d{3,10}$/, 'must be 3-10 digits')
+    .optional(),
   // Background jobs: how long one attempt (sending one message, say) may run before it counts as
   // failed and is retried, and how often such attempts are looked for. A process killed mid-job
   // has its job retried within about the sum of the two.

@@ -116,6 +116,10 @@ export const ERROR_CODES = [
   'loan_not_paused',
   'message_expires',
   'message_not_rebuildable',
+  'unknown_network',
+  'invalid_amount',
+  'receipt_decided',
+  'not_a_customer',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

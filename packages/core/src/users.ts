@@ -13,6 +13,8 @@ export const adminUserSchema = z.object({
   userType: z.enum(USER_TYPES),
   agentStatus: z.enum(['applicant', 'approved']).nullable(),
   agentCode: z.string().nullable(),
+  /** What the customer types as the account when paying by paybill. */
+  accountNumber: z.string(),
   /** Basis points: 250 is 2.5 %. */
   commissionRateBp: z.number().int().nullable(),
   twoFactorEnabled: z.boolean(),

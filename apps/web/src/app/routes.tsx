@@ -226,6 +226,10 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/outbox', ...adminPage(() => import('@/features/system/outbox-page.tsx')) },
   { path: 'admin/jobs', ...adminPage(() => import('@/features/system/jobs-page.tsx')) },
   { path: 'admin/payments', ...paymentPage('PaymentsPage') },
+  {
+    path: 'admin/paybill',
+    ...lazyPage(() => import('@/features/paybill/paybill-page.tsx'), adminStrings, paymentStrings),
+  },
   { path: 'admin/payments/:id', ...paymentPage('PaymentPage') },
   { path: 'admin/products', ...cataloguePage('ProductsPage') },
   { path: 'admin/products/new', ...cataloguePage('ProductEditPage') },

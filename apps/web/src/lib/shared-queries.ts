@@ -31,6 +31,8 @@ export const payingWalletQuery = queryOptions({
 
 export type MobileMoneyNetworks = {
   testMoney: boolean;
+  /** The business number to pay by paybill; null when there is none. */
+  paybillNumber: string | null;
   networks: { network: 'mtn' | 'airtel'; name: string; mode: 'live' | 'sandbox' | 'off' }[];
 };
 

@@ -14,3 +14,4 @@ export * from './agents.ts';
 export * from './loans.ts';
 export * from './credit.ts';
 export * from './ussd.ts';
+export * from './paybill.ts';

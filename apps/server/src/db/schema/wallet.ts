@@ -23,6 +23,9 @@ export const LEDGER_ACCOUNT_KINDS = [
   /** Fees added to loans after the sale ('income:loan-fees'), and early-payoff discounts ('expense:discounts'). */
   'fee_income',
   'discounts',
+  /** Paybill money no one is known to be owed yet ('suspense:paybill'), and money owed back to payers ('payable:refunds'). */
+  'suspense',
+  'refunds_payable',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 

@@ -19,6 +19,7 @@ function toRow(u: typeof users.$inferSelect): AdminUser {
     userType: u.userType,
     agentStatus: u.agentStatus,
     agentCode: u.agentCode,
+    accountNumber: u.accountNumber,
     commissionRateBp: u.commissionRateBp,
     twoFactorEnabled: Boolean(u.twoFactorEnabled),
     isActive: u.isActive,
@@ -26,7 +27,7 @@ function toRow(u: typeof users.$inferSelect): AdminUser {
   };
 }
 
-/** Users newest first, searched by name, email, phone or agent code, one page at a time. */
+/** Users newest first, searched by name, email, phone, agent code or account number, one page at a time. */
 export async function listUsers(db: Database, query: PageQuery & { q?: string | undefined }): Promise<Page<AdminUser>> {
   const conditions: (SQL | undefined)[] = [after(users.createdAt, users.id, query.cursor)];
   if (query.q) {
@@ -37,6 +38,7 @@ export async function listUsers(db: Database, query: PageQuery & { q?: string | 
         ilike(users.email, pattern),
         ilike(users.phoneNumber, pattern),
         ilike(users.agentCode, pattern),
+        eq(users.accountNumber, query.q.trim()),
       ),
     );
   }

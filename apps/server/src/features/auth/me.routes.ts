@@ -15,6 +15,9 @@ const profileSchema = z
     userType: z.enum(['customer', 'agent', 'admin']),
     agentStatus: z.enum(['applicant', 'approved']).nullable(),
     agentCode: z.string().nullable(),
+    accountNumber: z
+      .string()
+      .describe('What the customer types as the account when paying by paybill (7 digits, Luhn)'),
     commissionRateBp: z.number().int().nullable().describe('Commission rate in basis points (100 = 1%)'),
     kycStatus: z.string(),
     kycCompletionPercentage: z.number().int(),

@@ -15,6 +15,8 @@ export type Profile = {
   userType: 'customer' | 'agent' | 'admin';
   agentStatus: 'applicant' | 'approved' | null;
   agentCode: string | null;
+  /** What the customer types as the account when paying by paybill. */
+  accountNumber: string;
   commissionRateBp: number | null;
   kycStatus: string;
   kycCompletionPercentage: number;
@@ -49,6 +51,7 @@ function toProfile(row: typeof users.$inferSelect, totpEnabled: boolean): Profil
     userType: row.userType,
     agentStatus: row.agentStatus,
     agentCode: row.agentCode,
+    accountNumber: row.accountNumber,
     commissionRateBp: row.commissionRateBp,
     kycStatus: row.kycStatus,
     kycCompletionPercentage: row.kycCompletionPercentage,
@@ -200,13 +203,20 @@ export function actorOf(people: Map<string, Person>, id: string) {
   return { id, name: person?.name ?? null, role: person?.role ?? null };
 }
 
-/** Ids of users whose name, email or phone contains the text (at most `limit`). */
+/** Ids of users whose name, email or phone contains the text, or whose account number it is (at most `limit`). */
 export async function searchUserIds(db: Database, text: string, limit: number): Promise<string[]> {
   const pattern = containsPattern(text);
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(users.phoneNumber, pattern)))
+    .where(
+      or(
+        ilike(users.fullName, pattern),
+        ilike(users.email, pattern),
+        ilike(users.phoneNumber, pattern),
+        eq(users.accountNumber, text.trim()),
+      ),
+    )
     .limit(limit);
   return rows.map((r) => r.id);
 }

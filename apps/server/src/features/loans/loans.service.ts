@@ -13,3 +13,4 @@ export { cashPaymentToken, loanNumbersOf, takeCashForLoan } from './cash-loan-pa
 export { customersInArrears, customersLoanPage, par30ByGroup } from './agent-book.ts';
 export { closeOnRepossession, loanFacts, lockDefaultedLoan, restockDevice } from './repossessed.ts';
 export { spaced } from './tokens.ts';
+export { loanForPaybill, loanSeqOf, repayableLoansOf } from './paybill-loan.ts';

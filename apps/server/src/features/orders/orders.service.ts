@@ -8,6 +8,6 @@ export { orderView } from './order-view.ts';
 export { deliveryFeeRule, holdDeliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';
 export { customerOrders, customersOrderPage } from './order-queries.ts';
 export { onOrderStatusChanged, type OrderStatusRule } from './order-status-rules.ts';
-export { orderNumbersOf, takeCashForOrder } from './cash-order-payment.ts';
+export { orderIdByNumber, orderNumbersOf, takeCashForOrder } from './cash-order-payment.ts';
 export { agentSalesSince } from './agent-sales.ts';
 export { expireUnpaidOrders } from './pay-order.ts';

@@ -7,6 +7,10 @@ const networksSchema = z
     testMoney: z
       .boolean()
       .describe('True while any network goes to the built-in sandbox: no real money moves, and screens say so'),
+    paybillNumber: z
+      .string()
+      .nullable()
+      .describe('The business number customers pay by paybill with their account number; null when there is none'),
     networks: z.array(
       z.object({
         network: z.enum(MOBILE_NETWORKS),
@@ -32,11 +36,12 @@ const networksRoute = createRoute({
 });
 
 export const networkRoutes = createRouter().openapi(networksRoute, (c) => {
-  const { modes } = c.var.mobileMoney;
+  const { modes, paybillNumber } = c.var.mobileMoney;
   c.header('Cache-Control', 'no-cache');
   return c.json(
     {
       testMoney: MOBILE_NETWORKS.some((network) => modes[network] === 'sandbox'),
+      paybillNumber,
       networks: MOBILE_NETWORKS.map((network) => ({ network, name: NETWORK_NAMES[network], mode: modes[network] })),
     },
     200,

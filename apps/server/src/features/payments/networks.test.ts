@@ -18,6 +18,7 @@ describe('mobile-money networks', () => {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         testMoney: true,
+        paybillNumber: null,
         networks: [
           { network: 'mtn', name: 'MTN Mobile Money', mode: 'sandbox' },
           { network: 'airtel', name: 'Airtel Money', mode: 'sandbox' },

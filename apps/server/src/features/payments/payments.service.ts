@@ -34,3 +34,4 @@ export {
   recordCashPayment,
   type CashPaymentInput,
 } from './cash-payments.ts';
+export { recordPaybillPayment, type PaybillPaymentInput } from './paybill-payments.ts';

@@ -25,6 +25,12 @@ export const HOUSE_ACCOUNTS = {
   recoveries: 'income:recoveries',
   loanFees: 'income:loan-fees',
   discounts: 'expense:discounts',
+  /**
+   * Paybill payments that matched nothing wait here for an admin; one returned to its payer
+   * moves to refunds payable until the money is sent back. Opened on first use (openAccounts).
+   */
+  paybillSuspense: 'suspense:paybill',
+  refundsPayable: 'payable:refunds',
 } as const;
 
 /**

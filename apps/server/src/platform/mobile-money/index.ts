@@ -6,15 +6,19 @@ import type { Jobs } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import { createAirtelMoney } from './airtel.ts';
 import { createMtnMoMo } from './mtn.ts';
+import { africasTalkingToken } from '../africastalking-callbacks.ts';
 import { SANDBOX_BASE, SANDBOX_CREDENTIALS, createSandbox } from './sandbox.ts';
+import { createSandboxPaybill, type SandboxPaybill } from './sandbox-paybill.ts';
 import type { MobileMoneyNetwork } from './types.ts';
 
 export type { MobileMoneyNetwork, RemoteStatus, RequestOutcome, TransferRequest, CallbackNews } from './types.ts';
 export { NetworkUnavailable } from './types.ts';
 export { mtnStatus } from './mtn.ts';
 export { airtelHashMatches, airtelStatus } from './airtel.ts';
+export type { SandboxPaybill } from './sandbox-paybill.ts';
 
 export type MobileMoneySettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET'> &
+  Partial<Pick<Settings, 'AT_CALLBACK_TOKEN' | 'PAYBILL_NUMBER'>> &
   Partial<
     Pick<
       Settings,
@@ -57,6 +61,13 @@ export type MobileMoney = {
   mtnCallbackTokenValid(reference: string, token: string): boolean;
   /** The key Airtel callbacks are hashed with. */
   airtelCallbackKey: string;
+  /** The business number customers pay by paybill (PAYBILL_NUMBER), or null when none is set. */
+  paybillNumber: string | null;
+  /**
+   * Test money only: sends the app the notification Africa's Talking sends for a paybill
+   * payment. Null unless a network runs on the sandbox (never in production unless asked for).
+   */
+  sandboxPaybill: ((input: SandboxPaybill) => Promise<Response>) | null;
   /** Gives the sandbox the app's request handler, for its callbacks. */
   connect(appFetch: (request: Request) => Response | Promise<Response>): void;
   start(): Promise<void>;
@@ -90,6 +101,12 @@ export function createMobileMoney(
   const sandboxOn = settings.MOBILE_MONEY_SANDBOX ?? true;
   const mode = (live: boolean): NetworkMode => (live ? 'live' : sandboxOn ? 'sandbox' : 'off');
   const modes = { mtn: mode(mtnLive), airtel: mode(airtelLive) };
+  const anySandbox = modes.mtn === 'sandbox' || modes.airtel === 'sandbox';
+  const paybill = createSandboxPaybill({
+    publicUrl: settings.PUBLIC_URL,
+    token: africasTalkingToken(settings),
+    paybillNumber: settings.PAYBILL_NUMBER ?? '000000',
+  });
   const sandboxCredentials = {
     subscriptionKey: SANDBOX_CREDENTIALS.subscription,
     apiUser: SANDBOX_CREDENTIALS.user,
@@ -142,7 +159,12 @@ export function createMobileMoney(
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
     airtelCallbackKey,
-    connect: (appFetch) => sandbox.connect(appFetch),
-    start: () => (modes.mtn === 'sandbox' || modes.airtel === 'sandbox' ? sandbox.start() : Promise.resolve()),
+    paybillNumber: settings.PAYBILL_NUMBER ?? null,
+    sandboxPaybill: anySandbox ? (input) => paybill.send(input) : null,
+    connect: (appFetch) => {
+      sandbox.connect(appFetch);
+      paybill.connect(appFetch);
+    },
+    start: () => (anySandbox ? sandbox.start() : Promise.resolve()),
   };
 }

@@ -52,6 +52,7 @@ describe('the admin home', () => {
       '/admin/outbox',
       '/admin/jobs',
       '/admin/payments',
+      '/admin/paybill',
       '/admin/orders',
       '/admin/kyc',
       '/admin/loans',

@@ -35,26 +35,26 @@ const network = (mode: 'live' | 'sandbox' | 'off', name: 'mtn' | 'airtel' = 'mtn
 
 describe('the test money banner', () => {
   it('says plainly that no money is real while a network is the sandbox', () => {
-    renderBanner({ testMoney: true, networks: [network('live'), network('sandbox', 'airtel')] });
+    renderBanner({ testMoney: true, paybillNumber: null, networks: [network('live'), network('sandbox', 'airtel')] });
     expect(screen.getByRole('note').textContent).toContain(
       'Test mode: payments here go to a sandbox network. No real money moves',
     );
   });
 
   it('is a landmark of its own, so that all of the page is in one', () => {
-    renderBanner({ testMoney: true, networks: [network('sandbox')] });
+    renderBanner({ testMoney: true, paybillNumber: null, networks: [network('sandbox')] });
     const landmark = screen.getByRole('complementary', { name: 'Test mode' });
     expect(landmark.contains(screen.getByRole('note'))).toBe(true);
   });
 
   it('says it in Luganda too', async () => {
     await changeLanguage('lg');
-    renderBanner({ testMoney: true, networks: [network('sandbox')] });
+    renderBanner({ testMoney: true, paybillNumber: null, networks: [network('sandbox')] });
     expect(screen.getByRole('note').textContent).toContain('Tewali ssente za ddala zitambula');
   });
 
   it('is not there when every network is real', () => {
-    renderBanner({ testMoney: false, networks: [network('live'), network('off', 'airtel')] });
+    renderBanner({ testMoney: false, paybillNumber: null, networks: [network('live'), network('off', 'airtel')] });
     expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession } f
 import { Field } from './components/field.tsx';
 import { ChangePasswordForm } from './components/change-password.tsx';
 import { MessageChoices, type MessageProfile } from './components/message-choices.tsx';
+import { PaybillCard } from './components/paybill-card.tsx';
 import { PhoneSettings } from './components/phone-settings.tsx';
 import { TwoFactorSettings, type SecurityProfile } from './components/two-factor-settings.tsx';
 
@@ -25,6 +26,7 @@ type Profile = SecurityProfile &
     userType: 'customer' | 'agent' | 'admin';
     kycStatus: 'pending' | 'submitted' | 'verified' | 'rejected';
     kycCompletionPercentage: number;
+    accountNumber: string;
   };
 
 const profileQuery = { queryKey: ['me'], queryFn: () => apiFetch<Profile>('/api/me') };
@@ -195,6 +197,7 @@ export default function MyAccountPage() {
         {t('auth.accountTitle')}
       </h1>
       {profile.data.userType === 'customer' && <IdentityCheckCard profile={profile.data} />}
+      {profile.data.userType === 'customer' && <PaybillCard accountNumber={profile.data.accountNumber} />}
       <section aria-labelledby="profile-title" className="space-y-3">
         <h2 id="profile-title" className="text-lg font-semibold">
           {t('auth.profileSection')}

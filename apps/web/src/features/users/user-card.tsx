@@ -44,6 +44,7 @@ export function UserCard({ user, onActions }: { user: AdminUser; onActions: (use
             {user.phoneNumber} <span className="text-stone-600">({verified(user.phoneVerified)})</span>
           </Row>
         )}
+        {user.userType === 'customer' && <Row term={t('admin.users.accountNumber')}>{user.accountNumber}</Row>}
         {user.userType === 'agent' && (
           <Row term={t('admin.users.agent')}>
             {user.agentStatus === 'approved' ? t('admin.users.agentApproved') : t('admin.users.agentApplicant')}

@@ -15,6 +15,7 @@ const sarah: AdminUser = {
   userType: 'agent',
   agentStatus: 'applicant',
   agentCode: null,
+  accountNumber: '1000009',
   commissionRateBp: null,
   twoFactorEnabled: false,
   isActive: true,
@@ -29,6 +30,7 @@ const john: AdminUser = {
   phoneNumber: null,
   userType: 'customer',
   agentStatus: null,
+  accountNumber: '1000017',
   twoFactorEnabled: true,
   isActive: false,
 };
@@ -56,7 +58,7 @@ const openApproveForm = async () => {
 };
 
 describe('the users page', () => {
-  it('lists the users the server returns, with their role, standing and contact', async () => {
+  it("lists the users the server returns, with their role, standing, contact and a customer's account number", async () => {
     renderPage(UsersPage, '/admin/users');
     const list = await screen.findByRole('list', { name: 'Users' });
     const cards = within(list).getAllByRole('listitem');
@@ -65,6 +67,8 @@ describe('the users page', () => {
     expect(cards[0]!.textContent).toContain('Applicant');
     expect(cards[1]!.textContent).toContain('john@example.ug');
     expect(cards[1]!.textContent).toContain('Deactivated');
+    expect(cards[1]!.textContent).toContain('Paybill account number1000017');
+    expect(cards[0]!.textContent).not.toContain('Paybill account number');
     expect(server.seen[0]).toMatchObject({ method: 'GET', url: '/api/admin/users?limit=25' });
   });
 
