@@ -7,6 +7,7 @@ import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { apiFetch, ApiError } from '@/lib/api-client.ts';
+import { languageSaved, profileKey } from './account-language.ts';
 import { refreshSession, useSession } from './api.ts';
 import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession } from './auth-api.ts';
 import { Field } from './components/field.tsx';
@@ -27,7 +28,7 @@ type Profile = SecurityProfile &
     kycCompletionPercentage: number;
   };
 
-const profileQuery = { queryKey: ['me'], queryFn: () => apiFetch<Profile>('/api/me') };
+const profileQuery = { queryKey: profileKey, queryFn: () => apiFetch<Profile>('/api/me') };
 const sessionsQuery = { queryKey: ['sessions'], queryFn: listSessions, staleTime: 0 };
 
 /** A short, readable device name from a user-agent string. */
@@ -52,7 +53,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(changes),
       }),
-    onSuccess: (updated) => queryClient.setQueryData(profileQuery.queryKey, updated),
+    // The language is the account's and the screen's: saving one switches the app at once.
+    onSuccess: (updated) => languageSaved(queryClient, updated),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -85,6 +87,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <span className="block text-sm font-medium">{t('auth.language')}</span>
         <select
           name="preferredLanguage"
+          key={profile.preferredLanguage}
           defaultValue={profile.preferredLanguage}
           className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 text-base"
         >
