@@ -7,6 +7,7 @@ import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { apiFetch, ApiError } from '@/lib/api-client.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { languageSaved, profileKey } from './account-language.ts';
 import { refreshSession, useSession } from './api.ts';
 import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession } from './auth-api.ts';
@@ -106,7 +107,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
 }
 
 function Sessions({ currentId }: { currentId: string | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const sessions = useQuery(sessionsQuery);
@@ -122,7 +124,6 @@ function Sessions({ currentId }: { currentId: string | undefined }) {
   });
   if (sessions.isPending) return <p role="status">{t('auth.loadingSessions')}</p>;
   if (sessions.isError) return <FormAlert>{t('catalog.loadFailed')}</FormAlert>;
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="space-y-3">
       <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
@@ -133,9 +134,7 @@ function Sessions({ currentId }: { currentId: string | undefined }) {
                 {deviceName(s.userAgent, t('auth.unknownDevice'))}
                 {s.id === currentId && <span className="ml-2 text-sm text-brand-800">({t('auth.thisDevice')})</span>}
               </p>
-              <p className="text-sm text-stone-600">
-                {t('auth.signedInOn', { date: date.format(new Date(s.createdAt)) })}
-              </p>
+              <p className="text-sm text-stone-600">{t('auth.signedInOn', { date: formats.dateTime(s.createdAt) })}</p>
             </div>
             {s.id !== currentId && (
               <Button variant="secondary" disabled={end.isPending} onClick={() => end.mutate(s.token)}>
