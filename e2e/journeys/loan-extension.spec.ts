@@ -22,6 +22,10 @@ test('a customer extends a running loan by two instalments, sees the new schedul
   await setPasswordByPhone(page, admin, CUSTOMER);
   await signIn(page, CUSTOMER.local, CUSTOMER.password);
   await expect(page).toHaveURL('/customer/loan');
+  // His account reads Luganda, which the app shows once he is signed in; this journey reads English.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lg');
+  await page.getByRole('banner').getByRole('combobox').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   const mine = (await (await page.request.get('/api/loans')).json()) as {
     loans: { id: string; status: string }[];
