@@ -23,12 +23,16 @@ test('my account: change the profile, see the devices signed in, sign the others
   await page.getByLabel('Village').fill('Layibi');
   await page.getByRole('combobox', { name: 'Language' }).last().selectOption('luganda');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved.')).toBeVisible();
+  // The language saved is the app's at once.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lg');
+  await expect(page.getByText('Kiterekeddwa.')).toBeVisible();
   expect(await (await page.request.get('/api/me')).json()).toMatchObject({
     district: 'Gulu',
     village: 'Layibi',
     preferredLanguage: 'luganda',
   });
+  await page.getByRole('banner').getByRole('combobox', { name: 'Olulimi' }).selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   const devices = page.getByRole('region', { name: 'Where you are signed in' }).getByRole('listitem');
   await expect(devices).toHaveCount(2);

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AppToaster } from '@/components/ui/toast.tsx';
+import { useAccountLanguage } from '@/features/auth/account-language.ts';
 import { useSession } from '@/features/auth/api.ts';
 import { BottomNav } from './shell/bottom-nav.tsx';
 import { Header } from './shell/header.tsx';
@@ -15,6 +16,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const session = useSession();
+  useAccountLanguage();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

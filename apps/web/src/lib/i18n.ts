@@ -9,6 +9,21 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
+/** A language as an account keeps it (users.preferred_language). */
+export type AccountLanguage = 'english' | 'luganda' | 'swahili';
+const ACCOUNT_LANGUAGES: Record<LanguageCode, AccountLanguage> = { en: 'english', lg: 'luganda', sw: 'swahili' };
+
+/** The account's word for a screen language: lg → luganda. */
+export const accountLanguageOf = (code: LanguageCode): AccountLanguage => ACCOUNT_LANGUAGES[code];
+
+/** The screen language for an account's: luganda → lg; an unknown word gives undefined. */
+export const languageCodeOf = (account: string | null | undefined): LanguageCode | undefined =>
+  LANGUAGES.find((language) => ACCOUNT_LANGUAGES[language.code] === account)?.code;
+
+/** The language the screen shows now. */
+export const shownLanguage = (): LanguageCode =>
+  LANGUAGES.find((language) => language.code === i18n.resolvedLanguage)?.code ?? 'en';
+
 const STORAGE_KEY = 'ecogrid-language';
 
 // Only English ships in the first download; the other catalogues load when chosen.

@@ -44,6 +44,11 @@ const en = [
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
 
+const flat = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flat(v, `${prefix}${k}.`),
+  );
+
 describe('translation catalogues', () => {
   it.each([
     ['Luganda', lg],
@@ -81,14 +86,22 @@ describe('translation catalogues', () => {
 
   it('keeps interpolation placeholders in every language', () => {
     const placeholders = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort();
-    const flat = (tree: Tree, prefix = ''): [string, string][] =>
-      Object.entries(tree).flatMap(([k, v]) =>
-        typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flat(v, `${prefix}${k}.`),
-      );
     const english = new Map(flat(en));
     for (const catalogue of [lg, sw]) {
       for (const [key, text] of flat(catalogue)) {
         expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+      }
+    }
+  });
+
+  it('words every count through plural forms, one and other, in every language', () => {
+    for (const catalogue of [en, lg, sw]) {
+      const texts = new Map(flat(catalogue));
+      for (const [key, text] of texts) {
+        expect(text, key).not.toMatch(/\(s\)/);
+        if (text.includes('{{count}}')) expect(key).toMatch(/_(one|other)$/);
+        const plural = /^(.*)_(one|other)$/.exec(key);
+        if (plural) expect(texts.has(`${plural[1]}_${plural[2] === 'one' ? 'other' : 'one'}`), key).toBe(true);
       }
     }
   });

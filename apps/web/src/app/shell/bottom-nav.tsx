@@ -82,16 +82,17 @@ export function BottomNav() {
         {tabs.map((item) => {
           const here = item === current;
           return (
-            <li key={item.to}>
+            <li key={item.to} className="min-w-0">
               <Link
                 to={item.loginRequired && !signedIn ? authPath(item.to) : item.to}
                 aria-current={here ? 'page' : undefined}
-                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium ${
+                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 py-1 text-[0.6875rem] leading-tight font-medium ${
                   here ? 'text-brand-800' : 'text-stone-700'
                 }`}
               >
-                <Icon name={item.icon} />
-                {t(item.label)}
+                <Icon name={item.icon} className="h-6 w-6 shrink-0" />
+                {/* A long word (Luganda's Ebyalagiddwa) breaks inside its own tab, never into the next. */}
+                <span className="max-w-full text-center hyphens-auto [overflow-wrap:anywhere]">{t(item.label)}</span>
               </Link>
             </li>
           );

@@ -63,7 +63,8 @@ export function Header() {
     `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-800' : 'text-stone-700 hover:text-stone-900'}`;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
+      {/* With text at 200 % the icons outgrow a phone's row, and wrap onto a second rather than scroll sideways. */}
+      <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-1 px-3 py-1.5 sm:gap-2 sm:px-4">
         <Link to="/marketplace" className="mr-auto flex items-center gap-1.5 text-lg font-bold text-brand-800">
           <Icon name="sun" className="h-7 w-7 text-sun-500" />
           {/* A signed-in phone's row needs the room: the name is read out there, and shown from 640 px. */}

@@ -18,7 +18,9 @@ const tones: Record<Tone, string> = {
 /** A short status word; the colour only repeats what the text says. */
 export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-sm font-medium ${tones[tone]}`}>
+    <span
+      className={`inline-flex max-w-full items-center rounded-full border px-2 [overflow-wrap:anywhere] py-0.5 text-sm font-medium ${tones[tone]}`}
+    >
       {children}
     </span>
   );

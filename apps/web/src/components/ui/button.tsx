@@ -10,7 +10,7 @@ const variants: Record<Variant, string> = {
 };
 
 export function buttonClass(variant: Variant = 'primary', extra = ''): string {
-  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-base font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+  return `inline-flex min-h-11 max-w-full items-center justify-center gap-2 rounded-lg text-center [overflow-wrap:anywhere] px-4 py-2 text-base font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
 }
 
 export function Button({

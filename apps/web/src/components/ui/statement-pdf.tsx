@@ -29,7 +29,7 @@ export function StatementPdf({ href }: { href: (from: string, to: string) => str
         : null;
   return (
     <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2">
         <TextField
           id="statement-from"
           label={t('wallet.statementPdf.from')}

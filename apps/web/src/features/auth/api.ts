@@ -7,6 +7,8 @@ export type SessionUser = {
   email: string | null;
   userType: 'customer' | 'agent' | 'admin';
   twoFactorEnabled?: boolean | null;
+  /** users.preferred_language (english, luganda or swahili); not kept in the offline copy. */
+  preferredLanguage?: string;
 };
 /**
  * The signed-in user and the id of this device's session (never its token). `offline`: the

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { accountLanguageOf, shownLanguage } from '@/lib/i18n.ts';
 import { refreshSession, safeRedirect } from './api.ts';
 import {
   AuthError,
@@ -28,11 +29,9 @@ type Step =
   | { name: 'phoneCode'; phoneNumber: string; testModeCode?: string | undefined }
   | { name: 'secondFactor'; methods: ('totp' | 'otp')[] };
 
-const LANGUAGES: Record<string, SignUpInput['preferredLanguage']> = { en: 'english', lg: 'luganda', sw: 'swahili' };
-
 /** The combined sign-in and sign-up flow (/auth, /login, /signup), by email or phone number. */
 export function AuthPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -86,7 +85,7 @@ export function AuthPage() {
         fullName: String(form.get('fullName') ?? '').trim(),
         username: String(form.get('username') ?? '').trim(),
         userType: form.get('userType') === 'agent' ? 'agent' : 'customer',
-        preferredLanguage: LANGUAGES[i18n.resolvedLanguage ?? 'en'] ?? 'english',
+        preferredLanguage: accountLanguageOf(shownLanguage()),
       };
       if (identifier.kind === 'phone') {
         const created = await signUpPhone({ ...input, phoneNumber: identifier.value });

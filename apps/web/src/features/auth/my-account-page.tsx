@@ -7,6 +7,8 @@ import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { apiFetch, ApiError } from '@/lib/api-client.ts';
+import { useFormats } from '@/lib/formats.ts';
+import { languageSaved, profileKey } from './account-language.ts';
 import { refreshSession, useSession } from './api.ts';
 import { listSessions, revokeAllSessions, revokeOtherSessions, revokeSession } from './auth-api.ts';
 import { Field } from './components/field.tsx';
@@ -29,7 +31,7 @@ type Profile = SecurityProfile &
     accountNumber: string;
   };
 
-const profileQuery = { queryKey: ['me'], queryFn: () => apiFetch<Profile>('/api/me') };
+const profileQuery = { queryKey: profileKey, queryFn: () => apiFetch<Profile>('/api/me') };
 const sessionsQuery = { queryKey: ['sessions'], queryFn: listSessions, staleTime: 0 };
 
 /** A short, readable device name from a user-agent string. */
@@ -54,7 +56,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(changes),
       }),
-    onSuccess: (updated) => queryClient.setQueryData(profileQuery.queryKey, updated),
+    // The language is the account's and the screen's: saving one switches the app at once.
+    onSuccess: (updated) => languageSaved(queryClient, updated),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,6 +90,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <span className="block text-sm font-medium">{t('auth.language')}</span>
         <select
           name="preferredLanguage"
+          key={profile.preferredLanguage}
           defaultValue={profile.preferredLanguage}
           className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 text-base"
         >
@@ -105,7 +109,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
 }
 
 function Sessions({ currentId }: { currentId: string | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const sessions = useQuery(sessionsQuery);
@@ -121,7 +126,6 @@ function Sessions({ currentId }: { currentId: string | undefined }) {
   });
   if (sessions.isPending) return <p role="status">{t('auth.loadingSessions')}</p>;
   if (sessions.isError) return <FormAlert>{t('catalog.loadFailed')}</FormAlert>;
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="space-y-3">
       <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
@@ -132,9 +136,7 @@ function Sessions({ currentId }: { currentId: string | undefined }) {
                 {deviceName(s.userAgent, t('auth.unknownDevice'))}
                 {s.id === currentId && <span className="ml-2 text-sm text-brand-800">({t('auth.thisDevice')})</span>}
               </p>
-              <p className="text-sm text-stone-600">
-                {t('auth.signedInOn', { date: date.format(new Date(s.createdAt)) })}
-              </p>
+              <p className="text-sm text-stone-600">{t('auth.signedInOn', { date: formats.dateTime(s.createdAt) })}</p>
             </div>
             {s.id !== currentId && (
               <Button variant="secondary" disabled={end.isPending} onClick={() => end.mutate(s.token)}>

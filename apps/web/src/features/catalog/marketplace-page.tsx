@@ -99,7 +99,7 @@ export function MarketplacePage() {
           <select
             value={sort}
             onChange={(e) => update({ sort: e.target.value === 'newest' ? undefined : e.target.value })}
-            className="min-h-11 flex-1 rounded-lg border border-stone-300 bg-white px-2 text-base"
+            className="min-h-11 min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-2 text-base"
           >
             {PRODUCT_SORTS.map((s) => (
               <option key={s} value={s}>

@@ -73,7 +73,7 @@ export function ProductPage({ actions }: Props) {
       <Link to="/marketplace" className="mb-3 inline-block text-sm font-medium text-brand-800 underline">
         {t('catalog.back')}
       </Link>
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2">
         <ProductGallery images={product.images} name={product.name} />
         <div className="space-y-4">
           <div>

@@ -16,6 +16,7 @@ import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { PlaceFields, type PlaceChoice } from '@/components/ui/place-fields.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { useFormats } from '@/lib/formats.ts';
 import { kycQuery, saveAddress, saveIdentity, savePersonal, uploadDocument } from './api.ts';
 import { shrinkPhoto } from './shrink-photo.ts';
 
@@ -219,6 +220,7 @@ type Progress = { stage: 'shrinking' } | { stage: 'uploading'; fraction: number 
 
 export function DocumentStep({ base, kyc, onSaved, kind }: StepProps & { kind: KycDocumentKind }) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const queryClient = useQueryClient();
   const current = kyc.documents.find((d) => d.kind === kind);
   const [progress, setProgress] = useState<Progress>(null);
@@ -271,7 +273,7 @@ export function DocumentStep({ base, kyc, onSaved, kind }: StepProps & { kind: K
       <p className="text-sm text-stone-700">{t(`kyc.document.${kind}Hint`)}</p>
       {current && (
         <p className="text-sm font-medium text-brand-900">
-          {t('kyc.document.uploaded', { date: new Date(current.uploadedAt).toLocaleDateString() })}
+          {t('kyc.document.uploaded', { date: formats.date(current.uploadedAt) })}
         </p>
       )}
       {preview && (

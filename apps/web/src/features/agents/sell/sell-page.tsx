@@ -254,7 +254,7 @@ export default function SellPage() {
           {terms.isError && <FormAlert>{errorText(terms.error, t('agent.failed'))}</FormAlert>}
           {texted && (
             <>
-              <p role="status">{t('agent.sell.terms.sent', { minutes: terms.data!.expiresInMinutes })}</p>
+              <p role="status">{t('agent.sell.terms.sent', { count: terms.data!.expiresInMinutes })}</p>
               <TestModeCode code={terms.data!.testModeCode} />
               <TextField
                 id="sell-code"

@@ -68,7 +68,7 @@ export function StockPanel({ product }: { product: AdminProduct }) {
       setQuantity('');
       setReason('');
       await refreshCatalogue(queryClient);
-      void showToast(t('admin.stock.done', { count: result.product.stock }), { kind: 'success' });
+      void showToast(t('admin.stock.done', { quantity: result.product.stock }), { kind: 'success' });
     },
     onError: (error) => attempt.settled(error),
   });

@@ -57,14 +57,14 @@ describe('portfolio reports', () => {
   it('shows PAR over time, the vintage curve and roll rates with their numbers, and the exports', async () => {
     const { container } = renderPage(PortfolioReports, '/admin/loans');
     const par = within(await screen.findByRole('region', { name: 'Portfolio at risk, last 90 days: the figures' }));
-    const first = (await par.findByRole('rowheader', { name: '2030-01-01' })).closest('tr')!;
+    const first = (await par.findByRole('rowheader', { name: 'Jan 1, 2030' })).closest('tr')!;
     expect([...first.querySelectorAll('td')].map((c) => c.textContent)).toEqual([
       '33.3 %',
       '22.2 %',
       '16.7 %',
       '13.3 %',
     ]);
-    const empty = par.getByRole('rowheader', { name: '2030-01-02' }).closest('tr')!;
+    const empty = par.getByRole('rowheader', { name: 'Jan 2, 2030' }).closest('tr')!;
     expect(empty.querySelector('td')!.textContent).toBe('–');
     const parChart = screen.getByRole('img', { name: 'Portfolio at risk, last 90 days: chart of the figures below' });
     expect(legend(parChart)).toEqual(['At risk, PAR1', 'At risk, PAR30', 'At risk, PAR60', 'At risk, PAR90']);
@@ -73,7 +73,7 @@ describe('portfolio reports', () => {
     const vintages = within(
       await screen.findByRole('region', { name: 'Vintage curve: share of credit price repaid: the figures' }),
     );
-    const march = (await vintages.findByRole('rowheader', { name: '2030-03' })).closest('tr')!;
+    const march = (await vintages.findByRole('rowheader', { name: 'March 2030' })).closest('tr')!;
     expect([...march.querySelectorAll('td')].map((c) => c.textContent)).toEqual([
       '2',
       'UGX 2,400,000',
@@ -86,7 +86,7 @@ describe('portfolio reports', () => {
     const vintageChart = screen.getByRole('img', {
       name: 'Vintage curve: share of credit price repaid: chart of the figures below',
     });
-    expect(legend(vintageChart)).toEqual(['2030-03']);
+    expect(legend(vintageChart)).toEqual(['March 2030']);
     expect(within(vintageChart).getByText('Month 1')).toBeTruthy();
 
     const rolls = within(
@@ -111,7 +111,9 @@ describe('portfolio reports', () => {
       expect(server.seen.some((r) => r.url === '/api/admin/portfolio/roll-rates?month=2030-02')).toBe(true),
     );
     expect(
-      await screen.findByText('Where the loans in each bucket at the end of 2030-02 were at the end of 2030-03'),
+      await screen.findByText(
+        'Where the loans in each bucket at the end of February 2030 were at the end of March 2030',
+      ),
     ).toBeTruthy();
   });
 });

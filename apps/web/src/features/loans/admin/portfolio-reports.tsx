@@ -75,7 +75,7 @@ function ParHistory({ days }: { days: ParDay[] }) {
             {[...days].reverse().map((d) => (
               <tr key={d.day} className="border-t border-stone-100">
                 <th scope="row" className="text-left font-normal">
-                  {d.day}
+                  {formats.day(d.day)}
                 </th>
                 {keys.map((k) => (
                   <td key={k} className="text-right">
@@ -93,6 +93,7 @@ function ParHistory({ days }: { days: ParDay[] }) {
 
 function Vintages({ vintages }: { vintages: Vintage[] }) {
   const { t } = useTranslation();
+  const formats = useFormats();
   if (vintages.length === 0) return <p>{t('adminLoans.reports.noVintages')}</p>;
   const shown = vintages.slice(-6);
   const months = Math.max(...shown.map((v) => v.points.length));
@@ -103,7 +104,7 @@ function Vintages({ vintages }: { vintages: Vintage[] }) {
         points={Array.from({ length: months }, (_, m) => String(m))}
         formatPoint={(m) => t('adminLoans.reports.monthOnBook', { month: m })}
         max={10_000}
-        lines={shown.map((v) => ({ name: v.month, values: v.points.map((p) => p.share) }))}
+        lines={shown.map((v) => ({ name: formats.month(v.month), values: v.points.map((p) => p.share) }))}
       />
       <Scroll label={t('adminLoans.reports.vintageTitle')}>
         <table className="w-full text-sm tabular-nums">
@@ -127,7 +128,7 @@ function Vintages({ vintages }: { vintages: Vintage[] }) {
             {vintages.map((v) => (
               <tr key={v.month} className="border-t border-stone-100">
                 <th scope="row" className="text-left font-normal">
-                  {v.month}
+                  {formats.month(v.month)}
                 </th>
                 <td className="text-right">{v.loans}</td>
                 <td className="text-right">{formatUgx(v.creditPrice)}</td>
@@ -147,12 +148,13 @@ function Vintages({ vintages }: { vintages: Vintage[] }) {
 
 function RollTable({ rates }: { rates: RollRates }) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const targets = rates.rows[0]?.to.map((cell) => cell.bucket) ?? [];
   return (
     <Scroll label={t('adminLoans.reports.rollTitle')}>
       <table className="w-full text-sm tabular-nums">
         <caption className="text-left text-stone-700">
-          {t('adminLoans.reports.rollCaption', { month: rates.month, next: rates.next })}
+          {t('adminLoans.reports.rollCaption', { month: formats.month(rates.month), next: formats.month(rates.next) })}
         </caption>
         <thead>
           <tr className="text-left">

@@ -31,7 +31,7 @@ export function ScheduleHistory({ loanId, admin = false }: { loanId: string; adm
           {changes.map((change) => (
             <li key={change.id} className="rounded-lg border border-stone-200 bg-white p-3">
               <p className="font-medium">
-                {t(`loans.change.kind.${change.kind}`)} · {formats.day(change.createdAt.slice(0, 10))}
+                {t(`loans.change.kind.${change.kind}`)} · {formats.date(change.createdAt)}
               </p>
               <p className="text-sm text-stone-700">
                 {t('loans.change.totals', {

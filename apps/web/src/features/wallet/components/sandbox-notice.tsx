@@ -16,11 +16,13 @@ export function SandboxNotice() {
       <details className="text-sm">
         <summary className="min-h-11 cursor-pointer py-2 font-medium">{t('wallet.sandbox.numbers')}</summary>
         <p className="mb-2">{t('wallet.sandbox.numbersIntro')}</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
           {SANDBOX_SCENARIOS.map((scenario) => (
             <div key={scenario.digits} className="contents">
               <dt className="font-mono">…{scenario.digits}</dt>
-              <dd>{t(`wallet.sandbox.outcome.d${scenario.digits}`, { defaultValue: scenario.outcome })}</dd>
+              <dd className="break-words">
+                {t(`wallet.sandbox.outcome.d${scenario.digits}`, { defaultValue: scenario.outcome })}
+              </dd>
             </div>
           ))}
         </dl>
