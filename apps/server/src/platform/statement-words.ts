@@ -17,6 +17,7 @@ const LABELS = [
   'walletTitle',
   'printed',
   'customer',
+  'accountNumber',
   'product',
   'plan',
   'device',

@@ -5,6 +5,7 @@ import type { Database } from '#src/db/client.ts';
 import type { LoanRow } from '#src/db/schema/loans.ts';
 import { letterhead, ruleLine, startPdf, tableRow, type PdfColumn } from '#src/platform/pdf.ts';
 import { statementWords, type StatementWords } from '#src/platform/statement-words.ts';
+import { accountNumbersOf } from '#src/features/auth/account-numbers.service.ts';
 import { customerCards } from '#src/features/auth/profile.service.ts';
 import { amountOwed, findLoan } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
@@ -46,7 +47,7 @@ type Figures = Pick<LoanRow, 'fees' | 'forgiven' | 'creditPrice' | 'paid'>;
 export function loanStatementPdf(
   loan: Loan,
   figures: Figures,
-  customer: { name: string; phone: string | null },
+  customer: { name: string; phone: string | null; accountNumber: string | null },
   words: StatementWords,
 ): Promise<Buffer> {
   const { doc, width, finish } = startPdf({ title: words.loanTitle(loan.number), subject: loan.productName });
@@ -55,6 +56,7 @@ export function loanStatementPdf(
   doc.font('Helvetica').fontSize(9);
   doc.text(`${words.printed}: ${kampalaDate(new Date())}`);
   doc.text(`${words.customer}: ${customer.name}${customer.phone ? `, ${customer.phone}` : ''}`);
+  if (customer.accountNumber) doc.text(`${words.accountNumber}: ${customer.accountNumber}`);
   doc.text(`${words.product}: ${loan.productName} (${words.plan}: ${loan.planName})`);
   if (loan.deviceSerial) doc.text(`${words.device}: ${loan.deviceSerial}`);
   doc.text(`${words.status}: ${words.statuses[loan.status] ?? loan.status}`);
@@ -108,12 +110,16 @@ export function loanStatementPdf(
 /** A loan's statement: the customer's own (`userId`), or any loan for an admin (null). */
 export async function loanStatement(db: Database, loanId: string, userId: string | null) {
   const row = await findLoan(db, loanId, userId);
-  const [view, cards] = await Promise.all([loanView(db, row), customerCards(db, [row.userId])]);
+  const [view, cards, accounts] = await Promise.all([
+    loanView(db, row),
+    customerCards(db, [row.userId]),
+    accountNumbersOf(db, [row.userId]),
+  ]);
   const card = cards.get(row.userId);
   const pdf = await loanStatementPdf(
     view,
     row,
-    { name: card?.name ?? 'Customer', phone: card?.phone ?? null },
+    { name: card?.name ?? 'Customer', phone: card?.phone ?? null, accountNumber: accounts.get(row.userId) ?? null },
     statementWords(card?.preferredLanguage ?? 'english'),
   );
   return { pdf, number: view.number };

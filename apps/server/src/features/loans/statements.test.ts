@@ -46,6 +46,9 @@ describe('loan statement', () => {
     const text = answer.text;
     expect(text).toContain(`Loan statement ${loan.number}`);
     expect(text).toContain('Customer: Nakato Sarah');
+    const { accountNumber } = (await customer.api.get('/api/me')).body as { accountNumber: string };
+    expect(accountNumber).toMatch(/^\d{7}$/);
+    expect(text).toContain(`Account number (for paying by mobile money): ${accountNumber}`);
     expect(text).toContain(`Product: ${product.name}`);
     expect(text).toContain(`Device serial: ${serial}`);
     expect(text).toContain('Status: Active');

@@ -47,6 +47,8 @@ describe('wallet statement', () => {
     expect(now.text).toContain('Wallet statement');
     expect(now.text).toContain(`From ${today()} to ${today()}`);
     expect(now.text).toContain('Customer: Okello Peter');
+    const { accountNumber } = (await customer.api.get('/api/me')).body as { accountNumber: string };
+    expect(now.text).toContain(`Account number (for paying by mobile money): ${accountNumber}`);
     expect(now.text).toContain(`Opening balance\n${formatUgx(0)}`);
     expect(now.text).toContain(`${today()}\nTest funding\n${formatUgx(600_000)}\n${formatUgx(600_000)}`);
     expect(now.text).toContain(`${today()}\nTop-up by MTN Mobile Money\n${formatUgx(50_000)}\n${formatUgx(650_000)}`);

@@ -7,6 +7,7 @@ import type { DateRange } from '#src/platform/date-range.ts';
 import { notFound } from '#src/platform/errors.ts';
 import { letterhead, ruleLine, startPdf, tableRow, type PdfColumn } from '#src/platform/pdf.ts';
 import { statementWords, type StatementWords } from '#src/platform/statement-words.ts';
+import { accountNumbersOf } from '#src/features/auth/account-numbers.service.ts';
 import { customerCards } from '#src/features/auth/profile.service.ts';
 
 const LINES: PdfColumn[] = [
@@ -60,7 +61,7 @@ export async function walletLines(db: Database, userId: string, range: DateRange
  * of the range with the balance after it, money in and out, and the closing balance.
  */
 function walletStatementPdf(
-  customer: { name: string; phone: string | null },
+  customer: { name: string; phone: string | null; accountNumber: string | null },
   range: DateRange,
   { opening, lines }: { opening: number; lines: Line[] },
   words: StatementWords,
@@ -72,6 +73,7 @@ function walletStatementPdf(
   doc.text(words.period(range.from, range.to));
   doc.text(`${words.printed}: ${kampalaDate(new Date())}`);
   doc.text(`${words.customer}: ${customer.name}${customer.phone ? `, ${customer.phone}` : ''}`);
+  if (customer.accountNumber) doc.text(`${words.accountNumber}: ${customer.accountNumber}`);
   doc.moveDown();
   const figure = (label: string, amount: number, bold = false) =>
     tableRow(doc, width, FIGURES, [label, formatUgx(amount)], bold);
@@ -102,7 +104,7 @@ export async function walletStatementFile(db: Database, userId: string, range: D
   const card = (await customerCards(db, [userId])).get(userId);
   if (!card) throw notFound('No customer has this id.');
   const pdf = await walletStatementPdf(
-    { name: card.name, phone: card.phone },
+    { name: card.name, phone: card.phone, accountNumber: (await accountNumbersOf(db, [userId])).get(userId) ?? null },
     range,
     await walletLines(db, userId, range),
     statementWords(card.preferredLanguage),
