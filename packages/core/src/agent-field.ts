@@ -108,6 +108,8 @@ export const agentCustomerDetailSchema = z.object({
     subCounty: z.string().nullable(),
     village: z.string().nullable(),
     preferredLanguage: z.enum(LANGUAGES),
+    /** What they type as the account when they pay by paybill (MTN *165#, Airtel *185#). */
+    accountNumber: z.string().nullable(),
     kycStatus: z.string(),
     consentActive: z.boolean(),
     consentExpiresAt: z.string().nullable(),

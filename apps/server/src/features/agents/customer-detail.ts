@@ -1,6 +1,7 @@
 import { LANGUAGES, type AgentCustomerDetail, type Language } from '@ecogrid/core/agent-field';
 import type { Database } from '#src/db/client.ts';
 import { notFound } from '#src/platform/errors.ts';
+import { accountNumbersOf } from '#src/features/auth/account-numbers.service.ts';
 import { customerCards } from '#src/features/auth/profile.service.ts';
 import { kycStatuses } from '#src/features/kyc/kyc.service.ts';
 import { customerPortfolioLoans } from '#src/features/loans/portfolio.service.ts';
@@ -25,8 +26,9 @@ export async function agentCustomerDetail(
   customerId: string,
 ): Promise<AgentCustomerDetail> {
   const served = await requireServed(db, agentId, customerId);
-  const [cards, statuses, loans, orders, notes] = await Promise.all([
+  const [cards, accounts, statuses, loans, orders, notes] = await Promise.all([
     customerCards(db, [customerId]),
+    accountNumbersOf(db, [customerId]),
     kycStatuses(db, [customerId]),
     customerPortfolioLoans(db, customerId),
     customerOrders(db, customerId, { limit: ORDERS_SHOWN }),
@@ -43,6 +45,7 @@ export async function agentCustomerDetail(
       subCounty: card.subCounty,
       village: card.village,
       preferredLanguage: language(card.preferredLanguage),
+      accountNumber: accounts.get(customerId) ?? null,
       kycStatus: statuses.get(customerId) ?? 'pending',
       consentActive: served.consentExpiresAt.getTime() > Date.now(),
       consentExpiresAt: served.consentExpiresAt.toISOString(),

@@ -71,6 +71,7 @@ describe('a customer the agent serves, whole', () => {
       phone: customer.e164,
       kycStatus: 'verified',
       preferredLanguage: 'english',
+      accountNumber: expect.stringMatching(/^\d{7}$/),
       consentActive: true,
     });
     expect(detail.body.loans).toEqual([expect.objectContaining({ id: loanId, customerName: 'Nambi Grace' })]);

@@ -18,6 +18,7 @@ const aDetail = (): AgentCustomerDetail => ({
     subCounty: 'Goma',
     village: 'Seeta',
     preferredLanguage: 'luganda',
+    accountNumber: '1000009',
     kycStatus: 'submitted',
     consentActive: true,
     consentExpiresAt: '2099-03-02T07:15:00.000Z',
@@ -80,6 +81,7 @@ describe("an agent's customer, whole", () => {
     expect(screen.getByRole('link', { name: 'Call Nakato Sarah (0772 123456)' })).toBeTruthy();
     expect(screen.getByText('Seeta, Goma, Mukono')).toBeTruthy();
     expect(screen.getByText('Speaks: Luganda')).toBeTruthy();
+    expect(screen.getByText('Account number for paybill: 1000009')).toBeTruthy();
     expect(screen.getByText('Being checked')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue identity check' }).getAttribute('href')).toBe(
       '/agent/customers/c1/kyc',

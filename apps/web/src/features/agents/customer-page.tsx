@@ -59,6 +59,11 @@ function CustomerDetail({ detail }: { detail: AgentCustomerDetail }) {
         <p className="text-stone-700">
           {t('agent.customer.language', { language: t(`agent.register.languages.${customer.preferredLanguage}`) })}
         </p>
+        {customer.accountNumber && (
+          <p className="text-stone-700 tabular-nums">
+            {t('agent.customer.accountNumber', { number: customer.accountNumber })}
+          </p>
+        )}
         <KycLine status={customer.kycStatus} />
         {detail.loans.some((loan) => loan.daysPastDue > 0) && (
           <Link
