@@ -7,8 +7,8 @@ import { mobileNumberSchema } from './payments.ts';
 
 /** The agent's field work: customers registered in the village, visits, notes and promises to pay. */
 
-export const LANGUAGES = ['english', 'luganda', 'swahili'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './languages.ts';
+import { LANGUAGES } from './languages.ts';
 
 /**
  * A customer registered by the agent. Made on the phone (offline too) with its own key; the

@@ -1,9 +1,9 @@
-import { LANGUAGES, type Language } from '@ecogrid/core/agent-field';
+import { LANGUAGES, type Language } from '@ecogrid/core/languages';
 import { formatUgx, type Ugx } from '@ecogrid/core/money';
 import i18next, { type TFunction } from 'i18next';
 import { CATALOGUES, NAMESPACES } from '#src/locales/catalogues.ts';
 
-export type { Language } from '@ecogrid/core/agent-field';
+export type { Language } from '@ecogrid/core/languages';
 
 /** The language tag each language the app speaks goes by in the catalogues and in Intl. */
 export const LANGUAGE_TAG: Record<Language, 'en' | 'lg' | 'sw'> = { english: 'en', luganda: 'lg', swahili: 'sw' };
