@@ -4,6 +4,9 @@ import { smsFromOutbox } from './agent-field.ts';
 /** A customer registered by an agent, who has a phone number and no password yet. */
 export type PhoneCustomer = { local: string; e164: string; password: string };
 
+/** The reset code's SMS, in whichever language the customer's account reads (English, Luganda, Kiswahili). */
+const RESET_CODE = /(?:password reset code is|ekigambo ky'ekyama ye|kubadilisha nenosiri ni) (\d{6})/;
+
 /**
  * Gives the customer a password with the reset code texted to their phone, read from the outbox
  * by `admin` (no SMS provider is configured in the journeys).
@@ -17,7 +20,7 @@ export async function setPasswordByPhone(page: Page, admin: Page, customer: Phon
     const asked = await post('/api/auth/phone-number/request-password-reset', { phoneNumber: customer.local });
     expect(asked.ok(), await asked.text()).toBe(true);
     try {
-      otp = await smsFromOutbox(admin, customer.e164, /password reset code is (\d{6})/);
+      otp = await smsFromOutbox(admin, customer.e164, RESET_CODE);
     } catch (error) {
       if (attempt === 3) throw error;
     }
