@@ -43,6 +43,8 @@ test('sign up by email, confirm from the mail, sign in and land on the remembere
 
   // The link confirms once; opened again it signs nobody in.
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  // Opening the link before the sign-out lands would cancel it and find the session still there.
+  await expect(page).toHaveURL('/marketplace');
   await page.goto(link!);
   await expect(page.getByText('This email address is already confirmed. Sign in to continue.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
