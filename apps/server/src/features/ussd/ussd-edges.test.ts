@@ -97,11 +97,18 @@ describe('paying by USSD', () => {
 });
 
 describe('the USSD callback', () => {
-  it('welcomes an unknown number without saying anything of any account', async () => {
-    const body = await dial(uniquePhone().e164).start();
-    expect(body).toBe(
+  it('welcomes an unknown number in the language it picks, without saying anything of any account', async () => {
+    const stranger = dial(uniquePhone().e164);
+    expect(await stranger.start()).toBe(
+      'CON Choose language / Londa olulimi / Chagua lugha\n1 English\n2 Luganda\n3 Kiswahili',
+    );
+    expect(await stranger.answer('1')).toBe(
       'END Welcome to EcoGrid solar. This number has no EcoGrid account. Any EcoGrid agent can open one for you and show you how to pay.',
     );
+    expect(await dial(uniquePhone().e164).answer('2')).toMatch(
+      /^END Tukwaniriza mu EcoGrid solar\. Ennamba eno tegirina akawunti/,
+    );
+    expect(await dial(uniquePhone().e164).answer('3')).toMatch(/^END Karibu EcoGrid solar\. Namba hii haina akaunti/);
   });
 
   it('refuses a wrong token (401) and a missing or malformed field (400)', async () => {

@@ -85,6 +85,15 @@ async function menu(turn: UssdTurn, caller: Caller, path: string[]): Promise<Scr
 }
 
 /**
+ * A number with no account asks for a language first (nothing is saved), then says in it how to
+ * get an account.
+ */
+function welcomeStranger(answer: string | undefined): Screen {
+  if (answer === undefined) return con(textsFor('english').t('ussd:chooseLanguage'));
+  return end(sayer(textsFor(languageChoice(answer) ?? 'english'))('unknown'));
+}
+
+/**
  * One step of a USSD session. Nothing is kept between steps but what the answers did (a saved
  * language, a PIN, a payment): the screen is found again from `text` each time, so any process
  * answers any step. The first session of a customer opens with the language choice, and that
@@ -93,8 +102,8 @@ async function menu(turn: UssdTurn, caller: Caller, path: string[]): Promise<Scr
 export async function answerUssd(deps: PaymentDeps, request: UssdRequest): Promise<Screen> {
   const phone = normalizePhone(request.phoneNumber);
   const user = phone ? await userByPhone(deps.db, phone) : null;
-  if (!phone || !user || !user.isActive) return end(sayer(textsFor('english'))('unknown'));
   const answers = request.text === '' ? [] : request.text.split('*');
+  if (!phone || !user || !user.isActive) return welcomeStranger(answers[0]);
   let caller = await findCaller(deps.db, user.id);
   let language = user.preferredLanguage;
   if (!caller || caller.firstSessionId === request.sessionId) {
