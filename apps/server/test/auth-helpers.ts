@@ -24,7 +24,7 @@ export function send(
   ctx: TestContext,
   path: string,
   body?: unknown,
-  options: { cookie?: string; method?: string; ip?: string } = {},
+  options: { cookie?: string; method?: string; ip?: string; acceptLanguage?: string } = {},
 ) {
   return ctx.request(path, {
     method: options.method ?? (body === undefined ? 'GET' : 'POST'),
@@ -33,6 +33,7 @@ export function send(
       origin: TEST_ORIGIN,
       'x-client-ip': options.ip ?? freshAddress(),
       ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.acceptLanguage ? { 'accept-language': options.acceptLanguage } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

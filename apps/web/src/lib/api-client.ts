@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@ecogrid/core/errors';
+import { i18n, shownLanguage } from './i18n.ts';
 
 /**
  * The server's error codes (listed in core; the contract test holds the server to them) and the
@@ -37,21 +38,34 @@ function takeEarly(path: string, init: RequestInit): Promise<Response> | undefin
   return pending;
 }
 
+/** Sent with every API request: the server writes its error messages in the language on screen. */
+export const languageHeader = (): { 'Accept-Language': string } => ({ 'Accept-Language': shownLanguage() });
+
+/** No answer at all, said in the language on screen. */
+export const networkError = () => new ApiError(0, 'network_error', i18n.t('errors.network'));
+
+/** An answer with no message of its own. */
+export const requestFailed = (status: number) => i18n.t('errors.requestFailed', { status });
+
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   const request = () =>
-    fetch(path, { credentials: 'same-origin', ...init, headers: { Accept: 'application/json', ...init.headers } });
+    fetch(path, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { Accept: 'application/json', ...languageHeader(), ...init.headers },
+    });
   try {
     response = await (takeEarly(path, init)?.catch(request) ?? request());
   } catch {
-    throw new ApiError(0, 'network_error', 'Could not reach EcoGrid. Check your connection and try again.');
+    throw networkError();
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as ErrorBody;
     throw new ApiError(
       response.status,
       body.error?.code ?? 'http_error',
-      body.error?.message ?? `The request failed (${response.status}).`,
+      body.error?.message ?? requestFailed(response.status),
       body.error?.problems ?? [],
     );
   }

@@ -1,4 +1,4 @@
-import { ApiError, type ErrorBody } from './api-client.ts';
+import { ApiError, languageHeader, networkError, requestFailed, type ErrorBody } from './api-client.ts';
 
 /**
  * Sends one file (multipart, field "file") with progress: fetch cannot report an upload's
@@ -16,6 +16,7 @@ export function uploadFile<T>(
     const request = new XMLHttpRequest();
     request.open('POST', url);
     request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Accept-Language', languageHeader()['Accept-Language']);
     request.withCredentials = true;
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -30,15 +31,10 @@ export function uploadFile<T>(
       if (request.status >= 200 && request.status < 300) return resolve(body as T);
       const error = (body as ErrorBody | null)?.error;
       reject(
-        new ApiError(
-          request.status,
-          error?.code ?? 'http_error',
-          error?.message ?? `The request failed (${request.status}).`,
-        ),
+        new ApiError(request.status, error?.code ?? 'http_error', error?.message ?? requestFailed(request.status)),
       );
     };
-    const offline = () =>
-      reject(new ApiError(0, 'network_error', 'Could not reach EcoGrid. Check your connection and try again.'));
+    const offline = () => reject(networkError());
     request.onerror = offline;
     request.ontimeout = offline;
     request.onabort = () => reject(new DOMException('The upload was stopped.', 'AbortError'));

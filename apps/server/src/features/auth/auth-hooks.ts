@@ -6,8 +6,15 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { textsFor } from '#src/platform/i18n.ts';
-import { beginSignInAttempt, finishSignInAttempt, recordAuthAttempt, recordSecurityEvent } from './auth-log.service.ts';
-import { takeCodeAllowance } from './code-allowance.ts';
+import {
+  beginSignInAttempt,
+  finishSignInAttempt,
+  recordAuthAttempt,
+  recordSecurityEvent,
+  SIGN_IN_LIMITS,
+} from './auth-log.service.ts';
+import { codesWaitText, takeCodeAllowance } from './code-allowance.ts';
+import { refusalText } from './code-notes.ts';
 import { validatePasswordStrength } from './password-strength.ts';
 import { ACCOUNT_EXISTS, USERNAME_TAKEN } from './phone-sign-up.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
@@ -129,7 +136,7 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
           ipAddress: clientIp(ctx.headers),
           userAgent: userAgentOf(ctx.headers),
         });
-        throw refuse('BAD_REQUEST', 'WEAK_PASSWORD', check.message);
+        throw refusalText(refuse('BAD_REQUEST', 'WEAK_PASSWORD', check.message), check.text);
       }
       if (hasText(username)) {
         const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, username.trim()));
@@ -149,7 +156,7 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
         mine?.phoneNumber,
         phone,
       ]);
-      if (!check.ok) throw refuse('BAD_REQUEST', 'WEAK_PASSWORD', check.message);
+      if (!check.ok) throw refusalText(refuse('BAD_REQUEST', 'WEAK_PASSWORD', check.message), check.text);
     }
     // A new password ends the sessions on every other device, whatever the request asked: one
     // left open is the very thing a password change is meant to shut out.
@@ -166,7 +173,10 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
         userAgent: userAgentOf(ctx.headers),
       });
       if (started.id === null) {
-        throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: started.refused });
+        throw refusalText(new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: started.refused }), {
+          key: 'errors:auth.signInLocked',
+          values: { count: SIGN_IN_LIMITS.windowMinutes },
+        });
       }
       if (ctx.request) pending.set(ctx.request, { attemptId: started.id, account });
     }
@@ -182,7 +192,10 @@ export function createAuthHooks(db: Database, notify: (to: string, message: stri
         userAgent: userAgentOf(ctx.headers),
       });
       if (!allowance.ok) {
-        throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: allowance.message });
+        throw refusalText(
+          new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: allowance.message }),
+          codesWaitText(allowance.waitMinutes),
+        );
       }
     }
 

@@ -10,8 +10,9 @@ import type { Logger } from '#src/platform/logger.ts';
 import type { Messages } from '#src/platform/messaging.ts';
 import { ADMINS_USE_TOTP, createAuthHooks } from './auth-hooks.ts';
 import { recordPasswordReset } from './auth-log.service.ts';
-import { takeCodeAllowance, type CodeAsker } from './code-allowance.ts';
-import { codeNotes, noteCode, noteRefusal, withCodeNotes } from './code-notes.ts';
+import { answerInReaderLanguage } from './auth-error-text.ts';
+import { codesWaitText, takeCodeAllowance, type CodeAsker } from './code-allowance.ts';
+import { codeNotes, noteCode, noteRefusal, refusalText, withCodeNotes } from './code-notes.ts';
 import { phoneSignUp } from './phone-sign-up.ts';
 import { languageOfPhone } from './profile.service.ts';
 import { textsFor } from '#src/platform/i18n.ts';
@@ -78,7 +79,10 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
       userAgent: ctx?.headers?.get('user-agent') ?? null,
     });
     if (!allowance.ok) {
-      const refusal = new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: allowance.message });
+      const refusal = refusalText(
+        new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: allowance.message }),
+        codesWaitText(allowance.waitMinutes),
+      );
       noteRefusal(refusal);
       throw refusal;
     }
@@ -314,8 +318,13 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
     },
     hooks,
   });
-  // Each request keeps its own notes of the codes it sent (code-notes.ts).
-  return { ...auth, handler: (request: Request) => withCodeNotes(() => auth.handler(request)) };
+  // Each request keeps its own notes of the codes it sent (code-notes.ts), and a refusal is
+  // answered in the reader's language (auth-error-text.ts).
+  return {
+    ...auth,
+    handler: (request: Request) =>
+      withCodeNotes(async () => answerInReaderLanguage(request, await auth.handler(request))),
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { securityEvents } from '#src/db/schema/auth.ts';
+import type { CatalogueText } from '#src/platform/i18n.ts';
 import { recordSecurityEvent } from './auth-log.service.ts';
 
 /**
@@ -18,6 +19,12 @@ const WINDOW_MINUTES = 60;
 
 export const REQUESTED = 'sms_code_requested';
 export const REFUSED = 'sms_code_refused';
+
+/** tooManyCodes in the `errors` catalogue's words. */
+export const codesWaitText = (minutes: number): CatalogueText => ({
+  key: 'errors:auth.codesWait',
+  values: { count: minutes },
+});
 
 export const tooManyCodes = (minutes: number) =>
   `Too many codes were asked for this number. Wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, then try again.`;

@@ -1,13 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import type { CatalogueText } from '#src/platform/i18n.ts';
 
 /**
  * What sending codes learnt during one request to the auth library: the code itself (shown on
- * screen in test mode) and a refusal the library would otherwise swallow (its two-factor
- * send-otp logs a failed send and answers 200 all the same).
+ * screen in test mode), a refusal the library would otherwise swallow (its two-factor
+ * send-otp logs a failed send and answers 200 all the same), and the words of a refusal that
+ * carries particulars (a number of minutes), for answering it in the reader's language.
  */
-type Notes = { code?: string; refusal?: APIError };
+type Notes = { code?: string; refusal?: APIError; text?: CatalogueText };
 const store = new AsyncLocalStorage<Notes>();
 
 /** Runs one request to the auth library with its own notes (nested calls share them). */
@@ -22,6 +24,16 @@ export function noteRefusal(refusal: APIError): void {
   const notes = store.getStore();
   if (notes) notes.refusal = refusal;
 }
+
+/** A refusal about to be thrown, in catalogue words (see auth-error-text.ts). */
+export function refusalText<T extends APIError>(refusal: T, text: CatalogueText): T {
+  const notes = store.getStore();
+  if (notes) notes.text = text;
+  return refusal;
+}
+
+/** The catalogue words noted for this request's refusal, if any. */
+export const notedText = (): CatalogueText | undefined => store.getStore()?.text;
 
 /**
  * After each auth endpoint: a refused code becomes the answer, and in test mode (no SMS

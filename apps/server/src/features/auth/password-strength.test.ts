@@ -11,6 +11,7 @@ describe('validatePasswordStrength', () => {
     expect(validatePasswordStrength('Ab1!xyz')).toEqual({
       ok: false,
       message: 'Password must be at least 8 characters long.',
+      text: { key: 'errors:auth.passwordShort', values: { min: 8 } },
     });
     expect(validatePasswordStrength('a'.repeat(129))).toMatchObject({
       ok: false,

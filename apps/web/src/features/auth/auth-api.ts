@@ -1,3 +1,4 @@
+import { languageHeader, networkError } from '@/lib/api-client.ts';
 /** Calls to the server's auth endpoints (better-auth under /api/auth), whose errors are `{ code, message }`. */
 export class AuthError extends Error {
   constructor(
@@ -23,11 +24,11 @@ export async function authPost<T>(path: string, body: unknown): Promise<T> {
     response = await fetch(`/api/auth${path}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...languageHeader() },
       body: JSON.stringify(body),
     });
   } catch {
-    throw new AuthError(0, 'NETWORK', 'Could not reach EcoGrid. Check your connection and try again.');
+    throw new AuthError(0, 'NETWORK', networkError().message);
   }
   const data = (await response.json().catch(() => null)) as {
     code?: string;
@@ -39,7 +40,10 @@ export async function authPost<T>(path: string, body: unknown): Promise<T> {
 }
 
 export async function authGet(path: string): Promise<Response> {
-  return fetch(`/api/auth${path}`, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  return fetch(`/api/auth${path}`, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...languageHeader() },
+  });
 }
 
 export type SignUpInput = {

@@ -1,7 +1,7 @@
 import type { Kyc, KycDecision, KycStatus } from '@ecogrid/core/kyc';
 import type { AdminKyc, AdminKycSummary } from '@ecogrid/core/kyc.responses';
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { apiFetch, ApiError } from '@/lib/api-client.ts';
+import { apiFetch, ApiError, languageHeader, networkError } from '@/lib/api-client.ts';
 import { pages, type Page } from '@/lib/paged-query.ts';
 
 export { KYC_DOCUMENT_KINDS, KYC_STATUSES, KYC_STEPS, kycDecisionSchema } from '@ecogrid/core/kyc';
@@ -39,9 +39,13 @@ export async function fetchKycDocument(
 ): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(`/api/kyc/documents/${encodeURIComponent(id)}`, { credentials: 'same-origin', signal });
+    response = await fetch(`/api/kyc/documents/${encodeURIComponent(id)}`, {
+      credentials: 'same-origin',
+      signal,
+      headers: languageHeader(),
+    });
   } catch {
-    throw new ApiError(0, 'network_error', 'Could not reach EcoGrid. Check your connection and try again.');
+    throw networkError();
   }
   if (!response.ok) {
     throw new ApiError(response.status, 'http_error', `The document could not be loaded (${response.status}).`);
