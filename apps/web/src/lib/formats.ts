@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from './date-format.ts';
 import { formatUgx } from './money.ts';
 
 /** Orders, money and logs are read against Ugandan time, wherever the phone thinks it is. */
@@ -10,13 +11,13 @@ export function useFormats() {
   const { i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE });
-    const stamp = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: TIME_ZONE });
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: TIME_ZONE });
-    const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: TIME_ZONE });
+    const dateTime = dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE });
+    const stamp = dateFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: TIME_ZONE });
+    const date = dateFormat(locale, { dateStyle: 'medium', timeZone: TIME_ZONE });
+    const time = dateFormat(locale, { timeStyle: 'short', timeZone: TIME_ZONE });
     // A calendar date (a due date) is a day in Kampala already: read at UTC so no zone moves it.
-    const calendar = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-    const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const calendar = dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    const month = dateFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
     const basisPoints = (bp: number) => percent.format(bp / 10_000);
     return {

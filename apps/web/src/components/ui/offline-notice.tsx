@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIME_ZONE } from '@/lib/formats.ts';
+import { dateFormat } from '@/lib/date-format.ts';
 
 /** What the notices read of a query. */
 type QueryState = { data: unknown; dataUpdatedAt: number; fetchStatus: string; isPending: boolean; error: unknown };
@@ -34,7 +35,7 @@ function useUpdatedFormat() {
   return useMemo(
     () =>
       // Day, month, year and a 24-hour time ("25 Nov 2026, 14:03"), in Kampala time as the orders show it.
-      new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+      dateFormat(language === 'en' ? 'en-GB' : language, {
         day: 'numeric',
         month: 'short',
         year: 'numeric',

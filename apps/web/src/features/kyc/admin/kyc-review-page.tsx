@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { dateFormat } from '@/lib/date-format.ts';
 import { DecisionPart } from '@/components/admin/decision-part.tsx';
 import { Documents } from './kyc-documents.tsx';
 import { KycHistory } from './kyc-history.tsx';
@@ -45,7 +46,7 @@ function KycStatusBadge({ status }: { status: KycStatus }) {
 function useDateOfBirth() {
   const { i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const format = dateFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   return (iso: string) => format.format(new Date(`${iso}T00:00:00Z`));
 }
 
