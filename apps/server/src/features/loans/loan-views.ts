@@ -153,3 +153,27 @@ export async function myLoans(db: Database | Tx, userId: string): Promise<LoanSu
   const rows = await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(desc(loans.createdAt)).limit(100);
   return summaries(db, rows);
 }
+
+/**
+ * Each running loan's next unpaid instalment, newest loan first, in one query: the part of
+ * myLoans a feature phone's balance screen shows, answered on every USSD step.
+ */
+export async function nextPaymentsOf(
+  db: Database | Tx,
+  userId: string,
+): Promise<{ number: string; amount: number; dueDate: string }[]> {
+  const rows = await db
+    .selectDistinctOn([loanRepayments.loanId], {
+      seq: loans.seq,
+      createdAt: loans.createdAt,
+      dueDate: loanRepayments.dueDate,
+      amount: sql<number>`(${loanRepayments.amountDue} - ${loanRepayments.amountPaid})::float8`,
+    })
+    .from(loanRepayments)
+    .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+    .where(and(eq(loanRepayments.userId, userId), eq(loans.status, 'active'), ne(loanRepayments.status, 'paid')))
+    .orderBy(loanRepayments.loanId, asc(loanRepayments.number));
+  return rows
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .map((r) => ({ number: loanNumber(r.seq), amount: Number(r.amount), dueDate: r.dueDate }));
+}

@@ -5,7 +5,7 @@ export { payDeposit } from './deposits.ts';
 export { judgeUnits } from './credit-check.ts';
 export { customerFollowOn } from './follow-on.ts';
 export { DEPOSIT_DAYS, findLoan, type LoanDeps } from './loan-rows.ts';
-export { loanView, myLoans, summaries } from './loan-views.ts';
+export { loanView, myLoans, nextPaymentsOf, summaries } from './loan-views.ts';
 export { addPlan, changePlan, holdPlans, productPlans } from './plans.ts';
 export { repayLoan } from './repayments.ts';
 export { onLoanPaymentApplied, type LoanPaymentRule } from './loan-payment-rules.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lastSmsCode, uniquePhone } from '../../../test/auth-helpers.ts';
+import { textsFor } from '#src/platform/i18n.ts';
 import { postUssd, ussdTestApp } from './ussd-test-setup.ts';
 
 const { app, dial, customerWithLoan, setPin, rows } = ussdTestApp();
@@ -58,6 +59,34 @@ describe('the USSD PIN', () => {
       'END That is not on the menu. Dial again and choose a number shown.',
     );
     expect(await dial(customer.e164).answer('2')).toBe('END You have no PIN yet. Dial again and choose 7 to set one.');
+  });
+});
+
+describe('the balance screen', () => {
+  it('shows the wallet and what is left of each running loan’s next instalment, with its day', async () => {
+    const customer = await customerWithLoan();
+    const first = dial(customer.e164);
+    await first.answer('1');
+    const before = await first.answer('1');
+    const [due] = await rows<{ amount_due: number; due_date: string }>(
+      sql`select amount_due::int as amount_due, due_date::text as due_date from loan_repayments
+          where loan_id = ${customer.loanId} order by number limit 1`,
+    );
+    const loan = (await customer.api.get('/api/loans')).body.loans[0] as { number: string };
+    const { day: dayOf, money: formatUgx } = textsFor('english');
+    const day = dayOf(due!.due_date);
+    expect(before).toBe(`END Wallet: UGX 900,000\n${loan.number}: ${formatUgx(due!.amount_due)} by ${day}`);
+    // Part of it paid: the rest of that instalment; all of it paid, the next one.
+    await app.ctx.db.execute(
+      sql`update loan_repayments set amount_paid = 1000, status = 'partly_paid' where loan_id = ${customer.loanId} and number = 1`,
+    );
+    expect(await dial(customer.e164).answer('1')).toContain(`${formatUgx(due!.amount_due - 1000)} by ${day}`);
+    await app.ctx.db.execute(
+      sql`update loan_repayments set amount_paid = amount_due, status = 'paid' where loan_id = ${customer.loanId} and number = 1`,
+    );
+    expect(await dial(customer.e164).answer('1')).not.toContain(`by ${day}`);
+    await app.ctx.db.execute(sql`update loans set status = 'completed' where id = ${customer.loanId}`);
+    expect(await dial(customer.e164).answer('1')).toBe('END Wallet: UGX 900,000\nNo loan payment due.');
   });
 });
 

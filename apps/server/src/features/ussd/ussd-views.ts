@@ -1,4 +1,4 @@
-import { findLoan, loanView, myLoans, spaced } from '#src/features/loans/loans.service.ts';
+import { findLoan, loanView, myLoans, nextPaymentsOf, spaced } from '#src/features/loans/loans.service.ts';
 import { customerOrders } from '#src/features/orders/orders.service.ts';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
 import type { Caller } from './ussd-callers.ts';
@@ -9,17 +9,13 @@ import type { UssdTurn } from './ussd-turn.ts';
 /** 1 My balance and next payment: the wallet, then each running loan's next amount and day. */
 export async function balanceBranch(turn: UssdTurn): Promise<Screen> {
   const { db } = turn.deps;
-  const [wallet, loans] = await Promise.all([walletBalance(db, turn.userId), myLoans(db, turn.userId)]);
-  const due = loans.flatMap((loan) =>
-    loan.nextDue
-      ? [
-          turn.say('nextDue', {
-            loan: loan.number,
-            amount: turn.texts.money(loan.nextDue.amount),
-            date: turn.texts.day(loan.nextDue.dueDate),
-          }),
-        ]
-      : [],
+  const [wallet, next] = await Promise.all([walletBalance(db, turn.userId), nextPaymentsOf(db, turn.userId)]);
+  const due = next.map((payment) =>
+    turn.say('nextDue', {
+      loan: payment.number,
+      amount: turn.texts.money(payment.amount),
+      date: turn.texts.day(payment.dueDate),
+    }),
   );
   return end(
     fitLines(
