@@ -4,6 +4,7 @@ import type { Database } from '#src/db/client.ts';
 import { orders } from '#src/db/schema/orders.ts';
 import { inIdSet } from '#src/platform/id-set.ts';
 import { AppError } from '#src/platform/errors.ts';
+import { asLanguage, type Language } from '#src/platform/i18n.ts';
 import type { AppEnv } from '#src/platform/http.ts';
 import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
 import { deliveryContacts, searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
@@ -39,11 +40,11 @@ export async function customersOrderPage(
 export async function orderReceipt(db: Database, viewer: NonNullable<AppEnv['Variables']['user']>, orderId: string) {
   const admin = viewer.userType === 'admin' && (await adminAccess(db, viewer)) === 'ok';
   const row = await findOrder(db, orderId, admin ? null : viewer.id);
-  const view = await orderView(db, row);
+  // In the customer's language, whoever downloads it (as the statements are).
+  const language = asLanguage((await deliveryContacts(db, row.userId))?.language);
+  const view = await orderView(db, row, language);
   if (!hasReceipt(view)) throw new AppError('not_paid', 'This order is not paid yet, so it has no receipt.', 409);
   const customer = (await userSummaries(db, [row.userId])).get(row.userId);
-  // In the customer's language, whoever downloads it (as the statements are).
-  const language = (await deliveryContacts(db, row.userId))?.language;
   const pdf = await receiptPdf(view, { name: customer?.name ?? 'Customer', phone: customer?.phone ?? null, language });
   return { pdf, number: view.number };
 }
@@ -78,10 +79,10 @@ export async function adminOrderPage(
 }
 
 /** One order for admins, with its customer and audit trail. */
-export async function adminOrderDetail(db: Database, orderId: string) {
+export async function adminOrderDetail(db: Database, orderId: string, reader: Language) {
   const row = await findOrder(db, orderId, null);
   const [view, people, audit] = await Promise.all([
-    orderView(db, row),
+    orderView(db, row, reader),
     userSummaries(db, [row.userId]),
     auditTrailForAdmin(db, 'order', row.id),
   ]);

@@ -44,9 +44,9 @@ export function orderTestApp<Answer>() {
     return { status: response.status, headers: response.headers, body: text as Answer };
   }
 
-  /** A customer signed in by phone, with `wallet` shillings in the wallet. */
-  async function customer(wallet = 0) {
-    const account = await signUpByPhoneAndVerify(app.ctx);
+  /** A customer signed in by phone, with `wallet` shillings in the wallet (and `extra` at sign-up, a language for one). */
+  async function customer(wallet = 0, extra: Record<string, unknown> = {}) {
+    const account = await signUpByPhoneAndVerify(app.ctx, extra);
     const id = await userIdOfPhone(app.ctx.db, account.e164);
     if (wallet > 0) {
       await app.ctx.db.transaction((tx) =>
