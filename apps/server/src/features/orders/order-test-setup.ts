@@ -24,7 +24,9 @@ export const byWallet = { ...delivery, payment: { method: 'wallet' } };
 export function orderTestApp<Answer>() {
   const app = { ctx: undefined as unknown as TestContext };
   beforeAll(async () => {
-    app.ctx = await createTestContext({ settings: { SANDBOX_SETTLE_SECONDS: 0, MOBILE_MONEY_TIMEOUT_SECONDS: 0.5 } });
+    app.ctx = await createTestContext({
+      settings: { SANDBOX_SETTLE_SECONDS: 0, MOBILE_MONEY_TIMEOUT_SECONDS: 0.5, PAYBILL_NUMBER: '246810' },
+    });
   });
   afterAll(async () => app.ctx.close());
 

@@ -191,7 +191,12 @@ export const orderRoutes = createRouter()
   })
   .openapi(receiptRoute, async (c) => {
     signedInUserId(c.var.user);
-    const { pdf: receipt, number } = await orderReceipt(c.var.db, c.var.user!, c.req.valid('param').id);
+    const { pdf: receipt, number } = await orderReceipt(
+      c.var.db,
+      c.var.user!,
+      c.req.valid('param').id,
+      c.var.mobileMoney.paybillNumber,
+    );
     return c.body(new Uint8Array(receipt), 200, pdfHeaders(`EcoGrid-receipt-${number}.pdf`));
   })
   .route('/', adminOrderRoutes);
