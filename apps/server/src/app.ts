@@ -50,9 +50,16 @@ import { africasTalkingToken } from './platform/africastalking-callbacks.ts';
 import { clientAddress } from './platform/client-address.ts';
 import { codeMessage, errorMessage } from './platform/error-text.ts';
 import { AppError, errorBody } from './platform/errors.ts';
-import { asLanguage, languageFromHeader } from './platform/i18n.ts';
+import { asLanguage } from './platform/i18n.ts';
 import { withRequestOrigin } from './platform/request-origin.ts';
-import { compressReads, createRouter, documentBodyLimit, limitBodies, type AppEnv } from './platform/http.ts';
+import {
+  compressReads,
+  createRouter,
+  documentBodyLimit,
+  limitBodies,
+  readerLanguage,
+  type AppEnv,
+} from './platform/http.ts';
 import { documentApi } from './platform/openapi.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
@@ -256,11 +263,8 @@ export function createApp({
   app.route('/', mediaRoutes);
   if (webDistDir) mountWebApp(app, webDistDir);
 
-  // Error messages in the signed-in reader's language, else the one Accept-Language asks for first.
-  const readerOf = (c: Context<AppEnv>) =>
-    c.var.user ? asLanguage(c.var.user.language) : languageFromHeader(c.req.header('accept-language'));
   app.onError((error, c) => {
-    const reader = readerOf(c);
+    const reader = readerLanguage(c);
     if (error instanceof AppError) {
       return c.json(errorBody(error.code, errorMessage(error, reader), error.problems), error.status);
     }
@@ -272,7 +276,7 @@ export function createApp({
     const message = codeMessage('internal_error', 'Something went wrong on our side. Please try again.', reader);
     return c.json(errorBody('internal_error', message), 500);
   });
-  app.notFound((c) => c.json(errorBody('not_found', codeMessage('not_found', 'Not found', readerOf(c))), 404));
+  app.notFound((c) => c.json(errorBody('not_found', codeMessage('not_found', 'Not found', readerLanguage(c))), 404));
   // The sandbox network calls back through the app's own routes, as a real network would.
   mobileMoney.connect((request) => app.fetch(request));
   return app;

@@ -20,8 +20,11 @@ import swReceipts from './sw/receipts.json' with { type: 'json' };
 import swSms from './sw/sms.json' with { type: 'json' };
 import swStatements from './sw/statements.json' with { type: 'json' };
 import enUssd from './en/ussd.json' with { type: 'json' };
+import enOrders from './en/orders.json' with { type: 'json' };
 import lgUssd from './lg/ussd.json' with { type: 'json' };
+import lgOrders from './lg/orders.json' with { type: 'json' };
 import swUssd from './sw/ussd.json' with { type: 'json' };
+import swOrders from './sw/orders.json' with { type: 'json' };
 
 /**
  * What the server writes to people (SMS, email, notifications, PDFs, USSD screens, API error
@@ -37,6 +40,7 @@ export const NAMESPACES = [
   'email',
   'receipts',
   'ussd',
+  'orders',
 ] as const;
 
 export const CATALOGUES = {
@@ -49,6 +53,7 @@ export const CATALOGUES = {
     email: enEmail,
     receipts: enReceipts,
     ussd: enUssd,
+    orders: enOrders,
   },
   lg: {
     common: lgCommon,
@@ -59,6 +64,7 @@ export const CATALOGUES = {
     email: lgEmail,
     receipts: lgReceipts,
     ussd: lgUssd,
+    orders: lgOrders,
   },
   sw: {
     common: swCommon,
@@ -69,5 +75,6 @@ export const CATALOGUES = {
     email: swEmail,
     receipts: swReceipts,
     ussd: swUssd,
+    orders: swOrders,
   },
 };

@@ -1,13 +1,14 @@
 import type { Language } from '@ecogrid/core/agent-field';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorCodeSchema } from '@ecogrid/core/errors';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { matchedRoutes } from 'hono/route';
 import { COMPOSED_HANDLER } from 'hono/utils/constants';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { AppError } from './errors.ts';
+import { asLanguage, languageFromHeader } from './i18n.ts';
 import type { Jobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import type { Messages } from './messaging.ts';
@@ -57,6 +58,13 @@ export type AppEnv = {
     idempotency: IdempotentRequest;
   };
 };
+
+/**
+ * The language the one reading the answer reads: the signed-in user's preference, else the
+ * first language of Accept-Language the app speaks (error messages and order notes follow it).
+ */
+export const readerLanguage = (c: Context<AppEnv>): Language =>
+  c.var.user ? asLanguage(c.var.user.language) : languageFromHeader(c.req.header('accept-language'));
 
 /** The error body every route documents; the one shape any failure takes. */
 export const errorSchema = z

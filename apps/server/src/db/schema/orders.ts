@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CatalogueText } from '#src/platform/i18n.ts';
 import { users } from './auth.ts';
 import { products } from './catalog.ts';
 
@@ -68,7 +69,10 @@ export const orders = pgTable(
     requestHash: text('request_hash'),
     /** Made by the loans feature for a product bought on credit: its price is owed on a loan. */
     onCredit: boolean('on_credit').notNull().default(false),
+    /** Why it was cancelled: the canceller's own words, or the English copy of cancelReasonText. */
     cancelReason: text('cancel_reason'),
+    /** A reason the system wrote (a payment failed, the wait ran out), read in the reader's language. */
+    cancelReasonText: jsonb('cancel_reason_text').$type<CatalogueText>(),
     /**
      * Until when the order waits for its payment, set when it is placed: the mobile-money window,
      * or the days a sale paid in cash to the agent waits for the cash. Null for an order made paid.
@@ -137,7 +141,10 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
+    /** A person's own words, or the English copy of noteText (rows written before it keep only this). */
     note: text('note'),
+    /** A note the system wrote, as an `orders` catalogue text rendered in the reader's language. */
+    noteText: jsonb('note_text').$type<CatalogueText>(),
     actorId: text('actor_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -8,7 +8,7 @@ import {
 import { uuidSchema } from '@ecogrid/core';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { createRouter, errorResponse, signedInUserId, type AppEnv } from '#src/platform/http.ts';
+import { createRouter, errorResponse, readerLanguage, signedInUserId, type AppEnv } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { body, idempotencyKeyHeader, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
@@ -99,7 +99,14 @@ export const agentSaleRoutes = createRouter()
     async (c) => {
       const agentId = signedInUserId(c.var.user);
       const { customerId } = c.req.valid('param');
-      const result = await sellForCustomer(saleDeps(c), agentId, customerId, c.req.valid('json'), c.var.idempotency);
+      const result = await sellForCustomer(
+        saleDeps(c),
+        agentId,
+        customerId,
+        c.req.valid('json'),
+        c.var.idempotency,
+        readerLanguage(c),
+      );
       return c.json(result, 201);
     },
   );

@@ -4,6 +4,7 @@ import type { LoanSummary } from '@ecogrid/core/loans';
 import type { Order } from '@ecogrid/core/orders';
 import type { Payment } from '@ecogrid/core/payments';
 import { hasPgCode, UNIQUE_VIOLATION } from '#src/platform/db-errors.ts';
+import type { Language } from '#src/platform/i18n.ts';
 import type { IdempotentRequest } from '#src/platform/idempotency.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { getProfile } from '#src/features/auth/profile.service.ts';
@@ -88,12 +89,13 @@ export async function sellForCustomer(
   customerId: string,
   sale: SaleInput,
   idempotency: IdempotentRequest,
+  reader: Language,
 ): Promise<SaleResult> {
   await requireConsent(deps.db, agentId, customerId);
   // Keys are the agent's: one the customer used themselves never answers the agent's sale.
   const key = { key: `agent-sale:${agentId}:${idempotency.key}`, requestHash: idempotency.requestHash };
   const earlier = await earlierSale(deps, customerId, key);
-  if (earlier) return result(deps, earlier, [], sale.payment.method === 'cash');
+  if (earlier) return result(deps, earlier, [], sale.payment.method === 'cash', reader);
   const request = requestOf(sale);
   const quote = await quoteSale(deps.db, customerId, request);
   const terms = termsDigest(request, quote);
@@ -159,10 +161,10 @@ export async function sellForCustomer(
     if (!(error instanceof RacedSale) && !hasPgCode(error, UNIQUE_VIOLATION)) throw error;
     const first = await earlierSale(deps, customerId, key);
     if (!first) throw error;
-    return result(deps, first, [], sale.payment.method === 'cash');
+    return result(deps, first, [], sale.payment.method === 'cash', reader);
   }
   const sent = await Promise.all(made.collections.map((c) => sendPayment(deps, c)));
-  return result(deps, made, sent, network === null);
+  return result(deps, made, sent, network === null, reader);
 }
 
 type Made = {
@@ -179,8 +181,14 @@ async function earlierSale(deps: SaleDeps, customerId: string, key: IdempotentRe
   return order || loans.length ? { order, loans } : null;
 }
 
-async function result(deps: SaleDeps, made: Made, payments: Payment[], inCash: boolean): Promise<SaleResult> {
-  const order = made.order ? await orderView(deps.db, made.order) : null;
+async function result(
+  deps: SaleDeps,
+  made: Made,
+  payments: Payment[],
+  inCash: boolean,
+  reader: Language,
+): Promise<SaleResult> {
+  const order = made.order ? await orderView(deps.db, made.order, reader) : null;
   const loans = await loanSummaries(deps.db, made.loans);
   return { order, loans, payments, amountsDue: inCash ? amountsDue(order, loans) : [] };
 }

@@ -3,7 +3,7 @@ import { ADMIN_ORDER_MOVES, deliveryFeeRuleSchema, ORDER_STATUSES } from '@ecogr
 import { adminOrderSchema, adminOrderSummarySchema } from '@ecogrid/core/orders.responses';
 import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { createRouter, errorResponse, readerLanguage, signedInUserId } from '#src/platform/http.ts';
 import { json } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
@@ -111,13 +111,18 @@ export const adminOrderRoutes = createRouter()
     return c.json(await adminOrderPage(c.var.db, c.req.valid('query')), 200);
   })
   .openapi(adminDetailRoute, async (c) => {
-    return c.json(await adminOrderDetail(c.var.db, c.req.valid('param').id), 200);
+    return c.json(await adminOrderDetail(c.var.db, c.req.valid('param').id, readerLanguage(c)), 200);
   })
   .openapi(adminMoveRoute, async (c) => {
     const actorId = signedInUserId(c.var.user);
     const move = c.req.valid('json');
     return c.json(
-      await moveOrderAsAdmin(paymentDeps(c.var), { orderId: c.req.valid('param').id, actorId, ...move }),
+      await moveOrderAsAdmin(paymentDeps(c.var), {
+        orderId: c.req.valid('param').id,
+        actorId,
+        ...move,
+        reader: readerLanguage(c),
+      }),
       200,
     );
   })

@@ -62,13 +62,23 @@ describe('checkout and orders', () => {
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1_000);
-    expect(pdfText(pdf)).toContain(`Receipt for order ${order.number}`);
+    const english = pdfText(pdf).replace(/\s+/g, ' ');
+    expect(english).toContain(`Receipt for order ${order.number}`);
+    // The customer's paybill account number, and how to pay to it from any phone.
+    const { accountNumber } = (await call('/api/me', me.cookie)).body as unknown as { accountNumber: string };
+    expect(accountNumber).toMatch(/^\d{7}$/);
+    expect(english).toContain(`Account number (for paying by mobile money): ${accountNumber}`);
+    expect(english).toContain(
+      `To pay from any phone, choose Pay bill on MTN (*165#) or Airtel (*185#): business number 246810, account ${accountNumber}.`,
+    );
     // In the customer's language, whoever downloads it.
     await call('/api/me', me.cookie, 'PATCH', { preferredLanguage: 'luganda' });
     const luganda = await ctx.request(`/api/orders/${order.id}/receipt`, { headers: { cookie: me.cookie } });
-    const text = pdfText(Buffer.from(await luganda.arrayBuffer()));
+    const text = pdfText(Buffer.from(await luganda.arrayBuffer())).replace(/\s+/g, ' ');
     expect(text).toContain(`Lisiiti y'oda ${order.number}`);
     expect(text).toContain('Omugatte ogusasuddwa');
+    expect(text).toContain(`Namba ya akawunti (okusasula ne mobile money): ${accountNumber}`);
+    expect(text).toContain(`ennamba ya bizinensi 246810, akawunti ${accountNumber}.`);
     // An admin reads a customer's receipt only with admin tools open (an authenticator app on).
     expect((await call(`/api/orders/${order.id}/receipt`, (await admin()).cookie)).status).toBe(200);
     const halfAdmin = await customer();

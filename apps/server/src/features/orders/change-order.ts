@@ -3,10 +3,12 @@ import { canMoveOrder, type Order, type OrderStatus } from '@ecogrid/core/orders
 import type { Tx } from '#src/db/client.ts';
 import type { OrderRow } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
+import type { Language } from '#src/platform/i18n.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { releaseStock } from '#src/features/catalog/stock.service.ts';
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
+import { cancelColumns, noteValue, orderText, type OrderNote } from './order-notes.ts';
 import { changeStatus, statusWords } from './order-status.ts';
 import { orderView } from './order-view.ts';
 import { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
@@ -35,7 +37,14 @@ export function onOrderDelivered(name: string, rule: DeliveryRule): void {
  */
 export async function cancelOrder(
   deps: OrderDeps,
-  input: { orderId: string; customerId: string | null; actorId: string; reason: string | null; admin?: boolean },
+  input: {
+    orderId: string;
+    customerId: string | null;
+    actorId: string;
+    reason: string | null;
+    admin?: boolean;
+    reader: Language;
+  },
 ): Promise<Order> {
   const row = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, input.customerId);
@@ -69,12 +78,16 @@ export async function cancelOrder(
       });
     }
     await releaseStock(tx, order.id, await orderLineQuantities(tx, order.id));
-    const reason = input.reason?.trim() || (input.admin ? 'Cancelled by EcoGrid' : 'Cancelled by the customer');
-    const note = order.status === 'paid' ? `${reason}. ${formatUgx(order.total)} returned to the wallet.` : reason;
+    const reason: OrderNote = input.reason?.trim() || orderText(input.admin ? 'cancel.byEcoGrid' : 'cancel.byCustomer');
+    const note =
+      order.status === 'paid'
+        ? orderText('timeline.refunded', { reason: noteValue(reason), amount: formatUgx(order.total) })
+        : reason;
+    const columns = cancelColumns(reason);
     const cancelled = await changeStatus(tx, deps, order, 'cancelled', {
       note,
       actorId: input.actorId,
-      set: { cancelReason: reason },
+      set: columns,
     });
     if (input.admin) {
       await recordAudit(tx, {
@@ -82,13 +95,13 @@ export async function cancelOrder(
         action: 'order.cancel',
         entityType: 'order',
         entityId: order.id,
-        reason,
+        reason: columns.cancelReason,
         details: { from: order.status, refunded: order.status === 'paid' ? order.total : 0 },
       });
     }
     return cancelled;
   });
-  return orderView(deps.db, row);
+  return orderView(deps.db, row, input.reader);
 }
 
 /** An admin moves an order along: processing, shipped, delivered, completed (audited). */
@@ -100,6 +113,7 @@ export async function moveOrder(
     actorId: string;
     note: string | null;
     deviceSerial?: string | undefined;
+    reader: Language;
   },
 ): Promise<Order> {
   const row = await deps.db.transaction(async (tx) => {
@@ -145,5 +159,5 @@ export async function moveOrder(
     });
     return moved;
   });
-  return orderView(deps.db, row);
+  return orderView(deps.db, row, input.reader);
 }

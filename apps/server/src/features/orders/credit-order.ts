@@ -1,6 +1,7 @@
 import type { TaxClass } from '@ecogrid/core/orders';
 import type { Tx } from '#src/db/client.ts';
 import { orderEvents, orderLines, orders, type OrderRow } from '#src/db/schema/orders.ts';
+import { noteColumns, orderText } from './order-notes.ts';
 import { changeStatus } from './order-status.ts';
 import type { OrderDeps } from './order-rows.ts';
 
@@ -56,11 +57,13 @@ export async function placeCreditOrder(
     lineTotal: input.price,
     taxClass: input.product.taxClass,
   });
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: input.orderId, status: 'pending_payment', note: `On credit: loan ${input.loanNumber}` });
+  await tx.insert(orderEvents).values({
+    orderId: input.orderId,
+    status: 'pending_payment',
+    ...noteColumns(orderText('timeline.onCredit', { loan: input.loanNumber })),
+  });
   return changeStatus(tx, deps, order!, 'paid', {
-    note: `Deposit paid; the rest is paid on loan ${input.loanNumber}`,
+    note: orderText('timeline.depositPaid', { loan: input.loanNumber }),
     set: { paidAt: new Date() },
   });
 }

@@ -4,8 +4,10 @@ import type { Database } from '#src/db/client.ts';
 import { orders } from '#src/db/schema/orders.ts';
 import { inIdSet } from '#src/platform/id-set.ts';
 import { AppError } from '#src/platform/errors.ts';
+import { asLanguage, type Language } from '#src/platform/i18n.ts';
 import type { AppEnv } from '#src/platform/http.ts';
 import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
+import { accountNumbersOf } from '#src/features/auth/account-numbers.service.ts';
 import { deliveryContacts, searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
 import { adminAccess } from '#src/features/auth/roles.service.ts';
 import { findOrder, orderView, pageOfOrders } from './order-view.ts';
@@ -34,17 +36,33 @@ export async function customersOrderPage(
 
 /**
  * An order's receipt as a PDF, for its customer; an admin reads any customer's receipt only with
- * admin tools open (authenticator app on). 409 until the order is paid.
+ * admin tools open (authenticator app on). 409 until the order is paid. `paybillNumber`: the
+ * business number the customer pays by paybill (PAYBILL_NUMBER), printed with their account number.
  */
-export async function orderReceipt(db: Database, viewer: NonNullable<AppEnv['Variables']['user']>, orderId: string) {
+export async function orderReceipt(
+  db: Database,
+  viewer: NonNullable<AppEnv['Variables']['user']>,
+  orderId: string,
+  paybillNumber: string | null,
+) {
   const admin = viewer.userType === 'admin' && (await adminAccess(db, viewer)) === 'ok';
   const row = await findOrder(db, orderId, admin ? null : viewer.id);
-  const view = await orderView(db, row);
-  if (!hasReceipt(view)) throw new AppError('not_paid', 'This order is not paid yet, so it has no receipt.', 409);
-  const customer = (await userSummaries(db, [row.userId])).get(row.userId);
   // In the customer's language, whoever downloads it (as the statements are).
-  const language = (await deliveryContacts(db, row.userId))?.language;
-  const pdf = await receiptPdf(view, { name: customer?.name ?? 'Customer', phone: customer?.phone ?? null, language });
+  const language = asLanguage((await deliveryContacts(db, row.userId))?.language);
+  const view = await orderView(db, row, language);
+  if (!hasReceipt(view)) throw new AppError('not_paid', 'This order is not paid yet, so it has no receipt.', 409);
+  const [people, accounts] = await Promise.all([userSummaries(db, [row.userId]), accountNumbersOf(db, [row.userId])]);
+  const customer = people.get(row.userId);
+  const pdf = await receiptPdf(
+    view,
+    {
+      name: customer?.name ?? 'Customer',
+      phone: customer?.phone ?? null,
+      language,
+      accountNumber: accounts.get(row.userId) ?? null,
+    },
+    paybillNumber,
+  );
   return { pdf, number: view.number };
 }
 
@@ -78,10 +96,10 @@ export async function adminOrderPage(
 }
 
 /** One order for admins, with its customer and audit trail. */
-export async function adminOrderDetail(db: Database, orderId: string) {
+export async function adminOrderDetail(db: Database, orderId: string, reader: Language) {
   const row = await findOrder(db, orderId, null);
   const [view, people, audit] = await Promise.all([
-    orderView(db, row),
+    orderView(db, row, reader),
     userSummaries(db, [row.userId]),
     auditTrailForAdmin(db, 'order', row.id),
   ]);

@@ -9,6 +9,7 @@ import {
   type NewNotification,
   type NotifierDeps,
 } from '#src/features/notifications/notifications.service.ts';
+import { noteColumns, type OrderNote } from './order-notes.ts';
 import { orderNews } from './order-news.ts';
 import { orderStatusChanged } from './order-status-rules.ts';
 
@@ -27,7 +28,7 @@ export async function changeStatus(
   deps: NotifierDeps,
   order: OrderRow,
   status: OrderStatus,
-  options: { note?: string | null; actorId?: string | null; set?: Partial<OrderRow> } = {},
+  options: { note?: OrderNote | null; actorId?: string | null; set?: Partial<OrderRow> } = {},
 ): Promise<OrderRow> {
   const now = new Date();
   const [row] = await tx
@@ -38,7 +39,7 @@ export async function changeStatus(
   await tx.insert(orderEvents).values({
     orderId: order.id,
     status,
-    note: options.note ?? null,
+    ...noteColumns(options.note),
     actorId: options.actorId ?? null,
   });
   const pickupPoint =
@@ -86,6 +87,6 @@ export async function changeStatus(
 }
 
 /** A note on the timeline without a change of status (a late payment refunded, for one). */
-export async function noteOnTimeline(tx: Tx, order: OrderRow, note: string, actorId: string | null = null) {
-  await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note, actorId });
+export async function noteOnTimeline(tx: Tx, order: OrderRow, note: OrderNote, actorId: string | null = null) {
+  await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, ...noteColumns(note), actorId });
 }

@@ -24,7 +24,9 @@ export const byWallet = { ...delivery, payment: { method: 'wallet' } };
 export function orderTestApp<Answer>() {
   const app = { ctx: undefined as unknown as TestContext };
   beforeAll(async () => {
-    app.ctx = await createTestContext({ settings: { SANDBOX_SETTLE_SECONDS: 0, MOBILE_MONEY_TIMEOUT_SECONDS: 0.5 } });
+    app.ctx = await createTestContext({
+      settings: { SANDBOX_SETTLE_SECONDS: 0, MOBILE_MONEY_TIMEOUT_SECONDS: 0.5, PAYBILL_NUMBER: '246810' },
+    });
   });
   afterAll(async () => app.ctx.close());
 
@@ -44,9 +46,9 @@ export function orderTestApp<Answer>() {
     return { status: response.status, headers: response.headers, body: text as Answer };
   }
 
-  /** A customer signed in by phone, with `wallet` shillings in the wallet. */
-  async function customer(wallet = 0) {
-    const account = await signUpByPhoneAndVerify(app.ctx);
+  /** A customer signed in by phone, with `wallet` shillings in the wallet (and `extra` at sign-up, a language for one). */
+  async function customer(wallet = 0, extra: Record<string, unknown> = {}) {
+    const account = await signUpByPhoneAndVerify(app.ctx, extra);
     const id = await userIdOfPhone(app.ctx.db, account.e164);
     if (wallet > 0) {
       await app.ctx.db.transaction((tx) =>

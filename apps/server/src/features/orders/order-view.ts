@@ -3,12 +3,17 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { orderEvents, orderLines, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
 import { notFound } from '#src/platform/errors.ts';
+import type { Language } from '#src/platform/i18n.ts';
 import { after, toPage, type PageQuery } from '#src/platform/pagination.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { paymentRow } from '#src/features/payments/payments.service.ts';
+import { readNote } from './order-notes.ts';
 
-/** An order with its lines (VAT per line), timeline, pickup point and payment, as the API shows it. */
-export async function orderView(db: Database, row: OrderRow): Promise<Order> {
+/**
+ * An order with its lines (VAT per line), timeline, pickup point and payment, as the API shows
+ * it to `reader`: the notes and cancel reason the system wrote in the reader's language.
+ */
+export async function orderView(db: Database, row: OrderRow, reader: Language): Promise<Order> {
   const [lines, events, point, payment, credit, seller] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.name)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id)),
@@ -65,13 +70,13 @@ export async function orderView(db: Database, row: OrderRow): Promise<Order> {
         : null,
     payBy: waiting ? (row.payBy?.toISOString() ?? null) : null,
     soldBy: seller ? { name: seller.name, phone: seller.phone } : null,
-    cancelReason: row.cancelReason,
+    cancelReason: readNote(row.cancelReason, row.cancelReasonText, reader),
     paidAt: row.paidAt?.toISOString() ?? null,
     loan: credit,
     lines: viewLines,
     timeline: events.map((e) => ({
       status: e.status as Order['status'],
-      note: e.note,
+      note: readNote(e.note, e.noteText, reader),
       at: e.createdAt.toISOString(),
     })),
   };

@@ -1,7 +1,7 @@
 import { checkoutSchema, orderPaymentSchema } from '@ecogrid/core/orders';
 import { checkoutOptionsSchema, orderPageSchema } from '@ecogrid/core/orders.responses';
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { createRouter, errorResponse, readerLanguage, signedInUserId } from '#src/platform/http.ts';
 import { requireIdempotencyKey, takeIdempotencyKey } from '#src/platform/idempotency.ts';
 import { json, pdf, pdfHeaders, unauthenticated } from '#src/platform/route-helpers.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
@@ -147,6 +147,7 @@ export const orderRoutes = createRouter()
       userId,
       checkout: c.req.valid('json'),
       idempotency: c.var.idempotency,
+      reader: readerLanguage(c),
     });
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json({ order: result.order, payment: result.payment }, 201);
@@ -162,7 +163,8 @@ export const orderRoutes = createRouter()
   })
   .openapi(myOrderRoute, async (c) => {
     const userId = signedInUserId(c.var.user);
-    return c.json(await orderView(c.var.db, await findOrder(c.var.db, c.req.valid('param').id, userId)), 200);
+    const row = await findOrder(c.var.db, c.req.valid('param').id, userId);
+    return c.json(await orderView(c.var.db, row, readerLanguage(c)), 200);
   })
   .openapi(cancelRoute, async (c) => {
     const userId = signedInUserId(c.var.user);
@@ -172,6 +174,7 @@ export const orderRoutes = createRouter()
       customerId: userId,
       actorId: userId,
       reason: body?.reason ?? null,
+      reader: readerLanguage(c),
     });
     return c.json(cancelled, 200);
   })
@@ -182,12 +185,18 @@ export const orderRoutes = createRouter()
       orderId: c.req.valid('param').id,
       payment: c.req.valid('json'),
       idempotency: c.var.idempotency,
+      reader: readerLanguage(c),
     });
     return c.json(result, 200);
   })
   .openapi(receiptRoute, async (c) => {
     signedInUserId(c.var.user);
-    const { pdf: receipt, number } = await orderReceipt(c.var.db, c.var.user!, c.req.valid('param').id);
+    const { pdf: receipt, number } = await orderReceipt(
+      c.var.db,
+      c.var.user!,
+      c.req.valid('param').id,
+      c.var.mobileMoney.paybillNumber,
+    );
     return c.body(new Uint8Array(receipt), 200, pdfHeaders(`EcoGrid-receipt-${number}.pdf`));
   })
   .route('/', adminOrderRoutes);

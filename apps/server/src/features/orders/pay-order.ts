@@ -1,12 +1,14 @@
 import { formatUgx } from '@ecogrid/core';
 import { ORDER_PAYMENT_WINDOW_MINUTES, type Order, type OrderPayment } from '@ecogrid/core/orders';
-import { NETWORK_NAMES, type Payment } from '@ecogrid/core/payments';
+import type { Payment } from '@ecogrid/core/payments';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { orders, type OrderRow } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
+import type { CatalogueText, Language } from '#src/platform/i18n.ts';
 import type { IdempotentRequest } from '#src/platform/idempotency.ts';
 import { releaseStock } from '#src/features/catalog/stock.service.ts';
 import { payByChoice, paymentRow, sendPayment, toPayment } from '#src/features/payments/payments.service.ts';
+import { cancelColumns, methodValue, orderText } from './order-notes.ts';
 import { changeStatus, noteOnTimeline } from './order-status.ts';
 import { orderView } from './order-view.ts';
 import { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
@@ -21,7 +23,13 @@ import { orderAmountAdvice } from './place-order.ts';
  */
 export async function payOrder(
   deps: OrderDeps,
-  input: { userId: string; orderId: string; payment: OrderPayment; idempotency: IdempotentRequest },
+  input: {
+    userId: string;
+    orderId: string;
+    payment: OrderPayment;
+    idempotency: IdempotentRequest;
+    reader: Language;
+  },
 ): Promise<{ order: Order; payment: Payment }> {
   const key = `order:${input.orderId}:pay:${input.idempotency.key}`;
   const done = await deps.db.transaction(async (tx) => {
@@ -65,7 +73,7 @@ export async function payOrder(
     });
     if (way.method === 'wallet') {
       await changeStatus(tx, deps, order, 'paid', {
-        note: 'Paid from the wallet',
+        note: orderText('timeline.paidFromWallet'),
         set: { paymentId: paid.payment.id, paymentMethod: 'wallet', paidAt: new Date() },
       });
       return { payment: paid.payment, collection: null };
@@ -78,29 +86,33 @@ export async function payOrder(
     await noteOnTimeline(
       tx,
       order,
-      `Trying again: ${formatUgx(order.total)} by ${NETWORK_NAMES[way.method]} from ${collection.phone}`,
+      orderText('timeline.tryingAgain', {
+        amount: formatUgx(order.total),
+        method: methodValue(way.method),
+        phone: collection.phone ?? '',
+      }),
       input.userId,
     );
     return { payment: paid.payment, collection };
   });
   const payment = done.collection ? await sendPayment(deps, done.collection) : done.payment;
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
-  return { order: await orderView(deps.db, row!), payment };
+  return { order: await orderView(deps.db, row!, input.reader), payment };
 }
 
 /** How long an order waits for its payment, in words: a sale paid in cash to an agent its days, any other its minutes. */
-function waitWords(order: OrderRow): { rule: string; missed: string } {
+function waitWords(order: OrderRow): { rule: string; missed: CatalogueText } {
   if (order.paymentMethod === 'cash' && order.payBy) {
     const days = Math.round((order.payBy.getTime() - new Date(order.createdAt).getTime()) / 86_400_000);
     const span = `${days} day${days === 1 ? '' : 's'}`;
     return {
       rule: `An order paid in cash to an agent waits ${span} for the cash`,
-      missed: `The cash was not paid within ${span}`,
+      missed: orderText('cancel.noCash', { count: days }),
     };
   }
   return {
     rule: `An order waits ${ORDER_PAYMENT_WINDOW_MINUTES} minutes for its payment`,
-    missed: `No payment came within ${ORDER_PAYMENT_WINDOW_MINUTES} minutes`,
+    missed: orderText('cancel.noPayment', { count: ORDER_PAYMENT_WINDOW_MINUTES }),
   };
 }
 
@@ -127,7 +139,7 @@ export async function expireUnpaidOrders(deps: OrderDeps, options: { limit?: num
       if (payment?.status === 'pending') return false;
       await releaseStock(tx, order.id, await orderLineQuantities(tx, order.id));
       const why = waitWords(order).missed;
-      await changeStatus(tx, deps, order, 'cancelled', { note: why, set: { cancelReason: why } });
+      await changeStatus(tx, deps, order, 'cancelled', { note: why, set: cancelColumns(why) });
       return true;
     });
     if (done) cancelled++;

@@ -193,7 +193,7 @@ describe('checkout and orders', () => {
     );
     const order = (await call(`/api/orders/${placed.order.id}`, me.cookie)).body;
     expect(order.status).toBe('cancelled');
-    expect(order.cancelReason).toBe('The payment failed: There was not enough money on the mobile-money account.');
+    expect(order.cancelReason).toBe('The payment failed: There was not enough money on the mobile-money account');
     expect(await stockOf(lamp.id)).toBe(4);
   });
 

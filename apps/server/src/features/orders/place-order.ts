@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { orderEvents, orderLines, orders, pickupPoints, type OrderRow } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
+import type { Language } from '#src/platform/i18n.ts';
 import { keyReused, type IdempotentRequest } from '#src/platform/idempotency.ts';
 import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.ts';
 import { reserveStock } from '#src/features/catalog/stock.service.ts';
@@ -17,6 +18,7 @@ import {
   type PaymentWay,
 } from '#src/features/payments/payments.service.ts';
 import { checkAddress } from '#src/features/places/places.service.ts';
+import { noteColumns, orderText } from './order-notes.ts';
 import { changeStatus } from './order-status.ts';
 import { orderView } from './order-view.ts';
 import type { OrderDeps } from './order-rows.ts';
@@ -35,10 +37,10 @@ class ReplayFirst extends Error {}
  */
 export async function placeOrder(
   deps: OrderDeps,
-  input: { userId: string; checkout: Checkout; idempotency: IdempotentRequest },
+  input: { userId: string; checkout: Checkout; idempotency: IdempotentRequest; reader: Language },
 ): Promise<{ order: Order; payment: Payment | null; replayed: boolean }> {
   const earlier = await orderByKey(deps.db, input.userId, input.idempotency);
-  if (earlier) return { order: await orderView(deps.db, earlier), payment: null, replayed: true };
+  if (earlier) return { order: await orderView(deps.db, earlier, input.reader), payment: null, replayed: true };
   const { checkout, userId } = input;
   let placed: { order: OrderRow; collection: PaymentRow | null };
   try {
@@ -65,10 +67,10 @@ export async function placeOrder(
   } catch (error) {
     if (!(error instanceof ReplayFirst)) throw error;
     const first = await orderByKey(deps.db, userId, input.idempotency);
-    return { order: await orderView(deps.db, first!), payment: null, replayed: true };
+    return { order: await orderView(deps.db, first!, input.reader), payment: null, replayed: true };
   }
   const payment = placed.collection ? await sendPayment(deps, placed.collection) : null;
-  return { order: await orderView(deps.db, placed.order), payment, replayed: false };
+  return { order: await orderView(deps.db, placed.order, input.reader), payment, replayed: false };
 }
 
 /**
@@ -145,7 +147,7 @@ export async function createOrder(
   await tx.insert(orderEvents).values({
     orderId,
     status: 'pending_payment',
-    note: input.soldBy ? 'Order placed by an agent' : 'Order placed',
+    ...noteColumns(orderText(input.soldBy ? 'timeline.placedByAgent' : 'timeline.placed')),
     actorId: input.soldBy?.agentId ?? userId,
   });
   if (way.method === 'cash') return { order, collection: null };
@@ -161,7 +163,7 @@ export async function createOrder(
   });
   if (!collection) {
     const paid = await changeStatus(tx, deps, order, 'paid', {
-      note: 'Paid from the wallet',
+      note: orderText('timeline.paidFromWallet'),
       set: { paymentId: payment.id, paidAt: new Date() },
     });
     return { order: paid, collection: null };

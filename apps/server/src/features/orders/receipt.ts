@@ -16,10 +16,15 @@ const COLUMNS: PdfColumn[] = [
   { at: 0.8, width: 0.2, align: 'right' },
 ];
 
-/** The paid order's receipt as an A5 PDF, in the customer's language: lines with their tax class, totals, the VAT included, the payment. */
+/**
+ * The paid order's receipt as an A5 PDF, in the customer's language: lines with their tax class,
+ * totals, the VAT included, the payment, and the customer's account number with how to pay to it
+ * by paybill (when a business number is set).
+ */
 export function receiptPdf(
   order: Order,
-  customer: { name: string; phone: string | null; language?: string | null },
+  customer: { name: string; phone: string | null; language?: string | null; accountNumber: string | null },
+  paybillNumber: string | null,
 ): Promise<Buffer> {
   const { t, dateTime, money } = textsFor(customer.language);
   const w = (key: string, values?: Record<string, string>) => t(`receipts:${key}`, values ?? {});
@@ -36,6 +41,7 @@ export function receiptPdf(
   doc.font('Helvetica').fontSize(9);
   doc.text(w('paid', { at: dateTime(order.paidAt!) }));
   doc.text(w('customer', { customer: `${customer.name}${customer.phone ? `, ${customer.phone}` : ''}` }));
+  if (customer.accountNumber) doc.text(w('accountNumber', { account: customer.accountNumber }));
   if (order.address) {
     const a = order.address;
     const place = `${a.village}, ${a.subCounty}, ${a.district}${a.directions ? ` (${a.directions})` : ''}`;
@@ -91,5 +97,9 @@ export function receiptPdf(
     doc.text(w('paidBy', { method, reference }));
   }
   if (order.status === 'cancelled') doc.text(w('cancelled', { reason: order.cancelReason ?? '' }));
+  if (customer.accountNumber && paybillNumber) {
+    doc.moveDown(0.5);
+    doc.text(w('paybill', { business: paybillNumber, account: customer.accountNumber }));
+  }
   return finish();
 }

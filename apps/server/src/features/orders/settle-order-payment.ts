@@ -1,10 +1,10 @@
 import { formatUgx } from '@ecogrid/core';
-import { failureMessage, NETWORK_NAMES } from '@ecogrid/core/payments';
 import type { Tx } from '#src/db/client.ts';
 import { releaseStock } from '#src/features/catalog/stock.service.ts';
 import type { PaymentDeps } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
+import { cancelColumns, methodValue, noteValue, orderText, paymentMissedReason } from './order-notes.ts';
 import { changeStatus, noteOnTimeline } from './order-status.ts';
 import { lockOrder, orderLineQuantities } from './order-rows.ts';
 
@@ -33,8 +33,8 @@ export async function settleOrderPayment(
   const waiting = order.status === 'pending_payment' && order.paymentId === payment.id;
   if (payment.status === 'successful') {
     if (waiting) {
-      const via = NETWORK_NAMES[payment.method as 'mtn' | 'airtel'] ?? payment.method;
-      await changeStatus(tx, deps, order, 'paid', { note: `Paid by ${via}`, set: { paidAt: new Date() } });
+      const note = orderText('timeline.paidBy', { method: methodValue(payment.method) });
+      await changeStatus(tx, deps, order, 'paid', { note, set: { paidAt: new Date() } });
       return;
     }
     const when = order.status === 'cancelled' ? 'after it was cancelled' : 'after it was paid by another payment';
@@ -46,27 +46,19 @@ export async function settleOrderPayment(
       userId: order.userId,
       amount: payment.amount,
     });
-    await noteOnTimeline(
-      tx,
-      order,
-      `A payment of ${formatUgx(payment.amount)} arrived ${when} and was returned to the wallet.`,
-    );
+    const late = order.status === 'cancelled' ? 'timeline.lateAfterCancelled' : 'timeline.lateAfterPaid';
+    await noteOnTimeline(tx, order, orderText(late, { amount: formatUgx(payment.amount) }));
     return;
   }
   if (!waiting) return;
-  const why =
-    payment.status === 'expired'
-      ? 'The payment was not approved in time'
-      : payment.status === 'failed'
-        ? `The payment failed: ${failureMessage(payment.failureReason) ?? 'the network refused it'}`
-        : 'The payment was cancelled';
+  const why = paymentMissedReason(payment.status, payment.failureReason);
   if (order.payBy && Date.now() < order.payBy.getTime()) {
-    await noteOnTimeline(tx, order, `${why.replace(/\.$/, '')}. The order waits for another payment.`);
+    await noteOnTimeline(tx, order, orderText('timeline.waitsAgain', { reason: noteValue(why) }));
     // The order's page and list refresh at once. No status goes with it: the status is unchanged,
     // so no 'Order Status Update' toast; the payment's own notice says it failed.
     await deps.realtime.publish(tx, order.userId, { type: 'order', data: { id: order.id } });
     return;
   }
   await releaseStock(tx, order.id, await orderLineQuantities(tx, order.id));
-  await changeStatus(tx, deps, order, 'cancelled', { note: why, set: { cancelReason: why } });
+  await changeStatus(tx, deps, order, 'cancelled', { note: why, set: cancelColumns(why) });
 }
