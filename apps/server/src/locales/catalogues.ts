@@ -20,8 +20,11 @@ import swReceipts from './sw/receipts.json' with { type: 'json' };
 import swSms from './sw/sms.json' with { type: 'json' };
 import swStatements from './sw/statements.json' with { type: 'json' };
 import enUssd from './en/ussd.json' with { type: 'json' };
+import enLoanNotices from './en/loan-notices.json' with { type: 'json' };
 import lgUssd from './lg/ussd.json' with { type: 'json' };
+import lgLoanNotices from './lg/loan-notices.json' with { type: 'json' };
 import swUssd from './sw/ussd.json' with { type: 'json' };
+import swLoanNotices from './sw/loan-notices.json' with { type: 'json' };
 
 /**
  * What the server writes to people (SMS, email, notifications, PDFs, USSD screens, API error
@@ -37,6 +40,7 @@ export const NAMESPACES = [
   'email',
   'receipts',
   'ussd',
+  'loan-notices',
 ] as const;
 
 export const CATALOGUES = {
@@ -49,6 +53,7 @@ export const CATALOGUES = {
     email: enEmail,
     receipts: enReceipts,
     ussd: enUssd,
+    'loan-notices': enLoanNotices,
   },
   lg: {
     common: lgCommon,
@@ -59,6 +64,7 @@ export const CATALOGUES = {
     email: lgEmail,
     receipts: lgReceipts,
     ussd: lgUssd,
+    'loan-notices': lgLoanNotices,
   },
   sw: {
     common: swCommon,
@@ -69,5 +75,6 @@ export const CATALOGUES = {
     email: swEmail,
     receipts: swReceipts,
     ussd: swUssd,
+    'loan-notices': swLoanNotices,
   },
 };
