@@ -8,6 +8,7 @@ import {
   smsFromOutbox,
   type Customer,
 } from '../support/agent-field.ts';
+import { NO_INCOME, setNoIncomeOutcome } from '../support/credit-policy.ts';
 import { fillIdentityCheck } from '../support/identity-check.ts';
 import { expectGoodScreen } from '../support/screen-check.ts';
 
@@ -16,22 +17,11 @@ test.describe.configure({ mode: 'serial' });
 
 const signInAdmin = adminSignIn();
 const PRODUCT = 'Sun King Home 60 System';
-const NO_INCOME = 'No monthly income declared';
 const customer: Customer = newCustomer('Akello Brenda');
 let agent: Page;
 let admin: Page;
 const readSms = (to: string, pattern: RegExp) => smsFromOutbox(admin, to, pattern);
 const customerPage = () => `/agent/customers/${encodeURIComponent(customer.id!)}`;
-
-/** On the credit policy page: what a failed check leads to, saved as a new version with a note. */
-async function setNoIncomeOutcome(outcome: string, note: string): Promise<void> {
-  await admin.goto('/admin/credit-policy');
-  await expect(admin.getByRole('heading', { level: 1, name: 'Credit policy' })).toBeVisible();
-  await admin.getByLabel(NO_INCOME).selectOption({ label: outcome });
-  await admin.getByLabel('Why the policy changes (kept with the version)').fill(note);
-  await admin.getByRole('button', { name: 'Save as a new version' }).click();
-  await expect(admin.getByText(/^Version \d+ of the credit policy is in force\.$/)).toBeVisible();
-}
 
 test.beforeAll(async ({ browser }) => {
   agent = await agentSignIn(browser, '/agent');
@@ -41,7 +31,7 @@ test.beforeAll(async ({ browser }) => {
 test('an admin sets the credit policy so an application without a declared income waits for a person', async () => {
   await expect(admin.getByRole('heading', { name: 'In force' })).toBeVisible();
   await expectGoodScreen(admin);
-  await setNoIncomeOutcome('A person decides', 'Ask a person when no income is declared');
+  await setNoIncomeOutcome(admin, 'A person decides', 'Ask a person when no income is declared');
   const inForce = admin.getByRole('region', { name: 'In force' });
   await expect(inForce.getByText('Ask a person when no income is declared')).toBeVisible();
   await expect(
@@ -92,5 +82,5 @@ test('the admin opens the waiting application, reads the credit history and the 
 
 test.afterAll(async () => {
   // The journeys after this one buy on credit under the default outcome.
-  await setNoIncomeOutcome('Approve at once', 'Back to approving at once without a declared income');
+  await setNoIncomeOutcome(admin, 'Approve at once', 'Back to approving at once without a declared income');
 });

@@ -25,6 +25,9 @@ import lgUssd from './lg/ussd.json' with { type: 'json' };
 import lgOrders from './lg/orders.json' with { type: 'json' };
 import swUssd from './sw/ussd.json' with { type: 'json' };
 import swOrders from './sw/orders.json' with { type: 'json' };
+import enLoanNotices from './en/loan-notices.json' with { type: 'json' };
+import lgLoanNotices from './lg/loan-notices.json' with { type: 'json' };
+import swLoanNotices from './sw/loan-notices.json' with { type: 'json' };
 
 /**
  * What the server writes to people (SMS, email, notifications, PDFs, USSD screens, API error
@@ -41,6 +44,7 @@ export const NAMESPACES = [
   'receipts',
   'ussd',
   'orders',
+  'loan-notices',
 ] as const;
 
 export const CATALOGUES = {
@@ -54,6 +58,7 @@ export const CATALOGUES = {
     receipts: enReceipts,
     ussd: enUssd,
     orders: enOrders,
+    'loan-notices': enLoanNotices,
   },
   lg: {
     common: lgCommon,
@@ -65,6 +70,7 @@ export const CATALOGUES = {
     receipts: lgReceipts,
     ussd: lgUssd,
     orders: lgOrders,
+    'loan-notices': lgLoanNotices,
   },
   sw: {
     common: swCommon,
@@ -76,5 +82,6 @@ export const CATALOGUES = {
     receipts: swReceipts,
     ussd: swUssd,
     orders: swOrders,
+    'loan-notices': swLoanNotices,
   },
 };

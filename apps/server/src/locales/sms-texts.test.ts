@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cashReceiptText } from '#src/features/agents/cash-receipt-text.ts';
 import { registrationSms } from '#src/features/agents/lead-texts.ts';
 import { saleTermsSms } from '#src/features/agents/sales-sms.ts';
+import { noticeWords } from '#src/features/notifications/notifications.service.ts';
 import { nonGsm7, smsParts } from '#src/platform/gsm7.ts';
 import { textsFor } from '#src/platform/i18n.ts';
 
@@ -29,10 +30,44 @@ const quote = {
   total: 3_000_000,
 } as unknown as Parameters<typeof saleTermsSms>[0]['quote'];
 
+const LOAN = 'LN-0000042';
+const UGX = 'UGX 1,250,000';
+const SERIAL = 'SK-HOME60-2026-000123';
+
+/** The loan notices sent by SMS as well, as the SMS carries them (title and message). */
+const NOTICES = {
+  paused: { key: 'loan-notices:paused', values: { loan: LOAN, until: { day: '2026-12-31' }, count: 30 } },
+  extended: {
+    key: 'loan-notices:extended',
+    values: { loan: LOAN, added: 6, fee: UGX, instalments: 18, amount: UGX, day: { day: '2027-12-31' }, total: UGX },
+  },
+  swapped: {
+    key: 'loan-notices:swappedCharged',
+    values: {
+      loan: LOAN,
+      fresh: SERIAL,
+      old: SERIAL,
+      amount: UGX,
+      next: { text: { key: 'loan-notices:swapNext.tokenDays', values: { token: TOKEN, count: 30 } } },
+    },
+  },
+  repossessed: { key: 'loan-notices:repossessed', values: { loan: LOAN, product: 'Sun King Home 60 System' } },
+  overdue: { key: 'notifications:loan.overdue', values: { loan: LOAN, amount: UGX, count: 45 } },
+};
+
+const noticeSms = (language: string) =>
+  Object.fromEntries(
+    Object.entries(NOTICES).map(([name, text]) => {
+      const { title, message } = noticeWords({ text }, language);
+      return [`notice.${name}`, smsText(title, message)];
+    }),
+  );
+
 /** Every SMS the server writes itself, rendered for one language. */
 function everySms(language: string): Record<string, string> {
   const { t } = textsFor(language);
   return {
+    ...noticeSms(language),
     'codes.phone': t('sms:codes.phone', { code: CODE }),
     'codes.passwordReset': t('sms:codes.passwordReset', { code: CODE }),
     'codes.signIn': t('sms:codes.signIn', { code: CODE }),
@@ -63,6 +98,8 @@ describe('every SMS the server writes', () => {
           expect(nonGsm7(text)).toEqual([]);
           expect(smsParts(text)).toBeLessThanOrEqual(most);
           expect(text).not.toMatch(/\{\{|\}\}/);
+          // Whole: a notice's SMS longer than two parts would be cut, ending in dots.
+          expect(text).not.toMatch(/\.\.\.$/);
         });
       }
 

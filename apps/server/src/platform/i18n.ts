@@ -40,9 +40,10 @@ export type Texts = {
 /**
  * A value of a catalogue text: words and numbers as they are (money is already "UGX 1,250,000"
  * in every language), a calendar day written in the reader's language, or another catalogue
- * text rendered in it ("your order X" or "Nambi's order X").
+ * text rendered in it ("your order X" or "Nambi's order X"), or several, joined by semicolons
+ * (the reasons of a refusal).
  */
-export type TextValue = string | number | { day: string } | { text: CatalogueText };
+export type TextValue = string | number | { day: string } | { text: CatalogueText } | { texts: CatalogueText[] };
 
 /** A catalogue key and its values: a text stored or carried before its reader's language is known. */
 export type CatalogueText = { key: string; values?: Record<string, TextValue> };
@@ -52,7 +53,13 @@ export function render(texts: Texts, text: CatalogueText): string {
   const values = Object.fromEntries(
     Object.entries(text.values ?? {}).map(([name, value]) => [
       name,
-      typeof value !== 'object' ? value : 'day' in value ? texts.day(value.day) : render(texts, value.text),
+      typeof value !== 'object'
+        ? value
+        : 'day' in value
+          ? texts.day(value.day)
+          : 'texts' in value
+            ? value.texts.map((text) => render(texts, text)).join('; ')
+            : render(texts, value.text),
     ]),
   );
   return texts.t(text.key, values);

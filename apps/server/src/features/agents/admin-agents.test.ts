@@ -126,6 +126,16 @@ describe('the admins’ agents API', () => {
     const notices = JSON.stringify(inbox.body);
     expect(notices).toContain('New agent applicant');
     expect(notices).toContain('Okello Applicant applied to be an agent');
+
+    // An admin who reads Luganda is told in Luganda.
+    expect((await admin.api.patch('/api/me', { preferredLanguage: 'luganda' })).status).toBe(200);
+    await signUpAndVerify(ctx, { userType: 'agent', fullName: 'Nabirye Applicant', name: 'Nabirye Applicant' });
+    const [newest] = (await admin.api.get('/api/notifications')).body.items;
+    expect((await admin.api.patch('/api/me', { preferredLanguage: 'english' })).status).toBe(200);
+    expect(newest).toMatchObject({
+      title: 'Omuntu asabye okubeera omukozi',
+      message: 'Nabirye Applicant asabye okubeera omukozi. Kebera okusaba kwe wansi wa Abakozi.',
+    });
   });
 });
 

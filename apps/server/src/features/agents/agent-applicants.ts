@@ -5,15 +5,17 @@ import { sendNotifications } from '#src/features/notifications/notifications.ser
 /** Someone applied to be an agent: every active admin finds it in their inbox, to review it under Agents. */
 export const tellAdminsOfApplicant: ApplicantRule = async (db, deps, applicantId) => {
   const [admins, people] = await Promise.all([activeAdminIds(db), userSummaries(db, [applicantId])]);
-  const name = people.get(applicantId)?.name ?? 'Someone';
+  const name = people.get(applicantId)?.name;
   await sendNotifications(
     db,
     deps,
     admins.map((userId) => ({
       userId,
       type: 'account' as const,
-      title: 'New agent applicant',
-      message: `${name} applied to be an agent. Review the application under Agents.`,
+      text: {
+        key: 'notifications:agentApplicant',
+        values: { name: name ?? { text: { key: 'notifications:agentApplicant.someone' } } },
+      },
       data: { agentId: applicantId },
     })),
   );

@@ -90,8 +90,7 @@ export async function startRepossession(
       await sendNotification(tx, deps, {
         userId: assignedTo,
         type: 'loan_update',
-        title: 'Unit to take back',
-        message: `Take back ${loan.productName} of a defaulted loan: open your repossessions.`,
+        text: { key: 'loan-notices:toTakeBack', values: { product: loan.productName } },
         data: { loanId: loan.id, repossessionId: created.id },
       });
     }

@@ -17,6 +17,7 @@ import type { Database, Tx } from '#src/db/client.ts';
 import { kycDocuments, kycEvents, kycRecords } from '#src/db/schema/kyc.ts';
 import { hasPgCode, UNIQUE_VIOLATION } from '#src/platform/db-errors.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
+import type { CatalogueText } from '#src/platform/i18n.ts';
 import type { Logger } from '#src/platform/logger.ts';
 import type { Realtime } from '#src/platform/realtime.ts';
 import type { Storage } from '#src/platform/storage.ts';
@@ -286,17 +287,11 @@ export async function submitKyc(deps: Pick<KycDeps, 'db' | 'realtime'>, userId: 
   });
 }
 
-const DECISION_MESSAGES = {
-  approve: {
-    title: 'Identity verified',
-    message: 'Your identity is verified. You can now buy on credit.',
-  },
-  reject: {
-    title: 'Identity check: action needed',
-    message: (reason: string) =>
-      `We could not verify your identity: ${/[.!?]$/.test(reason) ? reason : `${reason}.`} Open My account to correct it and submit again.`,
-  },
-} as const;
+/** The customer's notice of a decision; a rejection's reason is the reviewer's own words, as written. */
+const decisionText = (reason: string | null): CatalogueText =>
+  reason === null
+    ? { key: 'notifications:kyc.verified' }
+    : { key: 'notifications:kyc.actionNeeded', values: { reason: /[.!?]$/.test(reason) ? reason : `${reason}.` } };
 
 /**
  * An admin's decision on a submitted check: verified, or rejected with the reason the customer
@@ -349,8 +344,7 @@ export async function decideKyc(deps: KycDeps, userId: string, decision: KycDeci
       await sendNotification(tx, deps, {
         userId,
         type: 'kyc_update',
-        title: approved ? DECISION_MESSAGES.approve.title : DECISION_MESSAGES.reject.title,
-        message: approved ? DECISION_MESSAGES.approve.message : DECISION_MESSAGES.reject.message(reason!),
+        text: decisionText(approved ? null : reason!),
         data: { status: view.status },
       });
       // The customer's open pages, and those of the agent who serves them, show the decision.

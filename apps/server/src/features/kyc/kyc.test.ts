@@ -316,6 +316,21 @@ describe('submission and review', () => {
     ]);
   });
 
+  it('tells a customer who reads Luganda in Luganda, the reviewer’s reason as written', async () => {
+    const customer = await completedCustomer();
+    expect((await customer.api.patch('/api/me', { preferredLanguage: 'luganda' })).status).toBe(200);
+    await customer.api.post('/api/kyc/submit');
+    const reason = 'The ID photo is blurred';
+    expect(
+      (await admin.api.post(`/api/admin/kyc/${customer.id}/decision`, { decision: 'reject', reason })).status,
+    ).toBe(200);
+    const [notice] = await listNotifications(ctx.db, customer.id);
+    expect(notice).toMatchObject({
+      title: "Okukakasa ebikukwatako: waliwo eky'okukola",
+      message: `Tetusobodde kukakasa bikukwatako: ${reason}. Ggulawo Akawunti yange obitereeze, oluvannyuma obiweereze nate.`,
+    });
+  });
+
   it('will not verify a second account with an ID number already verified', async () => {
     const nin = uniqueNin();
     const [one, two] = [await completedCustomer(), await completedCustomer()];

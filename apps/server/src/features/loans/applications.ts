@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { quoteLoan, type LoanQuote } from '@ecogrid/core/credit';
-import { withFollowOn } from '@ecogrid/core/credit-policy';
-import { type LoanApplication, type LoanSummary, type PaymentChoice } from '@ecogrid/core/loans';
+import { withFollowOn, type CreditSuggestion } from '@ecogrid/core/credit-policy';
+import { loanNumber, type LoanApplication, type LoanSummary, type PaymentChoice } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
@@ -213,11 +213,19 @@ const STATUS_OF = { approve: 'approved', review: 'pending_approval', refuse: 'ca
 /** An application the policy refused: its unit goes back on sale and the customer is told why. */
 async function refused(tx: Tx, deps: LoanDeps, row: LoanRow): Promise<void> {
   await releaseStock(tx, row.orderId, [{ productId: row.productId, quantity: 1 }]);
+  const suggestion = row.creditSuggestion as CreditSuggestion | null;
+  const reasons = (suggestion?.reasons ?? []).filter((r) => r.outcome === 'refuse');
   await sendNotification(tx, deps, {
     userId: row.userId,
     type: 'loan_update',
-    title: 'Loan refused',
-    message: `Your application for ${row.productName} was not accepted. ${row.decisionNote ?? ''}`.trim(),
+    text: {
+      key: 'notifications:loan.refused',
+      values: {
+        loan: loanNumber(row.seq),
+        product: row.productName,
+        reason: { texts: reasons.map((r) => ({ key: `loan-notices:refusalReasons.${r.check}` })) },
+      },
+    },
     data: { loanId: row.id },
     sms: false,
   });

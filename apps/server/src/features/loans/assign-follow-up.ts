@@ -46,8 +46,7 @@ export async function assignFollowUp(
       told.map((userId) => ({
         userId,
         type: 'loan_update' as const,
-        title: 'Loan to follow up',
-        message: `Loan ${loanNumber(Number(found.seq))} is past due and now yours to follow up: contact the customer and record what they said.`,
+        text: { key: 'loan-notices:followUpAssigned', values: { loan: loanNumber(Number(found.seq)) } },
         data: { followUpId: input.id },
       })),
     );

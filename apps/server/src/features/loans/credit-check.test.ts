@@ -114,6 +114,15 @@ describe('judging an application by the credit policy', () => {
     expect(await walletBalance(ctx.db, customer.id)).toBe(2_000_000);
     expect((await inboxOf(customer.id)).at(-1)).toContain('the instalments take too much of the monthly income');
 
+    // A customer who reads Luganda is told in Luganda, the reason too.
+    const reader = await creditCustomer(ctx, { wallet: 2_000_000 });
+    expect((await reader.api.patch('/api/me', { preferredLanguage: 'luganda' })).status).toBe(200);
+    const theirs = await applyFor(reader, product.id, plan.id, { method: 'wallet' }, { declaredIncome: 1_000_000 });
+    expect(theirs.body.loans[0].status).toBe('cancelled');
+    expect((await inboxOf(reader.id)).at(-1)).toMatch(
+      /^Ebbanja LN-\d+ erya .+ ligaaniddwa: okusasula kwa buli mulundi kutwala kinene nnyo ku nfuna yo ey'omwezi gye wawandiika\.$/,
+    );
+
     // Enough income declared: approved at once under the same policy.
     const other = await creditCustomer(ctx, { wallet: 2_000_000 });
     const fine = await applyFor(other, product.id, plan.id, { method: 'wallet' }, { declaredIncome: 3_000_000 });

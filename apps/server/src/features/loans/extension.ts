@@ -133,12 +133,21 @@ export async function extendLoan(
         details: { number, instalments: input.instalments, fee: quote.fee, policyVersion: policy.version },
       });
     }
-    const fee = quote.fee > 0 ? ` with a fee of ${formatUgx(quote.fee)}` : ' at no fee';
     await sendNotification(tx, deps, {
       userId: loan.userId,
       type: 'loan_update',
-      title: 'Loan extended',
-      message: `Loan ${number} is extended by ${input.instalments} instalments${fee}: ${quote.schedule.length} instalments of about ${formatUgx(quote.instalment)}, the last due ${last.dueDate}. The loan now costs ${formatUgx(quote.totalAfter)} in all.`,
+      text: {
+        key: quote.fee > 0 ? 'loan-notices:extended' : 'loan-notices:extendedFree',
+        values: {
+          loan: number,
+          added: input.instalments,
+          fee: formatUgx(quote.fee),
+          instalments: quote.schedule.length,
+          amount: formatUgx(quote.instalment),
+          day: { day: last.dueDate },
+          total: formatUgx(quote.totalAfter),
+        },
+      },
       data: { loanId: loan.id },
       sms: true,
     });

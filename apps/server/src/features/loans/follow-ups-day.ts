@@ -104,8 +104,7 @@ async function openFollowUps(tx: Tx, deps: LoanDeps, today: string, loans: Candi
       (f.assigned_to ? [f.assigned_to] : admins).map((userId) => ({
         userId,
         type: 'loan_update' as const,
-        title: 'Loan to follow up',
-        message: `Loan ${loanNumber(seqs.get(f.loan_id)!)} is past due: contact the customer and record what they said.`,
+        text: { key: 'loan-notices:followUp', values: { loan: loanNumber(seqs.get(f.loan_id)!) } },
         data: { loanId: f.loan_id },
       })),
     ),

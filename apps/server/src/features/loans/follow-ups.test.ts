@@ -266,6 +266,12 @@ describe('follow-ups', () => {
     );
     expect((audit as unknown as { rows: unknown[] }).rows).toEqual([{ details: { from: first.id, to: second.id } }]);
 
+    // An agent who reads Luganda is told in Luganda.
+    const third = await approvedAgent();
+    expect((await third.api.patch('/api/me', { preferredLanguage: 'luganda' })).status).toBe(200);
+    expect((await admin.api.post(url, { agentId: third.id })).status).toBe(200);
+    expect((await inboxOf(third.id)).at(-1)).toMatch(/^Ebbanja LN-\d+ liyise ku lunaku era kati ggwe oligoberera: /);
+
     const customer = await creditCustomer(ctx);
     expect((await admin.api.post(`/api/admin/users/${first.id}/deactivate`, {})).status).toBe(200);
     for (const agentId of [customer.id, first.id, '0b6c8a52-5f43-4b6e-9a51-3f0f8b7a2c10']) {

@@ -11,6 +11,7 @@ import { loanNumber } from '@ecogrid/core/loans';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Tx } from '#src/db/client.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
+import type { CatalogueText } from '#src/platform/i18n.ts';
 import { activeAdminIds } from '#src/features/auth/agent-accounts.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
@@ -216,14 +217,19 @@ export async function recordFollowUpOutcome(
         details: { ...o },
       });
     }
+    const key = 'loan-notices:repossessionRecommended';
+    const loan = loanNumber(Number(found.seq));
+    // The note is the follow-up's own words, as written.
+    const text: CatalogueText = o.note
+      ? { key: `${key}Note`, values: { loan, note: o.note } }
+      : { key, values: { loan } };
     await sendNotifications(
       tx,
       deps,
       admins.map((userId) => ({
         userId,
         type: 'loan_update' as const,
-        title: 'Repossession recommended',
-        message: `Repossession of loan ${loanNumber(Number(found.seq))} is recommended after a follow-up${o.note ? `: ${o.note}` : '.'}`,
+        text,
         data: { followUpId: input.id },
       })),
     );

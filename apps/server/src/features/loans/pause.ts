@@ -91,8 +91,10 @@ async function pauseLocked(
   await sendNotification(tx, deps, {
     userId: loan.userId,
     type: 'loan_update',
-    title: 'Payments paused',
-    message: `Payments on loan ${number} are paused until ${pausedUntil} while the fault on your unit is fixed. Each payment still to make now falls due ${input.days} days later, at no cost to you.`,
+    text: {
+      key: 'loan-notices:paused',
+      values: { loan: number, until: { day: pausedUntil }, count: input.days },
+    },
     data: { loanId: loan.id },
     sms: true,
   });

@@ -86,8 +86,14 @@ export async function runLoanDay(deps: LoanDeps, today = kampalaDate(new Date())
         entered.map((loan) => ({
           userId: loan.user_id,
           type: 'loan_reminder' as const,
-          title: 'Loan payment overdue',
-          message: `Loan ${loanNumber(Number(loan.seq))}: ${formatUgx(Number(loan.overdue))} is ${loan.days} ${Number(loan.days) === 1 ? 'day' : 'days'} overdue. Pay in the loan tracker to keep your device working.`,
+          text: {
+            key: 'notifications:loan.overdue',
+            values: {
+              loan: loanNumber(Number(loan.seq)),
+              amount: formatUgx(Number(loan.overdue)),
+              count: Number(loan.days),
+            },
+          },
           data: { loanId: loan.id, daysPastDue: Number(loan.days) },
           sms: true,
         })),

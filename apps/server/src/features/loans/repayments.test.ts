@@ -166,7 +166,7 @@ describe('the daily reminders and arrears', () => {
     expect(loan.daysPastDue).toBe(5);
     const overdue = (await smsTo(customer.e164)).filter((m) => m.includes('overdue'));
     expect(overdue).toHaveLength(1);
-    expect(overdue[0]).toContain('UGX 225,000 is 5 days overdue');
+    expect(overdue[0]).toContain('UGX 225,000 was due 5 days ago');
     const inArrears = await admin.api.get('/api/admin/loans?minDaysPastDue=5&maxDaysPastDue=5&limit=100');
     expect(inArrears.body.items.map((l: { id: string }) => l.id)).toContain(id);
 

@@ -80,8 +80,7 @@ export async function closeOnRepossession(
   await sendNotification(tx, deps, {
     userId: loan.userId,
     type: 'loan_update',
-    title: 'Unit taken back',
-    message: `Loan ${loanNumber(loan.seq)} is closed: ${loan.productName} was taken back. What you paid is kept and nothing more is owed.`,
+    text: { key: 'loan-notices:repossessed', values: { loan: loanNumber(loan.seq), product: loan.productName } },
     data: { loanId: loan.id },
     sms: true,
   });

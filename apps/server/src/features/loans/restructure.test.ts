@@ -16,7 +16,7 @@ import type { TestContext } from '../../../test/test-app.ts';
 import { loanTestApp } from './loan-test-setup.ts';
 import { runLoanDay } from './portfolio.service.ts';
 
-const { app, deps, smsTo } = loanTestApp();
+const { app, deps, smsTo, inboxOf } = loanTestApp();
 let ctx: TestContext;
 let admin: typeof app.admin;
 beforeAll(() => {
@@ -208,5 +208,16 @@ describe('a pause for a device fault', () => {
     expect(history.map((c: { kind: string }) => c.kind)).toEqual(['late_fee', 'pause']);
     expect(history[0]).toMatchObject({ fee: 5_000 });
     expect(history[0].totalAfter - history[0].totalBefore).toBe(5_000);
+  });
+
+  it('tells a customer who reads Luganda in Luganda, in the inbox and by SMS', async () => {
+    const { customer, id } = await activeLoan(300_000);
+    expect((await customer.api.patch('/api/me', { preferredLanguage: 'luganda' })).status).toBe(200);
+    expect((await admin.api.post(`/api/admin/loans/${id}/pause`, { days: 1, reason: 'Panel fault' })).status).toBe(200);
+    const sms = (await smsTo(customer.e164)).at(-1)!;
+    expect(sms).toMatch(/^EcoGrid: Okusasula kuyimiriziddwa\. Okusasula ku bbanja LN-0*\d+ kuyimiriziddwa okutuusa /);
+    expect(sms).toContain('kwa luvannyuma olunaku 1,');
+    expect(sms).not.toMatch(/paused|payment/i);
+    expect((await inboxOf(customer.id)).at(-1)).toBe(sms.replace('EcoGrid: Okusasula kuyimiriziddwa. ', ''));
   });
 });

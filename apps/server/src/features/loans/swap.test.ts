@@ -121,6 +121,21 @@ describe('swapping the unit of a loan', () => {
     expect(change).toEqual({ fee: 0 });
   });
 
+  it('tells a customer who reads Luganda of the new unit and its token in Luganda', async () => {
+    const { product, customer, id, oldSerial } = await deliveredLoan();
+    await importDevices(ctx, admin.api, product.sku);
+    expect((await customer.api.patch('/api/me', { preferredLanguage: 'luganda' })).status).toBe(200);
+    const swapped = await admin.api.post(`/api/admin/loans/${id}/swap`, { reason: 'fault' });
+    expect(swapped.status, JSON.stringify(swapped.body)).toBe(200);
+    const fresh = swapped.body.loan.deviceSerial as string;
+    expect((await smsTo(customer.e164)).at(-1)).toMatch(
+      new RegExp(
+        `^EcoGrid: Ekyuma kyo kikyusiddwa\\. Ekyuma ky'ebbanja LN-\\d+ kikyusiddwa: ${fresh} kidda mu kifo kya ${oldSerial}\\. ` +
+          'Yingiza [\\d ]+ ku kyuma ekippya okifune okukozesa (olunaku|ennaku) \\d+\\.$',
+      ),
+    );
+  });
+
   it('charges a swap out of warranty only once the admin confirms the quoted charge, collected with repayments', async () => {
     const { product, customer, id, oldSerial } = await deliveredLoan(3_000_000);
     const yesterday = addDays(kampalaDate(new Date()), -1);

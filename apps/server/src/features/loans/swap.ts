@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '#src/db/client.ts';
 import { devices, loanRepayments, loans, type LoanRow } from '#src/db/schema/loans.ts';
 import { AppError } from '#src/platform/errors.ts';
+import type { CatalogueText } from '#src/platform/i18n.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { productForSale } from '#src/features/catalog/stock.service.ts';
 import { recordDeviceSwap } from '#src/features/credit/device-swaps.service.ts';
@@ -196,8 +197,7 @@ export async function swapDevice(deps: LoanDeps, input: SwapInput & { loanId: st
     await sendNotification(tx, deps, {
       userId: loan.userId,
       type: 'loan_update',
-      title: 'Replacement unit',
-      message: swapMessage(number, plan, token, quote.daysCarried),
+      text: swapText(number, plan, token, quote.daysCarried),
       data: { loanId: loan.id },
       // The token is typed into the new unit to make it work.
       sms: true,
@@ -223,10 +223,15 @@ async function sendSwapToken(
   return issueToken(tx, box, plan.fresh.id, { type: 'SET_TIME', days: plan.daysCarried, reference, issuedBy: 'loan' });
 }
 
-function swapMessage(number: string, plan: SwapPlan, token: { token: string } | null, days: number) {
-  const unit = `Your unit on loan ${number} is replaced: ${plan.fresh.serialNumber} takes over from ${plan.old.serialNumber}.`;
-  const charge = plan.charge > 0 ? ` ${formatUgx(plan.charge)} is added to what you owe.` : '';
-  if (!token) return `${unit}${charge} Your next payment sends its token.`;
-  const what = days > 0 ? `for ${days} ${days === 1 ? 'day' : 'days'} of use` : 'to unlock it for good';
-  return `${unit}${charge} Enter ${spaced(token.token)} on the new unit ${what}.`;
+/** The customer's notice of a swap: the units, any charge, and the token for the new unit or when it comes. */
+function swapText(number: string, plan: SwapPlan, token: { token: string } | null, days: number): CatalogueText {
+  const next: CatalogueText = !token
+    ? { key: 'loan-notices:swapNext.nextPayment' }
+    : days > 0
+      ? { key: 'loan-notices:swapNext.tokenDays', values: { token: spaced(token.token), count: days } }
+      : { key: 'loan-notices:swapNext.tokenUnlock', values: { token: spaced(token.token) } };
+  const values = { loan: number, fresh: plan.fresh.serialNumber, old: plan.old.serialNumber, next: { text: next } };
+  return plan.charge > 0
+    ? { key: 'loan-notices:swappedCharged', values: { ...values, amount: formatUgx(plan.charge) } }
+    : { key: 'loan-notices:swapped', values };
 }
