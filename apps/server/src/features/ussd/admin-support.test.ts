@@ -94,7 +94,13 @@ describe('call-back requests for admins', () => {
   it('documents every answer the routes give', async () => {
     const doc = (await (await app.ctx.request('/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
     };
+    const documented = doc.components.schemas.SupportRequest!;
+    const customer = await signedInCustomer(app.ctx);
+    const answered = (await handle((await requested(customer.id, 'order')).id, { note: 'Delivered' })).body;
+    expect(Object.keys(answered).sort()).toEqual(Object.keys(documented.properties).sort());
+    expect([...(documented.required ?? [])].sort()).toEqual(Object.keys(answered).sort());
     const handled = doc.paths['/api/admin/support-requests/{id}/handled']?.post;
     expect(Object.keys(handled?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413']);
     const list = doc.paths['/api/admin/support-requests']?.get;
