@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startMailReceiver } from './support/mail-receiver.ts';
+import { E2E_AUTH_SECRET } from './support/ussd-phone.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
@@ -65,7 +66,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       // Production as people run it, on the sandbox network asked for by name (test money).
       MOBILE_MONEY_SANDBOX: 'true',
-      AUTH_SECRET: 'e2e-only-secret-0123456789-abcdefghijklmnop',
+      AUTH_SECRET: E2E_AUTH_SECRET,
     },
   },
 });

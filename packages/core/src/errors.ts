@@ -120,6 +120,7 @@ export const ERROR_CODES = [
   'invalid_amount',
   'receipt_decided',
   'not_a_customer',
+  'support_handled',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,6 +12,22 @@ const AGENT = 'Nalubega Christine Namukwaya (AG-0042)';
 const CODE = '482913';
 const TOKEN = '12345678901234567890';
 const AMOUNT = 1_250_000;
+const PAYBILL = '1234567890';
+const ACCOUNT = '1000009';
+
+/** A loan reminder's SMS as the notifier writes it, with the paybill way to pay, and the message it carries. */
+function reminder(language: string, key: string, count: number) {
+  const values = {
+    loan: 'LN-2026-00042',
+    amount: 'UGX 1,250,000',
+    count,
+    context: 'paybill',
+    paybill: PAYBILL,
+    account: ACCOUNT,
+  };
+  const { title, message } = noticeWords({ text: { key: `notifications:loan.${key}`, values } }, language);
+  return { sms: smsText(title, message), message };
+}
 
 const quote = {
   lines: [
@@ -84,6 +100,9 @@ function everySms(language: string): Record<string, string> {
       what: 'loan LN-2026-00042',
       token: TOKEN,
     }),
+    reminderDueSoon: reminder(language, 'dueSoon', 7).sms,
+    reminderDueToday: reminder(language, 'dueToday', 0).sms,
+    reminderOverdue: reminder(language, 'overdue', 30).sms,
   };
 }
 
@@ -111,6 +130,19 @@ describe('every SMS the server writes', () => {
       });
     });
   }
+
+  it.each(['english', 'luganda', 'swahili'])(
+    'a loan reminder in %s carries the paybill and account numbers, whole',
+    (language) => {
+      for (const key of ['dueSoon', 'dueToday', 'overdue']) {
+        const { sms, message } = reminder(language, key, 30);
+        // Two parts cut short would lose how to pay: the whole message must fit.
+        expect(sms).toContain(message);
+        expect(message).toContain(PAYBILL);
+        expect(message).toContain(ACCOUNT);
+      }
+    },
+  );
 
   it('counts parts as the networks do', () => {
     expect(smsParts('a'.repeat(160))).toBe(1);

@@ -230,6 +230,7 @@ export const adminRoutes: RouteObject[] = [
     path: 'admin/paybill',
     ...lazyPage(() => import('@/features/paybill/paybill-page.tsx'), adminStrings, paymentStrings),
   },
+  { path: 'admin/support-requests', ...adminPage(() => import('@/features/ussd/support-requests-page.tsx')) },
   { path: 'admin/payments/:id', ...paymentPage('PaymentPage') },
   { path: 'admin/products', ...cataloguePage('ProductsPage') },
   { path: 'admin/products/new', ...cataloguePage('ProductEditPage') },

@@ -33,7 +33,10 @@ export const ussdCallers = pgTable(
 export const SUPPORT_TOPICS = ['payment', 'device', 'loan', 'order', 'other'] as const;
 export type SupportTopic = (typeof SUPPORT_TOPICS)[number];
 
-/** A customer asked to be contacted; admins and the customer's agent are told. One per USSD session. */
+/**
+ * A customer asked to be contacted; admins and the customer's agent are told. One per USSD
+ * session. An admin who has called back marks it handled, with when and an optional note.
+ */
 export const supportRequests = pgTable(
   'support_requests',
   {
@@ -47,7 +50,13 @@ export const supportRequests = pgTable(
     status: text('status', { enum: ['open', 'handled'] })
       .notNull()
       .default('open'),
+    handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: stamp('handled_at'),
+    handledNote: text('handled_note'),
     createdAt: stamp('created_at').notNull().defaultNow(),
   },
-  (t) => [index('support_requests_status_created_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('support_requests_status_created_idx').on(t.status, t.createdAt),
+    check('support_requests_handled', sql`(${t.status} = 'handled') = (${t.handledAt} is not null)`),
+  ],
 );

@@ -3,14 +3,26 @@ import type { CreditPolicyRules } from '@ecogrid/core/credit-policy';
 import { loanNumber } from '@ecogrid/core/loans';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#src/db/client.ts';
+import { accountNumbersOf } from '#src/features/auth/account-numbers.service.ts';
 import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
 import type { CatalogueText } from '#src/platform/i18n.ts';
 import { DAY_BATCH } from './collections-day.ts';
 import type { LoanDeps } from './loan-rows.ts';
 
-/** The words of a reminder `offset` days from the due date (negative: before it), for the reader's language. */
-function reminderText(seq: number, amount: number, offset: number): CatalogueText {
-  const values = { loan: loanNumber(seq), amount: formatUgx(amount) };
+/** How a customer pays by paybill: the business number and their account number, when both are known. */
+type PaybillWay = { paybill: string; account: string } | null;
+
+/**
+ * The words of a reminder `offset` days from the due date (negative: before it), for the reader's
+ * language. With a paybill number set, the text says how to pay from any phone: the number and
+ * the customer's account number (the catalogue's `_paybill` variants).
+ */
+function reminderText(seq: number, amount: number, offset: number, way: PaybillWay): CatalogueText {
+  const values = {
+    loan: loanNumber(seq),
+    amount: formatUgx(amount),
+    ...(way ? { context: 'paybill', paybill: way.paybill, account: way.account } : {}),
+  };
   if (offset < 0) return { key: 'notifications:loan.dueSoon', values: { ...values, count: -offset } };
   if (offset === 0) return { key: 'notifications:loan.dueToday', values };
   return { key: 'notifications:loan.overdue', values: { ...values, count: offset } };
@@ -65,13 +77,19 @@ export async function sendReminders(deps: LoanDeps, today: string, policy: Credi
           from claimed c join loan_repayments r on r.id = c.repayment_id join loans l on l.id = r.loan_id`,
       );
       const reminded = rows.map((row) => ({ row, amount: Number(row.owed), offset: Number(row.day_offset) }));
+      const paybill = deps.mobileMoney.paybillNumber;
+      const accounts = paybill ? await accountNumbersOf(tx, [...new Set(rows.map((r) => r.user_id))]) : new Map();
+      const wayOf = (userId: string): PaybillWay => {
+        const account = accounts.get(userId);
+        return paybill && account ? { paybill, account } : null;
+      };
       await sendNotifications(
         tx,
         deps,
         reminded.map(({ row, amount, offset }) => ({
           userId: row.user_id,
           type: 'loan_reminder' as const,
-          text: reminderText(Number(row.seq), amount, offset),
+          text: reminderText(Number(row.seq), amount, offset, wayOf(row.user_id)),
           data: { loanId: row.loan_id, dueDate: row.due_date, amount },
           sms: true,
           smsPurpose: { purpose: 'reminder' as const },

@@ -1,6 +1,7 @@
 import { addDays } from '@ecogrid/core/credit';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountNumbersOf } from '#src/features/auth/account-numbers.service.ts';
 import { devices, loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
 import { insertProduct } from '../../../test/factories.ts';
@@ -201,5 +202,26 @@ describe('reminders on a daily plan', () => {
       'EcoGrid: Loan Payment Reminder. Payment of UGX 1,000 due in 3 days',
       expect.stringContaining('UGX 1,000 is due today'),
     ]);
+  });
+});
+
+describe('reminders with a paybill number set', () => {
+  it('tell the customer how to pay by paybill, with their own account number', async () => {
+    const { product, plan } = await systemOnCredit(ctx, admin.api);
+    const customer = await creditCustomer(ctx, { wallet: 300_000 });
+    const id = (await applyFor(customer, product.id, plan.id)).body.loans[0].id;
+    const [first] = await ctx.db
+      .select({ dueDate: loanRepayments.dueDate })
+      .from(loanRepayments)
+      .where(and(eq(loanRepayments.loanId, id), eq(loanRepayments.number, 1)));
+    const account = (await accountNumbersOf(ctx.db, [customer.id])).get(customer.id);
+    const base = deps();
+    const withPaybill = { ...base, mobileMoney: { ...base.mobileMoney, paybillNumber: '2147483' } };
+    await runLoanDay(withPaybill, addDays(first!.dueDate, -3));
+    const reminders = (await smsTo(customer.e164)).filter((m) => m.includes('Loan Payment Reminder'));
+    expect(reminders).toEqual([
+      `EcoGrid: Loan Payment Reminder. Payment of UGX 225,000 due in 3 days. Pay by paybill 2147483 (MTN *165#, Airtel *185#), account ${account}.`,
+    ]);
+    expect(account).toMatch(/^\d{7}$/);
   });
 });

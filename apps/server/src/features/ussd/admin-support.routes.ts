@@ -1,14 +1,12 @@
+import { uuidSchema } from '@ecogrid/core';
 import { createRoute, z } from '@hono/zod-openapi';
-import { desc, eq } from 'drizzle-orm';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
-import { userSummaries } from '#src/features/auth/profile.service.ts';
-import type { Database } from '#src/db/client.ts';
-import { SUPPORT_TOPICS, supportRequests } from '#src/db/schema/ussd.ts';
-import { createRouter, errorResponse } from '#src/platform/http.ts';
-import { json } from '#src/platform/route-helpers.ts';
+import { SUPPORT_TOPICS } from '#src/db/schema/ussd.ts';
+import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
+import { body, json } from '#src/platform/route-helpers.ts';
+import { listSupportRequests, markSupportHandled, SUPPORT_STATUSES } from './support-queue.ts';
 
-const SUPPORT_STATUSES = ['open', 'handled'] as const;
-const LIST_LIMIT = 100;
+const personSchema = z.object({ id: z.string(), name: z.string().nullable() });
 
 const supportRequestSchema = z
   .object({
@@ -16,43 +14,24 @@ const supportRequestSchema = z
     customerId: z.string(),
     customerName: z.string().nullable(),
     customerPhone: z.string().nullable(),
+    agent: personSchema.nullable().openapi({ description: "The customer's agent, if they have one" }),
     channel: z.enum(['ussd']),
     topic: z.enum(SUPPORT_TOPICS),
     status: z.enum(SUPPORT_STATUSES),
     createdAt: z.string(),
+    handledBy: personSchema.nullable(),
+    handledAt: z.string().nullable(),
+    handledNote: z.string().nullable(),
   })
   .openapi('SupportRequest');
-
-/** Call-back requests, newest first (at most 100), open ones only unless asked otherwise, with who asked. */
-export async function listSupportRequests(db: Database, status: (typeof SUPPORT_STATUSES)[number]) {
-  const rows = await db
-    .select()
-    .from(supportRequests)
-    .where(eq(supportRequests.status, status))
-    .orderBy(desc(supportRequests.createdAt))
-    .limit(LIST_LIMIT);
-  const people = await userSummaries(
-    db,
-    rows.map((r) => r.customerId),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    customerId: r.customerId,
-    customerName: people.get(r.customerId)?.name ?? null,
-    customerPhone: people.get(r.customerId)?.phone ?? null,
-    channel: r.channel,
-    topic: r.topic,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-  }));
-}
 
 const listRoute = createRoute({
   method: 'get',
   operationId: 'adminListSupportRequests',
   path: '/support-requests',
   tags: ['admin', 'ussd'],
-  summary: 'Call-back requests customers made by USSD, newest first (at most 100)',
+  summary:
+    'Call-back requests customers made by USSD (at most 100): open ones newest first, handled ones last handled first',
   middleware: [requireAdmin] as const,
   request: { query: z.object({ status: z.enum(SUPPORT_STATUSES).default('open') }) },
   responses: {
@@ -62,6 +41,38 @@ const listRoute = createRoute({
   },
 });
 
-export const adminSupportRoutes = createRouter().openapi(listRoute, async (c) =>
-  c.json({ items: await listSupportRequests(c.var.db, c.req.valid('query').status) }, 200),
-);
+const handledRoute = createRoute({
+  method: 'post',
+  operationId: 'adminMarkSupportRequestHandled',
+  path: '/support-requests/{id}/handled',
+  tags: ['admin', 'ussd'],
+  summary: 'Record that you have called the customer back, with an optional note (audited)',
+  description:
+    'Asking again for a request you handled answers it as it stands and changes nothing; a request another admin handled is 409.',
+  middleware: [requireAdmin] as const,
+  request: {
+    params: z.object({ id: uuidSchema('request id') }),
+    ...body(z.object({ note: z.string().trim().max(500).optional() })),
+  },
+  responses: {
+    200: json(supportRequestSchema, 'The request, handled'),
+    400: errorResponse('Invalid id, or a note over 500 characters'),
+    ...ADMIN_DENIED,
+    404: errorResponse('No such request'),
+    409: errorResponse('Another admin has already handled it'),
+  },
+});
+
+export const adminSupportRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    c.json({ items: await listSupportRequests(c.var.db, c.req.valid('query').status) }, 200),
+  )
+  .openapi(handledRoute, async (c) => {
+    const note = c.req.valid('json').note;
+    const request = await markSupportHandled(c.var.db, {
+      adminId: signedInUserId(c.var.user),
+      requestId: c.req.valid('param').id,
+      note: note ? note : undefined,
+    });
+    return c.json(request, 200);
+  });
