@@ -51,13 +51,15 @@ export function Header() {
   const admin = isAdmin(session.data?.user.userType);
   const agent = session.data?.user.userType === 'agent';
   const leave = async () => {
+    // Off the page first: on a page for signed-in people, any request answered 401 once the
+    // session is gone would send the visitor to sign in again instead.
+    await navigate('/marketplace');
     await signOut().catch(() => undefined);
     queryClient.setQueryData(sessionQuery.queryKey, null);
     // Nothing of the signed-out user stays in the cache for whoever uses the phone next.
     queryClient.removeQueries({
       predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] && query.queryKey[0] !== 'catalog',
     });
-    await navigate('/marketplace');
   };
   const link = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-800' : 'text-stone-700 hover:text-stone-900'}`;
