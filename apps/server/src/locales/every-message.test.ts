@@ -5,6 +5,9 @@ import { CATALOGUES, NAMESPACES } from './catalogues.ts';
 type Tree = { [key: string]: string | Tree };
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A plural form stands beside its `_other` form; `codes.stock_below_zero` is an error code's words. */
+const isPluralForm = (key: string, siblings: Tree) =>
+  PLURAL.test(key) && `${key.replace(PLURAL, '')}_other` in siblings;
 
 /** Every message key of a namespace (plural forms as one key) with the placeholders its English text takes. */
 function messages(tree: Tree, prefix = ''): Map<string, Set<string>> {
@@ -15,7 +18,7 @@ function messages(tree: Tree, prefix = ''): Map<string, Set<string>> {
       for (const [k, v] of messages(value, path)) out.set(k, v);
       continue;
     }
-    const base = path.replace(PLURAL, '');
+    const base = isPluralForm(key, tree) ? path.replace(PLURAL, '') : path;
     const names = out.get(base) ?? new Set<string>();
     for (const m of value.matchAll(/\{\{\s*(\w+)/g)) names.add(m[1]!);
     out.set(base, names);

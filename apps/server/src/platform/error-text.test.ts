@@ -1,7 +1,9 @@
+import { ERROR_CODES, type ErrorCode } from '@ecogrid/core/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../test/auth-helpers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { errorMessage } from './error-text.ts';
+import { CATALOGUES } from '../locales/catalogues.ts';
+import { codeMessage, errorMessage } from './error-text.ts';
 import { AppError } from './errors.ts';
 
 let ctx: TestContext;
@@ -44,7 +46,7 @@ describe('error messages in the reader’s language', () => {
     expect(bad.error.message).not.toContain('kinahitajika');
   });
 
-  it('reads an error’s own catalogue text with its values, and falls back to English without one', () => {
+  it('reads an error’s own catalogue text with its values, else its code’s words, else the English message', () => {
     const owed = new AppError('overpayment', 'You owe UGX 90,000 on this loan: pay at most that.', 422).withText(
       'errors:overpayment',
       { owed: 'UGX 90,000' },
@@ -52,7 +54,44 @@ describe('error messages in the reader’s language', () => {
     expect(errorMessage(owed, 'english')).toBe('You owe UGX 90,000 on this loan: pay at most that.');
     expect(errorMessage(owed, 'luganda')).toBe('Obanjibwa UGX 90,000 ku bbanja lino: tosasula kusukka awo.');
     expect(errorMessage(owed, 'swahili')).toBe('Unadaiwa UGX 90,000 kwa mkopo huu: usilipe zaidi ya hapo.');
-    const untranslated = new AppError('sku_taken', 'This SKU is already used by another product.', 409);
-    expect(errorMessage(untranslated, 'luganda')).toBe('This SKU is already used by another product.');
+    const taken = new AppError('sku_taken', 'Another product already has the SKU SOL-1.', 409);
+    expect(errorMessage(taken, 'english')).toBe('Another product already has the SKU SOL-1.');
+    expect(errorMessage(taken, 'luganda')).toBe('Ekintu ekirala kirina dda SKU eno. Buli kintu kyetaaga SKU yaakyo.');
+    expect(errorMessage(taken, 'swahili')).toBe('Bidhaa nyingine tayari ina SKU hii. Kila bidhaa inahitaji SKU yake.');
+    // The English message stays the last resort, should a code ever be without words.
+    const unknown = 'code_from_elsewhere' as ErrorCode;
+    expect(codeMessage(unknown, 'Something new went wrong.', 'luganda')).toBe('Something new went wrong.');
+  });
+});
+
+describe('words for every error code', () => {
+  const codes = (language: 'en' | 'lg' | 'sw'): Record<string, string> => CATALOGUES[language].errors.codes;
+
+  it('has one plain sentence for every code in English, Luganda and Kiswahili, without placeholders', () => {
+    for (const language of ['en', 'lg', 'sw'] as const) {
+      const words = codes(language);
+      const missing = ERROR_CODES.filter((code) => !words[code]?.trim());
+      expect(missing, language).toEqual([]);
+      const withPlaceholders = Object.keys(words).filter((code) => words[code]!.includes('{{'));
+      expect(withPlaceholders, language).toEqual([]);
+    }
+  });
+
+  it('keeps words only for codes the API answers with, in the same order in every language', () => {
+    const english = Object.keys(codes('en'));
+    expect(english.filter((code) => !(ERROR_CODES as readonly string[]).includes(code))).toEqual([]);
+    expect(Object.keys(codes('lg'))).toEqual(english);
+    expect(Object.keys(codes('sw'))).toEqual(english);
+  });
+
+  it('answers every code in Luganda and Kiswahili in that language’s own words', () => {
+    for (const [language, tag] of [
+      ['luganda', 'lg'],
+      ['swahili', 'sw'],
+    ] as const) {
+      const words = codes(tag);
+      const other = ERROR_CODES.filter((code) => codeMessage(code, 'The English message.', language) !== words[code]);
+      expect(other, language).toEqual([]);
+    }
   });
 });
