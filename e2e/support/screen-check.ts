@@ -21,7 +21,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
     // Colours are read once running transitions (a button just pressed or focused) have ended:
     // halfway through one, a colour is neither the old nor the new, and its contrast means nothing.
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
-    const result = await axe.run(document, rules);
+    // axe places a sticky element (the header) where it sits in the page, not where it shows
+    // once scrolled, so a scrolled page's links under the header read as too small
+    // (dequelabs/axe-core#3720). The page is read from its top, then put back where it was.
+    const { scrollX, scrollY } = window;
+    window.scrollTo(0, 0);
+    const result = await axe.run(document, rules).finally(() => window.scrollTo(scrollX, scrollY));
     return result.violations.map(
       (violation) =>
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
