@@ -19,6 +19,7 @@ import { orderRoutes } from './features/orders/orders.routes.ts';
 import { placeRoutes } from './features/places/places.routes.ts';
 import { adminCatalogRoutes } from './features/catalog/admin-catalog.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
+import { reviewRoutes } from './features/catalog/reviews.routes.ts';
 import { mediaRoutes } from './features/catalog/media.routes.ts';
 import { adminKycRoutes, kycRoutes } from './features/kyc/kyc.routes.ts';
 import { deviceRoutes } from './features/loans/devices.routes.ts';
@@ -226,6 +227,7 @@ export function createApp({
   app.route('/api', networkRoutes);
   app.route('/api', adminPaymentRoutes);
   app.route('/api/catalog', catalogRoutes);
+  app.route('/api/catalog', reviewRoutes);
   app.route('/api/admin/catalog', adminCatalogRoutes);
   app.route('/api', cartRoutes);
   app.route('/api', orderRoutes);

@@ -120,6 +120,7 @@ export const ERROR_CODES = [
   'invalid_amount',
   'receipt_decided',
   'not_a_customer',
+  'not_a_buyer',
   'support_handled',
 ] as const;
 

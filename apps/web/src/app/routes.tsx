@@ -55,6 +55,8 @@ const agentPage = (name: AgentPage) =>
 const loanStrings = () => import('@/locales/en.loans.json');
 /** The wallet's and the admin payment pages' English (payment statuses and methods, the mobile-money form). */
 const paymentStrings = () => import('@/locales/en.payments.json');
+/** The product page's reviews and sharing, in English. */
+const reviewStrings = () => import('@/locales/en.reviews.json');
 /** The cart's and Add to cart's English. */
 const cartStrings = () => import('@/locales/en.cart.json');
 /** Checkout's, the order pages' and the admin order pages' English. */
@@ -136,7 +138,10 @@ const agentLayout = agentPage('AgentLayout');
 export const publicRoutes: RouteObject[] = [
   { index: true, ...marketplace },
   { path: 'marketplace', ...marketplace },
-  { path: 'product/:id', ...lazyPage(() => import('./pages/product-route.tsx'), cartStrings, loanStrings) },
+  {
+    path: 'product/:id',
+    ...lazyPage(() => import('./pages/product-route.tsx'), cartStrings, loanStrings, reviewStrings),
+  },
   ...accountRoutes({
     auth: authPage,
     login: authPage,

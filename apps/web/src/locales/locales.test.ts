@@ -12,6 +12,7 @@ import loans from './en.loans.json';
 import orders from './en.orders.json';
 import payments from './en.payments.json';
 import places from './en.places.json';
+import reviews from './en.reviews.json';
 import lg from './lg.json';
 import sw from './sw.json';
 
@@ -34,6 +35,7 @@ const en = [
   cart,
   orders,
   places,
+  reviews,
   kyc,
   kycReview,
   agent,

@@ -10,6 +10,7 @@ import paymentStrings from '@/locales/en.payments.json';
 import placeStrings from '@/locales/en.places.json';
 import kycStrings from '@/locales/en.kyc.json';
 import loanStrings from '@/locales/en.loans.json';
+import reviewStrings from '@/locales/en.reviews.json';
 
 /** A JSON body as its value; any other text (a CSV file) as it is. */
 function parsed(text: string): unknown {
@@ -38,6 +39,7 @@ export function fakeServer(route: (request: SeenRequest) => Reply, options: { se
       adminLoanStrings,
       paymentStrings,
       cartStrings,
+      reviewStrings,
       orderStrings,
       placeStrings,
       kycStrings,

@@ -9,10 +9,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
 
 /** Product categories, kept by admins; `slug` is what products and the catalogue filter use. */
 export const categories = pgTable('categories', {
@@ -83,4 +86,32 @@ export const stockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
+);
+
+/**
+ * What customers who received a product say of it: one review per customer and product, which
+ * they may change or take back. The product page lists them newest first.
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    body: text('body').notNull().default(''),
+    // PostgreSQL's text form, so the list's keyset cursor keeps microsecond precision.
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('product_reviews_rating', sql`${t.rating} between 1 and 5`),
+    check('product_reviews_body', sql`char_length(${t.body}) <= 500`),
+    uniqueIndex('product_reviews_product_user').on(t.productId, t.userId),
+    index('product_reviews_product_created_idx').on(t.productId, t.createdAt, t.id),
+  ],
 );

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@ecogrid/core/orders';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { orders } from '#src/db/schema/orders.ts';
+import { orderLines, orders } from '#src/db/schema/orders.ts';
 import { inIdSet } from '#src/platform/id-set.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { asLanguage, type Language } from '#src/platform/i18n.ts';
@@ -109,4 +109,21 @@ export async function adminOrderDetail(db: Database, orderId: string, reader: La
     customer: { id: row.userId, name: person?.name ?? '', email: person?.email ?? null, phone: person?.phone ?? null },
     audit,
   };
+}
+
+/** Whether the customer has had this product handed over: on an order of theirs delivered or completed. */
+export async function hasReceivedProduct(db: Database, userId: string, productId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, ['delivered', 'completed']),
+        eq(orderLines.productId, productId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

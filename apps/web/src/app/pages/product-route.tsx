@@ -5,7 +5,7 @@ import { ProductPage } from '@/features/catalog/product-page.tsx';
 import { BuyOnCredit } from '@/features/loans/components/buy-on-credit.tsx';
 
 /**
- * Product detail with Add to cart, and Buy on credit with the plans' terms for a product sold on
+ * Product detail with Add to cart, the shopper's own review when signed in, and Buy on credit with the plans' terms for a product sold on
  * pay-as-you-go: signed-out shoppers sign in first and come back here.
  */
 export default function ProductRoute() {
@@ -15,6 +15,7 @@ export default function ProductRoute() {
   const signIn = session.data ? undefined : () => void navigate(authPath(location.pathname));
   return (
     <ProductPage
+      signedIn={Boolean(session.data)}
       actions={(product) => (
         <div className="space-y-4">
           <AddToCart product={product} onSignIn={signIn} modes={['cash']} />

@@ -9,16 +9,20 @@ import { ApiError } from '@/lib/api-client.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { categoriesQuery, productQuery } from './api.ts';
 import { ProductGallery } from './components/product-gallery.tsx';
+import { ShareProduct } from './components/share-product.tsx';
 import { SpecList } from './components/spec-list.tsx';
 import { useCategoryLabel } from './components/use-category-label.ts';
+import { ProductReviews } from './reviews/product-reviews.tsx';
 
 type Props = {
   /** The buying controls (Add to cart, Buy on credit); the page that composes features supplies them. */
   actions: (product: Product) => ReactNode;
+  /** Signed in, the shopper sees their own review, or why they cannot write one yet. */
+  signedIn?: boolean;
 };
 
-/** Product detail (/product/{id}): pictures, price, specifications and Add to cart. */
-export function ProductPage({ actions }: Props) {
+/** Product detail (/product/{id}): pictures, price, Add to cart, sharing, specifications and reviews. */
+export function ProductPage({ actions, signedIn = false }: Props) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useQuery(productQuery(id));
@@ -97,6 +101,7 @@ export function ProductPage({ actions }: Props) {
             )}
           </div>
           {actions(product)}
+          <ShareProduct product={product} />
           <section aria-labelledby="about-title" className="space-y-2">
             <h2 id="about-title" className="text-lg font-semibold">
               {t('catalog.about')}
@@ -109,6 +114,7 @@ export function ProductPage({ actions }: Props) {
             </h2>
             <SpecList specs={product.specs} />
           </section>
+          <ProductReviews productId={product.id} signedIn={signedIn} />
         </div>
       </div>
     </article>
