@@ -161,6 +161,25 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/** The furthest ahead an admin may promise a delivery. */
+export const DELIVERY_PLAN_MAX_DAYS = 60;
+
+/**
+ * When an order should arrive (or be ready for pickup) and, for a delivery, who brings it: an
+ * admin sets it while the order is paid, being prepared or on its way, and the customer is told.
+ */
+export const deliveryPlanSchema = z.strictObject({
+  expectedOn: z.iso.date({ error: 'Give the day as YYYY-MM-DD' }),
+  courier: z
+    .strictObject({
+      name: z.string().trim().min(2, 'Give the name of whoever brings it').max(80),
+      phone: mobileNumberSchema,
+    })
+    .nullable()
+    .default(null),
+});
+export type DeliveryPlan = z.infer<typeof deliveryPlanSchema>;
+
 /** The statuses an admin moves an order to by hand ('paid' comes only from its payment). */
 export const ADMIN_ORDER_MOVES = ['processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
 
@@ -291,6 +310,10 @@ export const orderSchema = orderSummarySchema.extend({
    * otherwise.
    */
   payBy: z.string().nullable(),
+  /** The day the order should reach the customer, or be ready at the pickup point; null until an admin sets it. */
+  expectedOn: z.string().nullable(),
+  /** Who brings a delivered order and their phone (E.164); null until an admin names them. */
+  courier: z.object({ name: z.string(), phone: z.string() }).nullable(),
   /** The agent who sold the order for the customer (a sale paid in cash is paid to them); null otherwise. */
   soldBy: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
   cancelReason: z.string().nullable(),

@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -79,6 +80,11 @@ export const orders = pgTable(
      */
     payBy: timestamp('pay_by', { withTimezone: true, mode: 'date' }),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** The day the order should reach the customer (or be ready at the pickup point), as an admin set it. */
+    expectedOn: date('expected_on', { mode: 'string' }),
+    /** Who brings a delivered order, and their phone (E.164), so the customer can call them. */
+    courierName: text('courier_name'),
+    courierPhone: text('courier_phone'),
     // PostgreSQL's text form, so the list's keyset cursor keeps microsecond precision.
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { DEVICE_SERIAL_PATTERN } from '@ecogrid/core/openpaygo';
-import { ADMIN_ORDER_MOVES, deliveryFeeRuleSchema, ORDER_STATUSES } from '@ecogrid/core/orders';
+import { ADMIN_ORDER_MOVES, deliveryFeeRuleSchema, deliveryPlanSchema, ORDER_STATUSES } from '@ecogrid/core/orders';
 import { adminOrderSchema, adminOrderSummarySchema } from '@ecogrid/core/orders.responses';
 import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
@@ -8,6 +8,7 @@ import { json } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { moveOrderAsAdmin } from './admin-move-order.ts';
+import { setDeliveryPlan } from './delivery-plan.ts';
 import { adminOrderDetail, adminOrderPage } from './order-queries.ts';
 import { order, orderParams, pageQuery, reasonSchema } from './order-schemas.ts';
 import { setDeliveryFeeRule } from './orders.service.ts';
@@ -94,6 +95,30 @@ const adminMoveRoute = createRoute({
   },
 });
 
+const planRoute = createRoute({
+  method: 'put',
+  operationId: 'adminSetOrderDeliveryPlan',
+  path: '/admin/orders/{id}/delivery-plan',
+  tags: ['admin', 'orders'],
+  summary:
+    'Set the day a paid order should reach the customer (or be ready for pickup) and who brings it; the customer is told; audited',
+  middleware: [requireAdmin] as const,
+  request: {
+    params: orderParams,
+    body: { required: true, content: { 'application/json': { schema: deliveryPlanSchema } } },
+  },
+  responses: {
+    200: json(order, 'The order with its delivery day and courier'),
+    400: errorResponse('Bad id or body (the day as YYYY-MM-DD, the courier a name and a Ugandan mobile number)'),
+    ...ADMIN_DENIED,
+    404: errorResponse('No such order'),
+    409: errorResponse('The order is not paid yet, or already delivered or cancelled'),
+    422: errorResponse(
+      'The day is in the past or more than 60 days ahead, or a courier for an order collected at a pickup point',
+    ),
+  },
+});
+
 const feeRoute = createRoute({
   method: 'put',
   operationId: 'adminSetDeliveryFee',
@@ -125,6 +150,15 @@ export const adminOrderRoutes = createRouter()
       }),
       200,
     );
+  })
+  .openapi(planRoute, async (c) => {
+    const input = {
+      orderId: c.req.valid('param').id,
+      actorId: signedInUserId(c.var.user),
+      plan: c.req.valid('json'),
+      reader: readerLanguage(c),
+    };
+    return c.json(await setDeliveryPlan(paymentDeps(c.var), input), 200);
   })
   .openapi(feeRoute, async (c) => {
     const actorId = signedInUserId(c.var.user);

@@ -69,6 +69,8 @@ export async function orderView(db: Database, row: OrderRow, reader: Language): 
         ? (payment.failureReason ?? payment.status.toUpperCase())
         : null,
     payBy: waiting ? (row.payBy?.toISOString() ?? null) : null,
+    expectedOn: row.expectedOn,
+    courier: row.courierName && row.courierPhone ? { name: row.courierName, phone: row.courierPhone } : null,
     soldBy: seller ? { name: seller.name, phone: seller.phone } : null,
     cancelReason: readNote(row.cancelReason, row.cancelReasonText, reader),
     paidAt: row.paidAt?.toISOString() ?? null,

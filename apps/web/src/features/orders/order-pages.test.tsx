@@ -181,6 +181,21 @@ describe('one of my orders', () => {
     await expectAccessible(document.body);
   });
 
+  it('says the day a paid order should arrive and who brings it, with a call link', async () => {
+    order = anOrder({
+      status: 'shipped',
+      expectedOn: '2026-03-04',
+      courier: { name: 'Okello John', phone: '+256772123456' },
+    });
+    renderOrders(`/my-orders/${ORDER_ID}`);
+    expect(await screen.findByText('Expected on Mar 4, 2026')).toBeTruthy();
+    expect(screen.getByText(/Okello John brings it\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Call Okello John (+256772123456)' }).getAttribute('href')).toBe(
+      'tel:+256772123456',
+    );
+    await expectAccessible(document.body);
+  });
+
   it('cancels a paid order after confirmation, with the reason, saying the money goes back to the wallet', async () => {
     renderOrders(`/my-orders/${ORDER_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));

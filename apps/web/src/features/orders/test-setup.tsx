@@ -82,6 +82,8 @@ export const anOrder = (changes: Partial<Order> = {}): Order => ({
   paymentPhone: null,
   paymentFailureReason: null,
   payBy: null,
+  expectedOn: null,
+  courier: null,
   soldBy: null,
   cancelReason: null,
   loan: null,

@@ -75,3 +75,13 @@ export const moveOrder = ({
 
 export const setDeliveryFee = (rule: DeliveryFeeRule) =>
   apiFetch<DeliveryFeeRule>('/api/admin/store/delivery-fee', json('PUT', rule));
+
+/** Sets the day the order should arrive (or be ready for pickup) and who brings it; the customer is told. */
+export const setDeliveryPlan = ({
+  id,
+  ...plan
+}: {
+  id: string;
+  expectedOn: string;
+  courier: { name: string; phone: string } | null;
+}) => apiFetch<Order>(`/api/admin/orders/${encodeURIComponent(id)}/delivery-plan`, json('PUT', plan));

@@ -50,6 +50,15 @@ const server = fakeServer(({ url, method, body }) => {
     };
     return { body: order };
   }
+  if (url === `/api/admin/orders/${ID}/delivery-plan` && method === 'PUT') {
+    const plan = body as { expectedOn: string; courier: AdminOrder['courier'] };
+    order = {
+      ...order,
+      expectedOn: plan.expectedOn,
+      courier: plan.courier && { ...plan.courier, phone: '+256772123456' },
+    };
+    return { body: order };
+  }
   return { status: 404, body: { error: { code: 'not_found', message: 'Order not found.' } } };
 });
 
@@ -194,6 +203,27 @@ describe('an order, for admins', () => {
     await waitFor(() =>
       expect(screen.getByText('This order is finished: nothing more can be done to it.')).toBeTruthy(),
     );
+  });
+
+  it('sets the delivery day and the rider, checking both rider fields, and says the customer was told', async () => {
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    const day = await screen.findByLabelText('Expected delivery day');
+    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    fireEvent.change(day, { target: { value: today } });
+    fireEvent.change(screen.getByLabelText("Rider's name (optional)"), { target: { value: 'Okello John' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and tell the customer' }));
+    expect(await screen.findByText("Give the rider's mobile number, such as 0772 123456.")).toBeTruthy();
+    expect(server.seen.some((r) => r.method === 'PUT')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText("Rider's phone (optional)"), { target: { value: '0772 123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and tell the customer' }));
+    await waitFor(() =>
+      expect(server.seen.find((r) => r.method === 'PUT')?.body).toEqual({
+        expectedOn: today,
+        courier: { name: 'Okello John', phone: '0772 123456' },
+      }),
+    );
+    expect(await screen.findByText(/^Saved: expected on .+\. The customer has been told\.$/)).toBeTruthy();
   });
 
   it("shows the server's refusal of a move", async () => {

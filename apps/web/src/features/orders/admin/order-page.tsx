@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { OrderAuditList, OrderSummaryCard } from './order-facts.tsx';
 import { OrderLines, OrderTimeline } from '../components/order-details.tsx';
+import { DeliveryPlanForm } from './delivery-plan-form.tsx';
 import { OrderMoves } from './order-moves.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { AdminQuery } from '@/components/admin/admin-query.tsx';
@@ -49,6 +50,11 @@ export default function OrderPage() {
             <Part className="min-w-0 space-y-3" id="moves-title" title={t('admin.orders.movesTitle')}>
               <OrderMoves key={data.status} order={data} onMoved={announce} />
             </Part>
+            {['paid', 'processing', 'shipped'].includes(data.status) && (
+              <Part className="min-w-0 space-y-3" id="plan-title" title={t('admin.orders.plan.title')}>
+                <DeliveryPlanForm key={`${data.expectedOn}-${data.courier?.phone}`} order={data} onSaved={announce} />
+              </Part>
+            )}
             <Part className="min-w-0 space-y-3" id="items-title" title={t('orders.itemsTitle')}>
               <OrderLines order={data} withSku />
             </Part>

@@ -143,7 +143,30 @@ export function PaymentFacts({ order }: { order: Order }) {
   );
 }
 
-/** Where the order goes: the delivery address, or the pickup point with its phone. */
+/** When a paid order not yet handed over should arrive (or be ready), and who brings it, with a call link. */
+function DeliveryPlan({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const { day } = useFormats();
+  if (!order.expectedOn || !['paid', 'processing', 'shipped'].includes(order.status)) return null;
+  const pickup = order.fulfilment === 'pickup';
+  return (
+    <>
+      <p className="font-semibold">
+        {t(pickup ? 'orders.readyOn' : 'orders.expectedOn', { day: day(order.expectedOn) })}
+      </p>
+      {order.courier && (
+        <p>
+          {t('orders.courier', { name: order.courier.name })}{' '}
+          <a href={`tel:${order.courier.phone}`} className="font-semibold text-brand-800 underline">
+            {t('orders.callCourier', { name: order.courier.name, phone: order.courier.phone })}
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Where the order goes: the delivery address, or the pickup point with its phone; when, and who brings it. */
 export function DeliveryFacts({ order }: { order: Order }) {
   const { t } = useTranslation();
   if (order.fulfilment === 'pickup') {
@@ -160,6 +183,7 @@ export function DeliveryFacts({ order }: { order: Order }) {
             {point.phone && <p>{t('orders.phone', { phone: point.phone })}</p>}
           </>
         )}
+        <DeliveryPlan order={order} />
       </div>
     );
   }
@@ -173,6 +197,7 @@ export function DeliveryFacts({ order }: { order: Order }) {
           {address.directions && <p className="text-stone-700">{address.directions}</p>}
         </>
       )}
+      <DeliveryPlan order={order} />
     </div>
   );
 }
