@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/** What a support ticket is about. */
+export const TICKET_CATEGORIES = ['device_fault', 'payment', 'delivery', 'account', 'other'] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+
+/** open: support acts next; waiting_on_customer: support asked for something; resolved: done (reopenable for a while). */
+export const TICKET_STATUSES = ['open', 'waiting_on_customer', 'resolved'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** A note is for staff only; the customer and their agent never see it. */
+export const TICKET_MESSAGE_KINDS = ['reply', 'info_request', 'note', 'resolution'] as const;
+export type TicketMessageKind = (typeof TICKET_MESSAGE_KINDS)[number];
+
+export const TICKET_AUTHOR_ROLES = ['customer', 'agent', 'staff'] as const;
+export type TicketAuthorRole = (typeof TICKET_AUTHOR_ROLES)[number];
+
+/** How a ticket was settled: a device fault by a swap, a repair or a quote; anything else by an answer. */
+export const TICKET_OUTCOMES = ['answer', 'repair', 'swap', 'quote'] as const;
+export type TicketOutcome = (typeof TICKET_OUTCOMES)[number];
+
+/** Days after resolution in which the customer may reopen a ticket. */
+export const REOPEN_DAYS = 14;
+
+/** A ticket's photo: a JPEG or PNG of at most 5 MB. */
+export const TICKET_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export const TICKET_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+const optionalId = z.uuid({ error: 'Choose one of your loans or orders from the list.' }).optional();
+
+/** What a customer (or their agent) writes to open a ticket; at most one loan or order it concerns. */
+export const openTicketSchema = z
+  .object({
+    category: z.enum(TICKET_CATEGORIES, { error: 'Choose what the problem is about.' }),
+    subject: z
+      .string({ error: 'Write a short subject.' })
+      .trim()
+      .min(3, 'Write a short subject (at least 3 letters).')
+      .max(120, 'Keep the subject under 120 characters.'),
+    description: z
+      .string({ error: 'Say what happened.' })
+      .trim()
+      .min(10, 'Say what happened in a few words (at least 10 letters).')
+      .max(2000, 'Keep the description under 2000 characters.'),
+    loanId: optionalId,
+    orderId: optionalId,
+  })
+  .refine((v) => !(v.loanId && v.orderId), {
+    message: 'A ticket concerns one loan or one order, not both.',
+    path: ['orderId'],
+  });
+export type OpenTicketInput = z.infer<typeof openTicketSchema>;
+
+export const ticketMessageBodySchema = z
+  .string({ error: 'Write a message.' })
+  .trim()
+  .min(1, 'Write a message.')
+  .max(2000, 'Keep the message under 2000 characters.');
+
+export const ticketReplySchema = z.object({ body: ticketMessageBodySchema });
+
+/** What staff write: a reply, a request for information (the customer acts next), or a note for staff only. */
+export const staffMessageSchema = z.object({
+  kind: z.enum(['reply', 'info_request', 'note']),
+  body: ticketMessageBodySchema,
+});
+
+export const assignTicketSchema = z.object({
+  /** An admin's id, or null to leave the ticket unassigned. */
+  assigneeId: z.string().min(1).max(100).nullable(),
+});
+
+/**
+ * How staff resolve a ticket. A swap moves the ticket's loan to a replacement unit through the
+ * loans' swap (free under warranty); a quote states the amount an out-of-warranty fix costs.
+ */
+export const resolveTicketSchema = z
+  .object({
+    outcome: z.enum(TICKET_OUTCOMES),
+    body: ticketMessageBodySchema,
+    newSerial: z.string().trim().min(1).max(64).optional(),
+    amount: z.number().int().min(1).max(100_000_000).optional(),
+  })
+  .refine((v) => v.outcome !== 'quote' || v.amount !== undefined, {
+    message: 'A quote states its amount.',
+    path: ['amount'],
+  });
+export type ResolveTicketInput = z.infer<typeof resolveTicketSchema>;
+
+const person = z.object({ id: z.string(), name: z.string().nullable() });
+
+export const ticketSubjectSchema = z.object({
+  type: z.enum(['loan', 'order']),
+  id: z.string(),
+  number: z.string(),
+  deviceSerial: z.string().nullable(),
+});
+
+export const ticketSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  category: z.enum(TICKET_CATEGORIES),
+  subject: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  customer: person,
+  openedBy: person.extend({ role: z.enum(TICKET_AUTHOR_ROLES) }),
+  assignee: person.nullable(),
+  about: ticketSubjectSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  firstResponseAt: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  reopenUntil: z.string().nullable(),
+});
+export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+
+export const ticketMessageSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(TICKET_MESSAGE_KINDS),
+  role: z.enum(TICKET_AUTHOR_ROLES),
+  author: person,
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type TicketMessage = z.infer<typeof ticketMessageSchema>;
+
+export const ticketWarrantySchema = z.object({
+  deviceSerial: z.string(),
+  warrantyUntil: z.string().nullable(),
+  underWarranty: z.boolean(),
+});
+
+export const ticketSchema = ticketSummarySchema.extend({
+  description: z.string(),
+  hasPhoto: z.boolean(),
+  outcome: z.enum(TICKET_OUTCOMES).nullable(),
+  quoteAmount: z.number().int().nullable(),
+  swapSerial: z.string().nullable(),
+  warranty: ticketWarrantySchema.nullable(),
+  messages: z.array(ticketMessageSchema),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
