@@ -43,6 +43,8 @@ import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { walletStatementRoutes } from './features/wallet/wallet-statement.routes.ts';
 import { adminSupportRoutes } from './features/ussd/admin-support.routes.ts';
+import { adminTicketRoutes } from './features/support/admin-tickets.routes.ts';
+import { supportRoutes } from './features/support/support.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { adminPaybillRoutes } from './features/paybill/admin-paybill.routes.ts';
 import { paybillRoutes } from './features/paybill/paybill.routes.ts';
@@ -254,6 +256,8 @@ export function createApp({
   app.route('/api/admin', adminRestructureRoutes);
   app.route('/api', ussdRoutes);
   app.route('/api/admin', adminSupportRoutes);
+  app.route('/api', supportRoutes);
+  app.route('/api/admin', adminTicketRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {

@@ -121,6 +121,11 @@ export const ERROR_CODES = [
   'receipt_decided',
   'not_a_customer',
   'support_handled',
+  'ticket_resolved',
+  'ticket_not_resolved',
+  'reopen_window_closed',
+  'assignee_not_staff',
+  'outcome_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,7 +6,7 @@ import {
   TICKET_MESSAGE_KINDS,
   TICKET_OUTCOMES,
   TICKET_STATUSES,
-} from '@ecogrid/core/support';
+} from '@ecogrid/core/support-kinds';
 import { users } from './auth.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
