@@ -44,6 +44,7 @@ import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { walletStatementRoutes } from './features/wallet/wallet-statement.routes.ts';
 import { adminSupportRoutes } from './features/ussd/admin-support.routes.ts';
 import { adminTicketRoutes } from './features/support/admin-tickets.routes.ts';
+import { contactRoutes } from './features/support/contacts.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { adminPaybillRoutes } from './features/paybill/admin-paybill.routes.ts';
@@ -77,7 +78,7 @@ import { registerFeatureRules } from './rules.ts';
 import { adminOutboxRoutes, smsDeliveryRoutes } from './features/messaging/messaging.routes.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'CASH_ORDER_DAYS'> &
-  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV' | 'AT_CALLBACK_TOKEN'>>;
+  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV' | 'AT_CALLBACK_TOKEN' | 'SUPPORT_PHONE' | 'USSD_CODE'>>;
 export type AppDeps = {
   database: DatabaseHandle;
   logger: Logger;
@@ -257,6 +258,7 @@ export function createApp({
   app.route('/api', ussdRoutes);
   app.route('/api/admin', adminSupportRoutes);
   app.route('/api', supportRoutes);
+  app.route('/api', contactRoutes(settings));
   app.route('/api/admin', adminTicketRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);

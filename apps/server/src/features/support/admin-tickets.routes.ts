@@ -14,7 +14,7 @@ import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { resolveTicket } from './resolve-ticket.ts';
 import { assignTicket, staffMessage } from './ticket-messages.ts';
 import { noTicket, supportDeps, ticket, ticketList, ticketParams } from './ticket-schemas.ts';
-import { readTicket, ticketQueue } from './tickets.ts';
+import { readTicket, supportStaff, ticketQueue } from './tickets.ts';
 
 const tags = ['admin', 'support'];
 const staffOf = (c: { var: { user: Parameters<typeof signedInUserId>[0] } }) => ({
@@ -107,8 +107,25 @@ const resolveRoute = createRoute({
   },
 });
 
+const staffRoute = createRoute({
+  method: 'get',
+  operationId: 'adminSupportStaff',
+  path: '/support/staff',
+  tags,
+  summary: 'Who tickets can be given to (active admins, by name), and which of them is you',
+  middleware: [requireAdmin] as const,
+  responses: {
+    200: json(
+      z.object({ me: z.string(), staff: z.array(z.object({ id: z.string(), name: z.string().nullable() })) }),
+      'The support staff',
+    ),
+    ...ADMIN_DENIED,
+  },
+});
+
 /** Staff's ticket routes, under /api/admin. */
 export const adminTicketRoutes = createRouter()
+  .openapi(staffRoute, async (c) => c.json({ me: staffOf(c).id, staff: await supportStaff(c.var.db) }, 200))
   .openapi(queueRoute, async (c) => c.json({ items: await ticketQueue(c.var.db, c.req.valid('query')) }, 200))
   .openapi(readRoute, async (c) => c.json(await readTicket(c.var.db, staffOf(c), c.req.valid('param').id), 200))
   .openapi(assignRoute, async (c) => {

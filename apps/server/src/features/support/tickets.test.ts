@@ -176,3 +176,20 @@ describe('working a ticket', () => {
     expect(noAmount.status).toBe(400);
   });
 });
+
+describe('ways to reach support', () => {
+  it('answers anyone with the settings, none when unset', async () => {
+    const answer = await app.ctx.request('/api/support/contacts');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ phone: null, ussdCode: null });
+  });
+});
+
+describe('support staff', () => {
+  it('names the admins a ticket can go to, and the caller', async () => {
+    const staff = await app.admin.api.get('/api/admin/support/staff');
+    expect(staff.status).toBe(200);
+    expect(staff.body.me).toBe(app.admin.id);
+    expect(staff.body.staff.map((s: { id: string }) => s.id)).toContain(app.admin.id);
+  });
+});

@@ -2,6 +2,8 @@ import type { OpenTicketInput, TicketCategory, TicketStatus } from '@ecogrid/cor
 import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { supportTicketMessages, supportTickets } from '#src/db/schema/support.ts';
+import { activeAdminIds } from '#src/features/auth/agent-accounts.service.ts';
+import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { consentsGiven, customerAgentIds, requireConsent } from '#src/features/agents/agents.service.ts';
 import { findLoan } from '#src/features/loans/loans.service.ts';
 import { findOrder } from '#src/features/orders/orders.service.ts';
@@ -97,4 +99,12 @@ export async function ticketQueue(db: Database, filter: QueueFilter) {
 /** One ticket with its conversation, for whoever may see it. */
 export async function readTicket(db: Database, viewer: Viewer, id: string) {
   return ticketView(db, viewer, await ticketFor(db, viewer, id));
+}
+
+/** The admins a ticket can be given to, by name. */
+export async function supportStaff(db: Database) {
+  const people = await userSummaries(db, await activeAdminIds(db));
+  return [...people.values()]
+    .map((p) => ({ id: p.id, name: p.name }))
+    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
 }
