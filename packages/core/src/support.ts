@@ -9,10 +9,6 @@ import {
 
 export * from './support-kinds.ts';
 
-/** A ticket's photo: a JPEG or PNG of at most 5 MB. */
-export const TICKET_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
-export const TICKET_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-
 const optionalId = z.uuid({ error: 'Choose one of your loans or orders from the list.' }).optional();
 
 /** What a customer (or their agent) writes to open a ticket; at most one loan or order it concerns. */
@@ -119,7 +115,6 @@ export const ticketWarrantySchema = z.object({
 
 export const ticketSchema = ticketSummarySchema.extend({
   description: z.string(),
-  hasPhoto: z.boolean(),
   outcome: z.enum(TICKET_OUTCOMES).nullable(),
   quoteAmount: z.number().int().nullable(),
   swapSerial: z.string().nullable(),

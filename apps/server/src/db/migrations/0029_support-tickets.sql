@@ -20,8 +20,6 @@ CREATE TABLE "support_tickets" (
 	"description" text NOT NULL,
 	"loan_id" uuid,
 	"order_id" uuid,
-	"photo_key" text,
-	"photo_type" text,
 	"status" text DEFAULT 'open' NOT NULL,
 	"assignee_id" text,
 	"first_response_at" timestamp with time zone,
@@ -34,7 +32,6 @@ CREATE TABLE "support_tickets" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "support_tickets_number_unique" UNIQUE("number"),
-	CONSTRAINT "support_tickets_photo_key_unique" UNIQUE("photo_key"),
 	CONSTRAINT "support_tickets_one_subject" CHECK ("support_tickets"."loan_id" is null or "support_tickets"."order_id" is null),
 	CONSTRAINT "support_tickets_resolved" CHECK (("support_tickets"."status" = 'resolved') = ("support_tickets"."resolved_at" is not null and "support_tickets"."reopen_until" is not null and "support_tickets"."outcome" is not null)),
 	CONSTRAINT "support_tickets_quote" CHECK ("support_tickets"."quote_amount" is null or "support_tickets"."quote_amount" > 0)

@@ -39,8 +39,6 @@ export const supportTickets = pgTable(
     description: text('description').notNull(),
     loanId: uuid('loan_id'),
     orderId: uuid('order_id'),
-    photoKey: text('photo_key').unique(),
-    photoType: text('photo_type'),
     status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
     assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     firstResponseAt: stamp('first_response_at'),

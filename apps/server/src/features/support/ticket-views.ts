@@ -85,7 +85,6 @@ export async function ticketView(db: Database | Tx, viewer: Viewer, row: TicketR
   return {
     ...summary!,
     description: row.description,
-    hasPhoto: row.photoKey !== null,
     outcome: row.outcome,
     quoteAmount: row.quoteAmount,
     swapSerial: row.swapSerial,

@@ -23,7 +23,6 @@ export const aTicketSummary = (changes: Partial<TicketSummary> = {}): TicketSumm
 export const aTicket = (changes: Partial<Ticket> = {}): Ticket => ({
   ...aTicketSummary(),
   description: 'The battery light stays red.',
-  hasPhoto: false,
   outcome: null,
   quoteAmount: null,
   swapSerial: null,
