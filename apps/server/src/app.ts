@@ -44,6 +44,9 @@ import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { walletStatementRoutes } from './features/wallet/wallet-statement.routes.ts';
 import { adminSupportRoutes } from './features/ussd/admin-support.routes.ts';
+import { adminTicketRoutes } from './features/support/admin-tickets.routes.ts';
+import { contactRoutes } from './features/support/contacts.routes.ts';
+import { supportRoutes } from './features/support/support.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { adminPaybillRoutes } from './features/paybill/admin-paybill.routes.ts';
 import { paybillRoutes } from './features/paybill/paybill.routes.ts';
@@ -76,7 +79,7 @@ import { registerFeatureRules } from './rules.ts';
 import { adminOutboxRoutes, smsDeliveryRoutes } from './features/messaging/messaging.routes.ts';
 
 export type AppSettings = Pick<Settings, 'PUBLIC_URL' | 'AUTH_SECRET' | 'CASH_ORDER_DAYS'> &
-  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV' | 'AT_CALLBACK_TOKEN'>>;
+  Partial<Pick<Settings, 'TRUST_PROXY_HOPS' | 'NODE_ENV' | 'AT_CALLBACK_TOKEN' | 'SUPPORT_PHONE' | 'USSD_CODE'>>;
 export type AppDeps = {
   database: DatabaseHandle;
   logger: Logger;
@@ -256,6 +259,9 @@ export function createApp({
   app.route('/api/admin', adminRestructureRoutes);
   app.route('/api', ussdRoutes);
   app.route('/api/admin', adminSupportRoutes);
+  app.route('/api', supportRoutes);
+  app.route('/api', contactRoutes(settings));
+  app.route('/api/admin', adminTicketRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);
   app.all('/api/*', (c) => {

@@ -60,6 +60,16 @@ const settingsSchema = z.object({
     .string()
     .regex(/^\d{3,10}$/, 'must be 3-10 digits')
     .optional(),
+  // Where customers reach a person: the support phone number (calls, SMS and WhatsApp), in
+  // international form, and the USSD code of the menu for phones without the app; unset hides each.
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+\d{9,15}$/, 'must be an international number such as +256700123456')
+    .optional(),
+  USSD_CODE: z
+    .string()
+    .regex(/^\*[\d*]+#$/, 'must be a USSD code such as *284*21#')
+    .optional(),
   // Background jobs: how long one attempt (sending one message, say) may run before it counts as
   // failed and is retried, and how often such attempts are looked for. A process killed mid-job
   // has its job retried within about the sum of the two.

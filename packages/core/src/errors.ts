@@ -122,6 +122,11 @@ export const ERROR_CODES = [
   'not_a_customer',
   'not_a_buyer',
   'support_handled',
+  'ticket_resolved',
+  'ticket_not_resolved',
+  'reopen_window_closed',
+  'assignee_not_staff',
+  'outcome_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

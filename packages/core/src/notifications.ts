@@ -17,7 +17,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  * chose (security notices; repayment reminders, which the credit terms promise by SMS),
  * 'optional' follows the user's SMS and email choices, 'never' stays in the app. A text goes
  * only for a notice its sender marks as one the person acts on (a payment's result, a token,
- * an order ready or delivered, a reminder); identity checks and support news never go by SMS.
+ * an order ready or delivered, a reminder, support asking the customer for information);
+ * identity checks never go by SMS.
  */
 export type DeliveryRule = 'always' | 'optional' | 'never';
 export const NOTIFICATION_DELIVERY: Record<NotificationType, { sms: DeliveryRule; email: DeliveryRule }> = {
@@ -28,7 +29,7 @@ export const NOTIFICATION_DELIVERY: Record<NotificationType, { sms: DeliveryRule
   loan_update: { sms: 'always', email: 'optional' },
   kyc_update: { sms: 'never', email: 'optional' },
   account: { sms: 'always', email: 'always' },
-  support: { sms: 'never', email: 'optional' },
+  support: { sms: 'optional', email: 'optional' },
 };
 
 /** An SMS of at most two parts (306 characters). */

@@ -28,6 +28,9 @@ import swOrders from './sw/orders.json' with { type: 'json' };
 import enLoanNotices from './en/loan-notices.json' with { type: 'json' };
 import lgLoanNotices from './lg/loan-notices.json' with { type: 'json' };
 import swLoanNotices from './sw/loan-notices.json' with { type: 'json' };
+import enSupport from './en/support.json' with { type: 'json' };
+import lgSupport from './lg/support.json' with { type: 'json' };
+import swSupport from './sw/support.json' with { type: 'json' };
 
 /**
  * What the server writes to people (SMS, email, notifications, PDFs, USSD screens, API error
@@ -45,6 +48,7 @@ export const NAMESPACES = [
   'ussd',
   'orders',
   'loan-notices',
+  'support',
 ] as const;
 
 export const CATALOGUES = {
@@ -59,6 +63,7 @@ export const CATALOGUES = {
     ussd: enUssd,
     orders: enOrders,
     'loan-notices': enLoanNotices,
+    support: enSupport,
   },
   lg: {
     common: lgCommon,
@@ -71,6 +76,7 @@ export const CATALOGUES = {
     ussd: lgUssd,
     orders: lgOrders,
     'loan-notices': lgLoanNotices,
+    support: lgSupport,
   },
   sw: {
     common: swCommon,
@@ -83,5 +89,6 @@ export const CATALOGUES = {
     ussd: swUssd,
     orders: swOrders,
     'loan-notices': swLoanNotices,
+    support: swSupport,
   },
 };

@@ -69,6 +69,7 @@ const NOTICES = {
   },
   repossessed: { key: 'loan-notices:repossessed', values: { loan: LOAN, product: 'Sun King Home 60 System' } },
   overdue: { key: 'notifications:loan.overdue', values: { loan: LOAN, amount: UGX, count: 45 } },
+  ticketInfoRequest: { key: 'support:infoRequest', values: { ticket: 'TKT-1000123' } },
 };
 
 const noticeSms = (language: string) =>

@@ -50,7 +50,10 @@ const agentPage = (name: AgentPage) =>
     orderStrings,
     placeStrings,
     kycStrings,
+    supportStrings,
   );
+/** Support's English: the tickets' pages (customer, agent, admin) and the /support page. */
+const supportStrings = () => import('@/locales/en.support.json');
 /** Credit's English: the plans and terms (product page, checkout), the loan tracker, loan statuses. */
 const loanStrings = () => import('@/locales/en.loans.json');
 /** The wallet's and the admin payment pages' English (payment statuses and methods, the mobile-money form). */
@@ -151,7 +154,7 @@ export const publicRoutes: RouteObject[] = [
     'forgot-password': () => import('@/features/auth/forgot-password-page.tsx'),
     'reset-password': () => import('@/features/auth/reset-password-page.tsx'),
   }),
-  { path: 'support', ...later('pages.support') },
+  { path: 'support', ...lazyPage(() => import('./pages/support-page.tsx'), supportStrings) },
   { path: 'system-report-pdf', ...later('pages.systemReport') },
   { path: 'transformation-plan', ...later('pages.transformationPlan') },
   { path: 'ai-test', ...later('pages.aiTest') },
@@ -173,6 +176,12 @@ export const loginRoutes: RouteObject[] = [
     ...lazyPage(() => import('@/features/orders/order-page.tsx'), orderStrings, paymentStrings),
   },
   { path: 'inbox', ...lazyPage(() => import('@/features/notifications/inbox-page.tsx')) },
+  { path: 'support/tickets', ...lazyPage(() => import('@/features/support/my-tickets-page.tsx'), supportStrings) },
+  {
+    path: 'support/tickets/new',
+    ...lazyPage(() => import('@/features/support/new-ticket-page.tsx'), supportStrings),
+  },
+  { path: 'support/tickets/:id', ...lazyPage(() => import('@/features/support/ticket-page.tsx'), supportStrings) },
   { path: 'customer-dashboard', ...later('pages.customerDashboard') },
   { path: 'mobile-dashboard', ...later('pages.customerDashboard') },
   { path: 'agent-dashboard', ...agentLayout, children: [{ index: true, ...agentDashboard }] },
@@ -212,6 +221,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'commissions', element: <Navigate to="/customer/wallet" replace /> },
       { path: 'customers/:customerId/kyc', ...agentPage('AgentCustomerKycPage') },
       { path: 'customers/:customerId/sell', ...agentPage('AgentSellPage') },
+      { path: 'customers/:customerId/support', ...agentPage('AgentCustomerTicketPage') },
+      { path: 'support/:id', ...agentPage('AgentTicketPage') },
       { path: '*', ...later('pages.agentApp') },
     ],
   },
@@ -235,6 +246,8 @@ export const adminRoutes: RouteObject[] = [
     path: 'admin/paybill',
     ...lazyPage(() => import('@/features/paybill/paybill-page.tsx'), adminStrings, paymentStrings),
   },
+  { path: 'admin/support', ...adminPage(() => import('@/features/support/admin/queue-page.tsx'), supportStrings) },
+  { path: 'admin/support/:id', ...adminPage(() => import('@/features/support/admin/ticket-page.tsx'), supportStrings) },
   { path: 'admin/support-requests', ...adminPage(() => import('@/features/ussd/support-requests-page.tsx')) },
   { path: 'admin/payments/:id', ...paymentPage('PaymentPage') },
   { path: 'admin/products', ...cataloguePage('ProductsPage') },

@@ -14,6 +14,7 @@ import payments from './en.payments.json';
 import places from './en.places.json';
 import reviews from './en.reviews.json';
 import lg from './lg.json';
+import support from './en.support.json';
 import sw from './sw.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -27,21 +28,9 @@ const merge = (a: Tree, b: Tree): Tree => {
   }
   return out;
 };
-const en = [
-  account,
-  admin,
-  payments,
-  catalogue,
-  cart,
-  orders,
-  places,
-  reviews,
-  kyc,
-  kycReview,
-  agent,
-  adminLoans,
-  loans,
-].reduce<Tree>(merge, shell);
+/** The catalogues that ship beside pages, in the order they are merged over the first download's. */
+const beside = [payments, catalogue, cart, orders, places, reviews, kyc, kycReview, agent, adminLoans, loans, support];
+const en = [account, admin, ...beside].reduce<Tree>(merge, shell);
 
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
@@ -64,9 +53,7 @@ describe('translation catalogues', () => {
     expect(keys(payments).filter((key) => first.has(key))).toEqual([]);
     const before = new Set([...keys(shell), ...keys(payments)]);
     expect(keys(catalogue).filter((key) => before.has(key))).toEqual([]);
-    const all = [shell, payments, catalogue, cart, orders, places, kyc, kycReview, agent, adminLoans, loans].flatMap(
-      (file) => keys(file),
-    );
+    const all = [shell, ...beside].flatMap((file) => keys(file));
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });
 

@@ -15,3 +15,4 @@ export * from './loans.ts';
 export * from './credit.ts';
 export * from './ussd.ts';
 export * from './paybill.ts';
+export * from './support.ts';

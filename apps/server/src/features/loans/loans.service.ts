@@ -13,4 +13,5 @@ export { cashPaymentToken, loanNumbersOf, takeCashForLoan } from './cash-loan-pa
 export { customersInArrears, customersLoanPage, par30ByGroup } from './agent-book.ts';
 export { closeOnRepossession, loanFacts, lockDefaultedLoan, restockDevice } from './repossessed.ts';
 export { spaced } from './tokens.ts';
+export { previewSwap, swapDevice, type SwapQuote } from './swap.ts';
 export { loanForPaybill, loanSeqOf, repayableLoansOf } from './paybill-loan.ts';

@@ -4,7 +4,7 @@ export { placeCreditOrder } from './credit-order.ts';
 export { onCreditOrderView, type CreditLookup } from './order-view.ts';
 export { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
 export { createOrder, fulfilmentDetails, orderByKey, placeOrder, type OrderPaymentWay } from './place-order.ts';
-export { orderView } from './order-view.ts';
+export { findOrder, orderView } from './order-view.ts';
 export { deliveryFeeRule, holdDeliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';
 export { customerOrders, customersOrderPage, hasReceivedProduct } from './order-queries.ts';
 export { onOrderStatusChanged, type OrderStatusRule } from './order-status-rules.ts';

@@ -53,6 +53,7 @@ describe('the admin home', () => {
       '/admin/jobs',
       '/admin/payments',
       '/admin/paybill',
+      '/admin/support',
       '/admin/support-requests',
       '/admin/orders',
       '/admin/kyc',

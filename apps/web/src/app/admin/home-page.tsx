@@ -58,6 +58,7 @@ const TOOLS = [
   { to: '/admin/jobs', title: 'admin.jobs.title', body: 'admin.home.jobsBody' },
   { to: '/admin/payments', title: 'admin.payments.title', body: 'admin.home.paymentsBody' },
   { to: '/admin/paybill', title: 'admin.paybill.title', body: 'admin.home.paybillBody' },
+  { to: '/admin/support', title: 'admin.home.ticketsTitle', body: 'admin.home.ticketsBody' },
   { to: '/admin/support-requests', title: 'admin.support.title', body: 'admin.home.supportBody' },
   { to: '/admin/orders', title: 'admin.orders.title', body: 'admin.home.ordersBody' },
   { to: '/admin/kyc', title: 'admin.home.kycTitle', body: 'admin.home.kycBody' },

@@ -15,3 +15,5 @@ export { default as AgentRegisterPage } from '@/features/agents/register-page.ts
 export { default as AgentSyncPage } from '@/features/agents/sync-page.tsx';
 export { default as AgentSellPage } from '@/features/agents/sell/sell-page.tsx';
 export { default as AgentCustomerKycPage } from './agent-customer-kyc-page.tsx';
+export { default as AgentCustomerTicketPage } from './agent-customer-ticket-page.tsx';
+export { default as AgentTicketPage } from '@/features/support/agent-ticket-page.tsx';

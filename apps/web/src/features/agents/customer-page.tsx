@@ -89,6 +89,14 @@ function CustomerDetail({ detail }: { detail: AgentCustomerDetail }) {
             {t('agent.customer.sell', { name: customer.name })}
           </Link>
         )}
+        {customer.consentActive && (
+          <Link
+            to={`/agent/customers/${encodeURIComponent(customer.id)}/support`}
+            className={buttonClass('secondary', 'w-full sm:w-auto')}
+          >
+            {t('support.agent.report', { name: customer.name })}
+          </Link>
+        )}
       </section>
       <CustomerActions
         id="customer"

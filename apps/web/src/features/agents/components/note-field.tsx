@@ -1,37 +1,12 @@
+import { TextAreaField } from '@/components/ui/text-area-field.tsx';
+
 /** A labelled note of up to 1,000 characters; its refusal is read out with it. */
-export function NoteField({
-  id,
-  label,
-  value,
-  error,
-  onChange,
-}: {
+export function NoteField(props: {
   id: string;
   label: string;
   value: string;
   error?: string | undefined;
   onChange: (value: string) => void;
 }) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        rows={3}
-        maxLength={1000}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`w-full rounded-lg border bg-white p-3 text-base ${error ? 'border-red-600' : 'border-stone-300'}`}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <TextAreaField {...props} rows={3} maxLength={1000} />;
 }
