@@ -55,6 +55,9 @@ const agentPage = (name: AgentPage) =>
 const loanStrings = () => import('@/locales/en.loans.json');
 /** The wallet's and the admin payment pages' English (payment statuses and methods, the mobile-money form). */
 const paymentStrings = () => import('@/locales/en.payments.json');
+/** The assistant's English (sizing, the question box), and the common questions' (also the support page's). */
+const assistantStrings = () => import('@/locales/en.assistant.json');
+const answersStrings = () => import('@/locales/en.answers.json');
 /** The cart's and Add to cart's English. */
 const cartStrings = () => import('@/locales/en.cart.json');
 /** Checkout's, the order pages' and the admin order pages' English. */
@@ -149,7 +152,10 @@ export const publicRoutes: RouteObject[] = [
   { path: 'support', ...later('pages.support') },
   { path: 'system-report-pdf', ...later('pages.systemReport') },
   { path: 'transformation-plan', ...later('pages.transformationPlan') },
-  { path: 'ai-test', ...later('pages.aiTest') },
+  {
+    path: 'ai-test',
+    ...lazyPage(() => import('./pages/ai-test-page.tsx'), assistantStrings, answersStrings, loanStrings),
+  },
 ];
 
 /** Login required: signed-out visitors go to /auth with the origin remembered. */

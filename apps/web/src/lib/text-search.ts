@@ -15,7 +15,12 @@ export function textIndex<T extends { id: string }>(fields: (keyof T & string)[]
   const options: Options<T> = {
     fields,
     processTerm: searchTerm,
-    searchOptions: { prefix: true, fuzzy: 0.2, combineWith: 'OR' },
+    // A word of one or two letters ("I", "do") matches only itself, or it would match half the text.
+    searchOptions: {
+      prefix: (term) => term.length > 2,
+      fuzzy: (term) => (term.length > 3 ? 0.2 : false),
+      combineWith: 'OR',
+    },
   };
   const index = new MiniSearch<T>(options);
   index.addAll(documents);

@@ -3,6 +3,7 @@ import account from './en.account.json';
 import admin from './en.admin.json';
 import adminLoans from './en.admin-loans.json';
 import answers from './en.answers.json';
+import assistant from './en.assistant.json';
 import cart from './en.cart.json';
 import agent from './en.agent.json';
 import catalogue from './en.catalogue.json';
@@ -42,6 +43,7 @@ const laterEnglish = [
   adminLoans,
   loans,
   answers,
+  assistant,
 ];
 const en = laterEnglish.reduce<Tree>(merge, shell);
 
