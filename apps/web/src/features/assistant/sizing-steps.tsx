@@ -126,20 +126,16 @@ export function SizingSteps() {
           {chosen.map((kind) => (
             <fieldset key={kind} className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-3">
               <legend className="px-1 font-medium">{name(kind)}</legend>
-              <TextField
-                id={`count-${kind}`}
-                label={t('assistant.sizing.count')}
-                inputMode="numeric"
-                value={amountOf(kind).count}
-                onChange={(event) => setAmount(kind, 'count', event.target.value)}
-              />
-              <TextField
-                id={`hours-${kind}`}
-                label={t('assistant.sizing.hours')}
-                inputMode="decimal"
-                value={amountOf(kind).hours}
-                onChange={(event) => setAmount(kind, 'hours', event.target.value)}
-              />
+              {(['count', 'hours'] as const).map((field) => (
+                <TextField
+                  key={field}
+                  id={`${field}-${kind}`}
+                  label={t(`assistant.sizing.${field}`)}
+                  inputMode={field === 'count' ? 'numeric' : 'decimal'}
+                  value={amountOf(kind)[field]}
+                  onChange={(event) => setAmount(kind, field, event.target.value)}
+                />
+              ))}
             </fieldset>
           ))}
           {errorLine}
