@@ -47,4 +47,33 @@ test.describe('the assistant', () => {
     await expect(page.locator('#answer-token-type')).toHaveAttribute('open', '');
     await expectGoodScreen(page);
   });
+
+  test('offline, still answers and sizes from the catalogue last seen, and says plans need the internet', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/ai-test');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // Let the worker take over the page; the question box reads the catalogue as the page opens.
+    const catalogueRead = page.waitForResponse((response) => response.url().includes('/api/catalog/products'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Which system do I need?' })).toBeVisible();
+    await catalogueRead;
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText('You are offline. The answers still work.', { exact: false })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search the answers' }).fill('warranty');
+    await expect(page.getByText('What does the warranty cover?')).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'Radio (3 W)' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText(/needs about 24 Wh a day/)).toBeVisible();
+    const first = page.getByRole('region', { name: 'Systems that fit, cheapest first' }).getByRole('listitem').first();
+    await expect(first.getByText(/^Cash price: UGX [\d,]+$/)).toBeVisible();
+    await expect(first.getByText('Credit plans need the internet.')).toBeVisible();
+    await expectGoodScreen(page);
+    await context.setOffline(false);
+  });
 });
