@@ -9,7 +9,8 @@ import { RecommendationCard } from './recommendation-card.tsx';
 export function SizingResult({ uses }: { uses: ApplianceUse[] }) {
   const { t } = useTranslation();
   const catalogue = useQuery(sizingCatalogueQuery);
-  const products = catalogue.data ?? [];
+  // A system out of stock cannot be bought today, so it is not recommended.
+  const products = (catalogue.data ?? []).filter((product) => product.stock > 0);
   const result = recommendSystems(uses, products);
   const note = (text: string) => <p className="rounded-lg bg-stone-100 p-3 text-sm">{text}</p>;
   return (

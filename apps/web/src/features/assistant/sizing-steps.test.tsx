@@ -40,6 +40,10 @@ const power = product(2, 'ReadyPay Power 40', 850_000, 'solar-home-systems', {
   batteryWh: 154,
   lights: 4,
 });
+const soldOut = {
+  ...product(3, 'Sold Out 40', 500_000, 'solar-home-systems', { panelWatts: 40, batteryWh: 200, lights: 4 }),
+  stock: 0,
+};
 const plan: LoanPlan = {
   id: '00000000-0000-4000-8000-0000000000a1',
   productId: power.id,
@@ -52,7 +56,8 @@ const plan: LoanPlan = {
 };
 
 const server = fakeServer((request) => {
-  if (request.url.startsWith('/api/catalog/products')) return { body: { items: [power, small], nextCursor: null } };
+  if (request.url.startsWith('/api/catalog/products'))
+    return { body: { items: [soldOut, power, small], nextCursor: null } };
   if (request.url === `/api/products/${power.id}/loan-plans`) return { body: { plans: [plan] } };
   return { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
 });
@@ -94,7 +99,9 @@ describe('SizingSteps', () => {
       expect(screen.getByText(/needs about 128 Wh a day: 98 Wh for the appliances, plus 30%/)).toBeTruthy();
       const link = await screen.findByRole('link', { name: 'ReadyPay Power 40' });
       expect(link.getAttribute('href')).toBe(`/product/${power.id}`);
+      // Too small for a TV's evening, and out of stock: neither is recommended.
       expect(screen.queryByRole('link', { name: 'Home 120 Plus' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Sold Out 40' })).toBeNull();
       expect(screen.getByText('Cash price: UGX 850,000')).toBeTruthy();
       // 850,000 + 20 % = 1,020,000; a 20 % deposit of 204,000; 816,000 over 12 months is 68,000.
       expect(
