@@ -121,6 +121,8 @@ describe('SizingSteps', () => {
     setField('Hours a day', 0, '30');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('alert').textContent).toMatch(/up to 24/);
+    expect(screen.getByRole('textbox', { name: 'Hours a day' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'How many' }).getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByText(/Wh a day/)).toBeNull();
   });
 });

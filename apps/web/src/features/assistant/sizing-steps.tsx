@@ -23,12 +23,17 @@ function Bubble({ from, children }: { from: 'assistant' | 'you'; children: React
   );
 }
 
-const parseUse = (kind: ApplianceKind, amount: Amount): ApplianceUse | null => {
-  const count = Number(amount.count);
-  const hours = Number(amount.hours.replace(',', '.'));
-  const valid = Number.isInteger(count) && count >= 1 && count <= MAX_COUNT && hours > 0 && hours <= 24;
-  return valid ? { kind, count, hours } : null;
+const fieldValid = (field: keyof Amount, text: string) => {
+  const value = Number(text.replace(',', '.'));
+  return field === 'count'
+    ? text.trim() !== '' && Number.isInteger(value) && value >= 1 && value <= MAX_COUNT
+    : value > 0 && value <= 24;
 };
+
+const parseUse = (kind: ApplianceKind, amount: Amount): ApplianceUse | null =>
+  fieldValid('count', amount.count) && fieldValid('hours', amount.hours)
+    ? { kind, count: Number(amount.count), hours: Number(amount.hours.replace(',', '.')) }
+    : null;
 
 /**
  * The sizing conversation, in three steps a customer answers by choosing rather than typing
@@ -42,11 +47,12 @@ export function SizingSteps() {
   const [amounts, setAmounts] = useState<Partial<Record<ApplianceKind, Amount>>>({});
   const [error, setError] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
+  const shownStep = useRef(step);
   useEffect(() => {
     // Focus follows the conversation to the new question, but not when the page first opens.
-    if (moved.current) heading.current?.focus();
-    moved.current = true;
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    heading.current?.focus();
   }, [step]);
 
   const name = (kind: ApplianceKind) => t(`assistant.appliances.${kind}`);
@@ -134,6 +140,8 @@ export function SizingSteps() {
                   inputMode={field === 'count' ? 'numeric' : 'decimal'}
                   value={amountOf(kind)[field]}
                   onChange={(event) => setAmount(kind, field, event.target.value)}
+                  aria-invalid={error && !fieldValid(field, amountOf(kind)[field]) ? true : undefined}
+                  aria-describedby={error ? 'sizing-error' : undefined}
                 />
               ))}
             </fieldset>
