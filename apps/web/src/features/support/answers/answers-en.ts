@@ -42,7 +42,7 @@ export const answersEn: AnswerText[] = [
     id: 'late-payment',
     question: 'What happens if I pay late?',
     answer:
-      'Your device works for the days you have paid for. When they run out it stops until you pay again; the next token switches it back on. We remind you by SMS before and after the due date. There is no late fee unless your plan shows one. After 90 days without payment a loan is in default and the device may be taken back, so talk to us or your agent early.',
+      'Your device works for the days you have paid for. When they run out it stops until you pay again; the next token switches it back on. We remind you by SMS before and after the due date. We charge no late fee unless our terms set one, and we tell you before it applies. After 90 days without payment a loan is in default and the device may be taken back, so talk to us or your agent early.',
   },
   {
     id: 'pay-early',

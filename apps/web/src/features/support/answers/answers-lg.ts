@@ -42,7 +42,7 @@ export const answersLg: AnswerText[] = [
     id: 'late-payment',
     question: 'Kiki ekibaawo bwe ndwawo okusasula?',
     answer:
-      "Ekyuma kyo kikola okumala ennaku z'osasulidde. Bwe ziggwaako, kiyimirira okutuusa lw'osasula nate; koodi empya ekiddamu okukiggulawo. Tukujjukiza mu SMS ng'olunaku lw'okusasula terunnatuuka n'oluvannyuma lwalwo. Tewali ngassi ya kulwawo okuggyako nga pulaani yo egiraga. Ennaku 90 nga tosasula, looni eba egudde era ekyuma kiyinza okuddizibwa, n'olwekyo yogera naffe oba ne ajenti wo mangu.",
+      "Ekyuma kyo kikola okumala ennaku z'osasulidde. Bwe ziggwaako, kiyimirira okutuusa lw'osasula nate; koodi empya ekiddamu okukiggulawo. Tukujjukiza mu SMS ng'olunaku lw'okusasula terunnatuuka n'oluvannyuma lwalwo. Tetusasuza ngassi ya kulwawo okuggyako nga obukwakkulizo bwaffe bugiteekawo, era tukugamba nga tennaba kukola. Ennaku 90 nga tosasula, looni eba egudde era ekyuma kiyinza okuddizibwa, n'olwekyo yogera naffe oba ne ajenti wo mangu.",
   },
   {
     id: 'pay-early',

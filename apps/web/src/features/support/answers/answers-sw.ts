@@ -42,7 +42,7 @@ export const answersSw: AnswerText[] = [
     id: 'late-payment',
     question: 'Nini kinatokea nikichelewa kulipa?',
     answer:
-      'Kifaa chako kinafanya kazi kwa siku ulizolipia. Zikiisha, kinazima hadi ulipe tena; tokeni inayofuata inakiwasha tena. Tunakukumbusha kwa SMS kabla na baada ya tarehe ya kulipa. Hakuna faini ya kuchelewa isipokuwa mpango wako unaionyesha. Baada ya siku 90 bila malipo mkopo unahesabiwa kuwa umeshindwa na kifaa kinaweza kurudishwa, kwa hiyo ongea nasi au na wakala wako mapema.',
+      'Kifaa chako kinafanya kazi kwa siku ulizolipia. Zikiisha, kinazima hadi ulipe tena; tokeni inayofuata inakiwasha tena. Tunakukumbusha kwa SMS kabla na baada ya tarehe ya kulipa. Hatutozi faini ya kuchelewa isipokuwa masharti yetu yanaiweka, na tunakuambia kabla haijatumika. Baada ya siku 90 bila malipo mkopo unahesabiwa kuwa umeshindwa na kifaa kinaweza kurudishwa, kwa hiyo ongea nasi au na wakala wako mapema.',
   },
   {
     id: 'pay-early',
