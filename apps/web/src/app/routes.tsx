@@ -60,6 +60,9 @@ const loanStrings = () => import('@/locales/en.loans.json');
 const paymentStrings = () => import('@/locales/en.payments.json');
 /** The product page's reviews and sharing, in English. */
 const reviewStrings = () => import('@/locales/en.reviews.json');
+/** The assistant's English (sizing, the question box), and the common questions' (also the support page's). */
+const assistantStrings = () => import('@/locales/en.assistant.json');
+const answersStrings = () => import('@/locales/en.answers.json');
 /** The cart's and Add to cart's English. */
 const cartStrings = () => import('@/locales/en.cart.json');
 /** Checkout's, the order pages' and the admin order pages' English. */
@@ -154,10 +157,13 @@ export const publicRoutes: RouteObject[] = [
     'forgot-password': () => import('@/features/auth/forgot-password-page.tsx'),
     'reset-password': () => import('@/features/auth/reset-password-page.tsx'),
   }),
-  { path: 'support', ...lazyPage(() => import('./pages/support-page.tsx'), supportStrings) },
+  { path: 'support', ...lazyPage(() => import('./pages/support-page.tsx'), supportStrings, answersStrings) },
   { path: 'system-report-pdf', ...later('pages.systemReport') },
   { path: 'transformation-plan', ...later('pages.transformationPlan') },
-  { path: 'ai-test', ...later('pages.aiTest') },
+  {
+    path: 'ai-test',
+    ...lazyPage(() => import('./pages/ai-test-page.tsx'), assistantStrings, answersStrings, loanStrings),
+  },
 ];
 
 /** Login required: signed-out visitors go to /auth with the origin remembered. */

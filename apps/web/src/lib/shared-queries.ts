@@ -1,4 +1,5 @@
 import type { Kyc } from '@ecogrid/core/kyc';
+import type { LoanPlan } from '@ecogrid/core/loans';
 import type { Wallet } from '@ecogrid/core/wallet.responses';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './api-client.ts';
@@ -42,3 +43,16 @@ export const networksQuery = queryOptions({
   queryFn: ({ signal }) => apiFetch<MobileMoneyNetworks>('/api/mobile-money/networks', { signal }),
   staleTime: 10 * 60_000,
 });
+
+/**
+ * The plans a product is sold on credit with (active only; none when it is not). Under
+ * 'catalog': an admin's catalogue change refetches them with the product.
+ */
+export const loanPlansQuery = (productId: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'loan-plans', productId],
+    queryFn: ({ signal }) =>
+      apiFetch<{ plans: LoanPlan[] }>(`/api/products/${encodeURIComponent(productId)}/loan-plans`, { signal }),
+    staleTime: 60_000,
+    select: (answer) => answer.plans,
+  });

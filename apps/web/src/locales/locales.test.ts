@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import account from './en.account.json';
 import admin from './en.admin.json';
 import adminLoans from './en.admin-loans.json';
+import answers from './en.answers.json';
+import assistant from './en.assistant.json';
 import cart from './en.cart.json';
 import agent from './en.agent.json';
 import catalogue from './en.catalogue.json';
@@ -29,7 +31,22 @@ const merge = (a: Tree, b: Tree): Tree => {
   return out;
 };
 /** The catalogues that ship beside pages, in the order they are merged over the first download's. */
-const beside = [payments, catalogue, cart, orders, places, reviews, kyc, kycReview, agent, adminLoans, loans, support];
+const beside = [
+  payments,
+  catalogue,
+  cart,
+  orders,
+  places,
+  reviews,
+  kyc,
+  kycReview,
+  agent,
+  adminLoans,
+  loans,
+  support,
+  answers,
+  assistant,
+];
 const en = [account, admin, ...beside].reduce<Tree>(merge, shell);
 
 const keys = (tree: Tree, prefix = ''): string[] =>

@@ -1,5 +1,5 @@
 import type { FollowOnOffer } from '@ecogrid/core/credit-policy';
-import type { Loan, LoanApplication, LoanPlan, LoanSummary } from '@ecogrid/core/loans';
+import type { Loan, LoanApplication, LoanSummary } from '@ecogrid/core/loans';
 import type { Payment } from '@ecogrid/core/payments';
 import type { ExtensionQuoteView, PayoffQuoteView, ScheduleChanges } from '@ecogrid/core/restructure';
 import { queryOptions } from '@tanstack/react-query';
@@ -17,18 +17,7 @@ export const POLL_MS = 5_000;
 
 const path = (id: string) => `/api/loans/${encodeURIComponent(id)}`;
 
-/**
- * The plans a product is sold on credit with (active only; none when it is not). Under
- * 'catalog': an admin's catalogue change refetches them with the product.
- */
-export const loanPlansQuery = (productId: string) =>
-  queryOptions({
-    queryKey: ['catalog', 'loan-plans', productId],
-    queryFn: ({ signal }) =>
-      apiFetch<{ plans: LoanPlan[] }>(`/api/products/${encodeURIComponent(productId)}/loan-plans`, { signal }),
-    staleTime: 60_000,
-    select: (answer) => answer.plans,
-  });
+export { loanPlansQuery } from '@/lib/shared-queries.ts';
 
 // Every loan key starts with 'loans': a live 'loan' or 'payment' event refetches them all.
 export const myLoansQuery = queryOptions({

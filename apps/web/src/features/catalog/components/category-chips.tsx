@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { chipClass } from '@/components/ui/chip.ts';
 import { categoriesQuery } from '../api.ts';
 import { useCategoryLabel } from './use-category-label.ts';
 
@@ -13,15 +14,9 @@ export function CategoryChips({ value, onChange }: Props) {
   const { t } = useTranslation();
   const { data } = useQuery(categoriesQuery);
   const label = useCategoryLabel(data?.items);
-  const chip = (active: boolean) =>
-    `shrink-0 rounded-full border px-3 py-2 text-sm font-medium min-h-10 ${
-      active
-        ? 'border-brand-800 bg-brand-800 text-white'
-        : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100'
-    }`;
   return (
     <div role="group" aria-label={t('catalog.categoriesLabel')} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
-      <button type="button" aria-pressed={!value} className={chip(!value)} onClick={() => onChange(undefined)}>
+      <button type="button" aria-pressed={!value} className={chipClass(!value)} onClick={() => onChange(undefined)}>
         {t('catalog.all')}
       </button>
       {data?.items
@@ -31,7 +26,7 @@ export function CategoryChips({ value, onChange }: Props) {
             key={slug}
             type="button"
             aria-pressed={value === slug}
-            className={chip(value === slug)}
+            className={chipClass(value === slug)}
             onClick={() => onChange(value === slug ? undefined : slug)}
           >
             {label(slug)}

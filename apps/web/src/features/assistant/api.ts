@@ -1,0 +1,15 @@
+import type { Product, ProductList } from '@ecogrid/core';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client.ts';
+
+/**
+ * The catalogue the assistant sizes against: the active products, cheapest first, one page of
+ * the API's largest (100). Catalogue reads fall back to the phone's last copy offline (the
+ * service worker's catalogue cache), so a customer who opened it once can size without a network.
+ */
+export const sizingCatalogueQuery = queryOptions({
+  queryKey: ['catalog', 'products', 'assistant'],
+  queryFn: ({ signal }) => apiFetch<ProductList>('/api/catalog/products?limit=100&sort=price_asc', { signal }),
+  staleTime: 60_000,
+  select: (list): Product[] => list.items,
+});
