@@ -110,3 +110,14 @@ export async function adminOrderDetail(db: Database, orderId: string, reader: La
     audit,
   };
 }
+
+/** Orders not yet delivered nor cancelled. */
+const ON_THEIR_WAY: OrderStatus[] = ['pending_payment', 'paid', 'processing', 'shipped'];
+
+/** The customer's orders still on their way, newest first (at most 20): what their dashboard lists. */
+export async function ordersOnTheirWay(db: Database, userId: string) {
+  const result = await pageOfOrders(db, and(eq(orders.userId, userId), inArray(orders.status, ON_THEIR_WAY)), {
+    limit: 20,
+  });
+  return result.items.map(({ userId: _, ...summary }) => summary);
+}
