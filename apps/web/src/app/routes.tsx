@@ -59,6 +59,17 @@ const paymentStrings = () => import('@/locales/en.payments.json');
 const cartStrings = () => import('@/locales/en.cart.json');
 /** Checkout's, the order pages' and the admin order pages' English. */
 const orderStrings = () => import('@/locales/en.orders.json');
+/** The customer dashboard's English; it names loan, order and identity-check statuses. */
+const dashboardStrings = () => import('@/locales/en.dashboard.json');
+/** The customer's home: /customer-dashboard, /mobile-dashboard and /customer are the same page. */
+const dashboard = () =>
+  lazyPage(
+    () => import('@/features/dashboard/dashboard-page.tsx'),
+    dashboardStrings,
+    loanStrings,
+    orderStrings,
+    kycStrings,
+  );
 /** The admin pages' shared English (lists, users, security, outbox, jobs), beside each admin page. */
 const adminStrings = () => import('@/locales/en.admin.json');
 /** The admin catalogue pages' English (products, pictures, stock, categories). */
@@ -168,8 +179,8 @@ export const loginRoutes: RouteObject[] = [
     ...lazyPage(() => import('@/features/orders/order-page.tsx'), orderStrings, paymentStrings),
   },
   { path: 'inbox', ...lazyPage(() => import('@/features/notifications/inbox-page.tsx')) },
-  { path: 'customer-dashboard', ...later('pages.customerDashboard') },
-  { path: 'mobile-dashboard', ...later('pages.customerDashboard') },
+  { path: 'customer-dashboard', ...dashboard() },
+  { path: 'mobile-dashboard', ...dashboard() },
   { path: 'agent-dashboard', ...agentLayout, children: [{ index: true, ...agentDashboard }] },
 ];
 
@@ -178,7 +189,7 @@ export const appRoutes: RouteObject[] = [
   {
     path: 'customer',
     children: [
-      { index: true, ...later('pages.customerDashboard') },
+      { index: true, ...dashboard() },
       { path: 'wallet', ...lazyPage(() => import('@/features/wallet/wallet-page.tsx'), paymentStrings) },
       { path: 'loan', ...lazyPage(() => import('@/features/loans/loans-page.tsx'), loanStrings) },
       {
