@@ -15,6 +15,7 @@ import { agentSaleRoutes } from './features/agents/sales.routes.ts';
 import { adminRoutes } from './features/auth/admin.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { transformationPlanRoutes } from './features/dashboard/transformation-plan.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
 import { placeRoutes } from './features/places/places.routes.ts';
@@ -214,6 +215,7 @@ export function createApp({
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);
   app.route('/api', dashboardRoutes);
+  app.route('/api', transformationPlanRoutes);
   app.route('/api', notificationRoutes);
   app.route('/api', eventRoutes);
   app.route('/api/admin', adminRoutes);

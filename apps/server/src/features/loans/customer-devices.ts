@@ -1,6 +1,6 @@
 import { loanNumber } from '@ecogrid/core/loans';
 import type { DeviceToken } from '@ecogrid/core/devices';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { devices, deviceTokens, loans } from '#src/db/schema/loans.ts';
 
@@ -58,4 +58,16 @@ export async function customerDevices(db: Database | Tx, userId: string): Promis
     serial: h.serial,
     tokens: tokens.filter((t) => t.deviceId === h.deviceId).map(({ deviceId: _, ...t }) => t),
   }));
+}
+
+/** Days of power bought with tokens on every unit, by the product the unit is, in one aggregate query. */
+export async function powerDaysByProduct(db: Database | Tx): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ productId: devices.productId, days: sql<number>`sum(${deviceTokens.days})::int` })
+    .from(deviceTokens)
+    .innerJoin(devices, eq(devices.id, deviceTokens.deviceId))
+    // ADD_TIME only: a swapped unit's SET_TIME carries days already counted on the unit before.
+    .where(and(isNotNull(devices.productId), eq(deviceTokens.type, 'ADD_TIME')))
+    .groupBy(devices.productId);
+  return new Map(rows.map((r) => [r.productId!, Number(r.days ?? 0)]));
 }

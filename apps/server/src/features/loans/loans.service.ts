@@ -12,6 +12,6 @@ export { onLoanPaymentApplied, type LoanPaymentRule } from './loan-payment-rules
 export { cashPaymentToken, loanNumbersOf, takeCashForLoan } from './cash-loan-payment.ts';
 export { customersInArrears, customersLoanPage, par30ByGroup } from './agent-book.ts';
 export { closeOnRepossession, loanFacts, lockDefaultedLoan, restockDevice } from './repossessed.ts';
-export { customerDevices, type CustomerDevice } from './customer-devices.ts';
+export { customerDevices, powerDaysByProduct, type CustomerDevice } from './customer-devices.ts';
 export { spaced } from './tokens.ts';
 export { loanForPaybill, loanSeqOf, repayableLoansOf } from './paybill-loan.ts';

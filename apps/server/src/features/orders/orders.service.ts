@@ -10,4 +10,5 @@ export { customerOrders, customersOrderPage, ordersOnTheirWay } from './order-qu
 export { onOrderStatusChanged, type OrderStatusRule } from './order-status-rules.ts';
 export { orderIdByNumber, orderNumbersOf, takeCashForOrder } from './cash-order-payment.ts';
 export { agentSalesSince } from './agent-sales.ts';
+export { salesReach } from './sales-reach.ts';
 export { expireUnpaidOrders } from './pay-order.ts';
