@@ -159,7 +159,10 @@ export const publicRoutes: RouteObject[] = [
   }),
   { path: 'support', ...later('pages.support') },
   { path: 'system-report-pdf', ...later('pages.systemReport') },
-  { path: 'transformation-plan', ...later('pages.transformationPlan') },
+  {
+    path: 'transformation-plan',
+    ...lazyPage(() => import('@/features/dashboard/transformation-plan-page.tsx'), dashboardStrings, catalogueStrings),
+  },
   { path: 'ai-test', ...later('pages.aiTest') },
 ];
 
