@@ -11,6 +11,7 @@ import {
   overdue,
   systemOnCredit,
 } from '../../../test/loan-helpers.ts';
+import { customerDashboard } from './customer-dashboard.ts';
 const app = appWithAdmin();
 
 /** A customer whose 1,200,000 loan is running, deposit 300,000 paid from the wallet, unit delivered. */
@@ -99,5 +100,39 @@ describe('the customer dashboard', () => {
     });
     const signedOut = await client(ctx).get('/api/me/dashboard');
     expect(signedOut.status).toBe(401);
+  });
+
+  it('reads the same number of queries for two units as for one', async () => {
+    const { ctx, admin } = app;
+    const one = await customerWithUnit();
+    // A second customer with two units on two loans.
+    const two = await creditCustomer(ctx, { wallet: 600_000 });
+    for (let i = 0; i < 2; i++) {
+      const { product, plan } = await systemOnCredit(ctx, admin.api);
+      await applyFor(two, product.id, plan.id);
+      const orderId: string = (await two.api.get('/api/me/dashboard')).body.ordersOnTheirWay[0].id;
+      const [serial] = await importDevices(ctx, admin.api, product.sku);
+      expect((await deliver(admin.api, orderId, serial)).status).toBe(200);
+    }
+    // Each select the services build is one query; the job queue's own queries on the same
+    // connection are left out this way.
+    const count = async (userId: string, units: number) => {
+      let queries = 0;
+      const counting = new Proxy(ctx.db, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            if (/^(select|selectDistinct|selectDistinctOn|execute)$/.test(String(key))) queries++;
+            return value.apply(target, args);
+          };
+        },
+      });
+      expect((await customerDashboard(counting, userId)).devices).toHaveLength(units);
+      return queries;
+    };
+    const forOne = await count(one.customer.id, 1);
+    expect(forOne).toBeGreaterThan(5);
+    expect(await count(two.id, 2)).toBe(forOne);
   });
 });
