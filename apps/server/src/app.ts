@@ -14,6 +14,8 @@ import { leadRoutes } from './features/agents/lead.routes.ts';
 import { agentSaleRoutes } from './features/agents/sales.routes.ts';
 import { adminRoutes } from './features/auth/admin.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { transformationPlanRoutes } from './features/dashboard/transformation-plan.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
 import { placeRoutes } from './features/places/places.routes.ts';
@@ -216,6 +218,8 @@ export function createApp({
   app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);
+  app.route('/api', dashboardRoutes);
+  app.route('/api', transformationPlanRoutes);
   app.route('/api', notificationRoutes);
   app.route('/api', eventRoutes);
   app.route('/api/admin', adminRoutes);

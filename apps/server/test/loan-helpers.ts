@@ -188,3 +188,11 @@ export function policyPerTest(ctx: () => TestContext) {
     );
   };
 }
+
+/** Moves every token of the loan's unit this many days back, as if it were issued then. */
+export async function backdateTokens(ctx: TestContext, loanId: string, days: number) {
+  await ctx.db.execute(
+    sql`update device_tokens set created_at = created_at - make_interval(days => ${days})
+        where device_id = (select device_id from loans where id = ${loanId})`,
+  );
+}

@@ -67,6 +67,17 @@ const answersStrings = () => import('@/locales/en.answers.json');
 const cartStrings = () => import('@/locales/en.cart.json');
 /** Checkout's, the order pages' and the admin order pages' English. */
 const orderStrings = () => import('@/locales/en.orders.json');
+/** The customer dashboard's English; it names loan, order and identity-check statuses. */
+const dashboardStrings = () => import('@/locales/en.dashboard.json');
+/** The customer's home: /customer-dashboard, /mobile-dashboard and /customer are the same page. */
+const dashboard = () =>
+  lazyPage(
+    () => import('@/features/dashboard/dashboard-page.tsx'),
+    dashboardStrings,
+    loanStrings,
+    orderStrings,
+    kycStrings,
+  );
 /** The admin pages' shared English (lists, users, security, outbox, jobs), beside each admin page. */
 const adminStrings = () => import('@/locales/en.admin.json');
 /** The admin catalogue pages' English (products, pictures, stock, categories). */
@@ -159,7 +170,10 @@ export const publicRoutes: RouteObject[] = [
   }),
   { path: 'support', ...lazyPage(() => import('./pages/support-page.tsx'), supportStrings, answersStrings) },
   { path: 'system-report-pdf', ...later('pages.systemReport') },
-  { path: 'transformation-plan', ...later('pages.transformationPlan') },
+  {
+    path: 'transformation-plan',
+    ...lazyPage(() => import('@/features/dashboard/transformation-plan-page.tsx'), dashboardStrings, catalogueStrings),
+  },
   {
     path: 'ai-test',
     ...lazyPage(() => import('./pages/ai-test-page.tsx'), assistantStrings, answersStrings, loanStrings),
@@ -188,8 +202,8 @@ export const loginRoutes: RouteObject[] = [
     ...lazyPage(() => import('@/features/support/new-ticket-page.tsx'), supportStrings),
   },
   { path: 'support/tickets/:id', ...lazyPage(() => import('@/features/support/ticket-page.tsx'), supportStrings) },
-  { path: 'customer-dashboard', ...later('pages.customerDashboard') },
-  { path: 'mobile-dashboard', ...later('pages.customerDashboard') },
+  { path: 'customer-dashboard', ...dashboard() },
+  { path: 'mobile-dashboard', ...dashboard() },
   { path: 'agent-dashboard', ...agentLayout, children: [{ index: true, ...agentDashboard }] },
 ];
 
@@ -198,7 +212,7 @@ export const appRoutes: RouteObject[] = [
   {
     path: 'customer',
     children: [
-      { index: true, ...later('pages.customerDashboard') },
+      { index: true, ...dashboard() },
       { path: 'wallet', ...lazyPage(() => import('@/features/wallet/wallet-page.tsx'), paymentStrings) },
       { path: 'loan', ...lazyPage(() => import('@/features/loans/loans-page.tsx'), loanStrings) },
       {

@@ -7,6 +7,7 @@ import assistant from './en.assistant.json';
 import cart from './en.cart.json';
 import agent from './en.agent.json';
 import catalogue from './en.catalogue.json';
+import dashboard from './en.dashboard.json';
 import shell from './en.json';
 import kyc from './en.kyc.json';
 import kycReview from './en.kyc-review.json';
@@ -46,6 +47,7 @@ const beside = [
   support,
   answers,
   assistant,
+  dashboard,
 ];
 const en = [account, admin, ...beside].reduce<Tree>(merge, shell);
 

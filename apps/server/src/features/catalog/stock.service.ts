@@ -9,6 +9,8 @@ export type ProductForSale = {
   id: string;
   name: string;
   sku: string;
+  /** The category slug. */
+  category: string;
   price: number;
   imageUrl: string | null;
   stock: number;
@@ -23,6 +25,7 @@ const forSale = {
   id: products.id,
   name: products.name,
   sku: products.sku,
+  category: products.category,
   price: products.price,
   images: products.images,
   stock: products.stock,
@@ -36,6 +39,7 @@ function toForSale(row: {
   id: string;
   name: string;
   sku: string;
+  category: string;
   price: number;
   images: string[];
   stock: number;

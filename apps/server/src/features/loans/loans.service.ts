@@ -12,6 +12,7 @@ export { onLoanPaymentApplied, type LoanPaymentRule } from './loan-payment-rules
 export { cashPaymentToken, loanNumbersOf, takeCashForLoan } from './cash-loan-payment.ts';
 export { customersInArrears, customersLoanPage, par30ByGroup } from './agent-book.ts';
 export { closeOnRepossession, loanFacts, lockDefaultedLoan, restockDevice } from './repossessed.ts';
+export { customerDevices, powerDaysByProduct, type CustomerDevice } from './customer-devices.ts';
 export { spaced } from './tokens.ts';
 export { previewSwap, swapDevice, type SwapQuote } from './swap.ts';
 export { loanForPaybill, loanSeqOf, repayableLoansOf } from './paybill-loan.ts';

@@ -127,3 +127,14 @@ export async function hasReceivedProduct(db: Database, userId: string, productId
     .limit(1);
   return rows.length > 0;
 }
+
+/** Orders not yet delivered nor cancelled. */
+const ON_THEIR_WAY: OrderStatus[] = ['pending_payment', 'paid', 'processing', 'shipped'];
+
+/** The customer's orders still on their way, newest first (at most 20): what their dashboard lists. */
+export async function ordersOnTheirWay(db: Database, userId: string) {
+  const result = await pageOfOrders(db, and(eq(orders.userId, userId), inArray(orders.status, ON_THEIR_WAY)), {
+    limit: 20,
+  });
+  return result.items.map(({ userId: _, ...summary }) => summary);
+}

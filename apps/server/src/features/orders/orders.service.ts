@@ -6,8 +6,9 @@ export { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts'
 export { createOrder, fulfilmentDetails, orderByKey, placeOrder, type OrderPaymentWay } from './place-order.ts';
 export { findOrder, orderView } from './order-view.ts';
 export { deliveryFeeRule, holdDeliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';
-export { customerOrders, customersOrderPage, hasReceivedProduct } from './order-queries.ts';
+export { customerOrders, customersOrderPage, hasReceivedProduct, ordersOnTheirWay } from './order-queries.ts';
 export { onOrderStatusChanged, type OrderStatusRule } from './order-status-rules.ts';
 export { orderIdByNumber, orderNumbersOf, takeCashForOrder } from './cash-order-payment.ts';
 export { agentSalesSince } from './agent-sales.ts';
+export { salesReach } from './sales-reach.ts';
 export { expireUnpaidOrders } from './pay-order.ts';

@@ -96,17 +96,27 @@ describe("an agent's bottom bar", () => {
     expect(current(renderAt('/marketplace', 'agent'))).toEqual([]);
   });
 
-  it.each(['customer', 'admin'] as const)(
-    'is not what a %s sees: theirs keeps the shop and their own loans',
-    (role) => {
-      expect(hrefs(renderAt('/marketplace', role))).toEqual({
-        Home: '/customer-dashboard',
-        Shop: '/marketplace',
-        Loans: '/loan-tracker',
-        Orders: '/orders',
-        Support: '/support',
-        Account: '/my-account',
-      });
-    },
-  );
+  it.each([
+    ['customer' as const, '/customer-dashboard'],
+    ['admin' as const, '/admin'],
+  ])('is not what a %s sees: theirs keeps the shop and their own loans, with Home at %s', (role, home) => {
+    expect(hrefs(renderAt('/marketplace', role))).toEqual({
+      Home: home,
+      Shop: '/marketplace',
+      Loans: '/loan-tracker',
+      Orders: '/orders',
+      Support: '/support',
+      Account: '/my-account',
+    });
+  });
+});
+
+describe('Home on the bottom bar', () => {
+  it.each([
+    ['/customer-dashboard', 'customer' as const],
+    ['/mobile-dashboard', 'customer' as const],
+    ['/system-audit', 'admin' as const],
+  ])('is the current page on %s for a %s', (path, role) => {
+    expect(current(renderAt(path, role))).toEqual(['Home']);
+  });
 });

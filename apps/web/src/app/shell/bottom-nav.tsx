@@ -1,3 +1,4 @@
+import { isAdmin } from '@ecogrid/core/roles';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { authPath, useSession } from '@/features/auth/api.ts';
@@ -7,7 +8,13 @@ import { Icon, type IconName } from './icons.tsx';
 type Item = { to: string; label: string; icon: IconName; loginRequired: boolean; paths: string[] };
 
 const items: Item[] = [
-  { to: '/customer-dashboard', label: 'nav.home', icon: 'home', loginRequired: true, paths: ['/customer-dashboard'] },
+  {
+    to: '/customer-dashboard',
+    label: 'nav.home',
+    icon: 'home',
+    loginRequired: true,
+    paths: ['/customer-dashboard', '/mobile-dashboard'],
+  },
   {
     to: '/marketplace',
     label: 'nav.shop',
@@ -53,6 +60,12 @@ const agentItems: Item[] = [
   items[5]!,
 ];
 
+/** An admin's Home is the admin home (/admin leads there); the other tabs are a customer's. */
+const adminItems: Item[] = [
+  { to: '/admin', label: 'nav.home', icon: 'home', loginRequired: true, paths: ['/system-audit'] },
+  ...items.slice(1),
+];
+
 const isHere = (pathname: string, paths: string[]) =>
   paths.some((path) =>
     path.endsWith('/') ? pathname.startsWith(path) : pathname === path || pathname.startsWith(`${path}/`),
@@ -69,7 +82,7 @@ export function BottomNav() {
   const signedIn = Boolean(session.data);
   const { pathname } = useLocation();
   const agent = session.data?.user.userType === 'agent';
-  const tabs = agent ? agentItems : items;
+  const tabs = agent ? agentItems : isAdmin(session.data?.user.userType) ? adminItems : items;
   // The first tab that is the page shown: one tab at most, and /agent (the dashboard) marks Home.
   const current =
     agent && pathname.replace(/\/$/, '') === '/agent' ? tabs[0] : tabs.find((item) => isHere(pathname, item.paths));

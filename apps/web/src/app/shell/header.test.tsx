@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { Cart } from '@ecogrid/core/orders';
@@ -54,6 +54,33 @@ describe('the header', () => {
   it.each([['customer' as const], ['agent' as const]])('shows no admin link when the role is %s', (userType) => {
     renderHeader(user(userType));
     expect(screen.queryByRole('link', { name: /admin/i })).toBeNull();
+  });
+
+  it('leads a signed-in customer to their account, orders, loans and wallet', () => {
+    renderHeader(user('customer'));
+    const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    expect(
+      Object.fromEntries(nav.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])),
+    ).toEqual({
+      Marketplace: '/marketplace',
+      Support: '/support',
+      'My account': '/my-account',
+      'My orders': '/my-orders',
+      'My loans': '/customer/loan',
+      Wallet: '/customer/wallet',
+    });
+  });
+
+  it("leads an agent to the agent's home as well", () => {
+    renderHeader(user('agent'));
+    const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    expect(nav.getByRole('link', { name: 'Agent home' }).getAttribute('href')).toBe('/agent-dashboard');
+  });
+
+  it('offers a visitor only the marketplace and support', () => {
+    renderHeader(null);
+    const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Marketplace', 'Support']);
   });
 
   it('shows no admin link to a visitor', () => {

@@ -12,6 +12,17 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 /** The sign-in pages do not offer a link to themselves. */
 const AUTH_PAGES = new Set(['/auth', '/login', '/signup']);
 
+/**
+ * A signed-in person's own pages, on a wide screen's header; a phone reaches them from the bottom
+ * bar (and the wallet from its icon), so they take no room in a phone's header row.
+ */
+const signedInLinks = [
+  { to: '/my-account', label: 'nav.myAccount' },
+  { to: '/my-orders', label: 'pages.myOrders' },
+  { to: '/customer/loan', label: 'nav.myLoans' },
+  { to: '/customer/wallet', label: 'nav.wallet' },
+] as const;
+
 /** A row under the header with the way into a role's tools. */
 function RoleNav({
   label,
@@ -79,9 +90,15 @@ export function Header() {
           <NavLink to="/support" className={link}>
             {t('nav.support')}
           </NavLink>
-          {session.data && (
-            <NavLink to="/my-account" className={link}>
-              {t('nav.myAccount')}
+          {session.data &&
+            signedInLinks.map(({ to, label }) => (
+              <NavLink key={to} to={to} className={link}>
+                {t(label)}
+              </NavLink>
+            ))}
+          {agent && (
+            <NavLink to="/agent-dashboard" className={link}>
+              {t('nav.agentHome')}
             </NavLink>
           )}
           {admin && (
@@ -93,11 +110,12 @@ export function Header() {
         <LanguageSwitcher />
         {session.data && <CartBadge icon={<Icon name="cart" />} />}
         {session.data && (
+          // From 768 px the wallet is a word in the navigation instead.
           <Link
             to="/customer/wallet"
             aria-label={t('nav.wallet')}
             title={t('nav.wallet')}
-            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 md:hidden"
           >
             <Icon name="wallet" />
           </Link>

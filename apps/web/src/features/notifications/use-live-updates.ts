@@ -14,14 +14,16 @@ const LIVE_LISTS = [
   ['catalog'],
   ['kyc'],
   ['me'],
+  ['dashboard'],
 ] as const;
 // An order's change (paid, cancelled, moved on by an admin) refreshes the order pages and the
 // cart (its lines leave it when an order is placed, perhaps on another phone); a payment's, the
-// wallet and the loans (a deposit or a repayment approved on the phone).
+// wallet and the loans (a deposit or a repayment approved on the phone). The customer's dashboard
+// shows all three.
 const EVENT_LISTS = {
-  order: [['orders'], ['cart']],
-  payment: [['payments'], ['loans']],
-  loan_repayment: [['loans']],
+  order: [['orders'], ['cart'], ['dashboard']],
+  payment: [['payments'], ['loans'], ['dashboard']],
+  loan_repayment: [['loans'], ['dashboard']],
 } as const;
 
 /**
@@ -77,7 +79,10 @@ export function useLiveUpdates(signedIn: boolean, stillSignedIn: () => Promise<b
       });
       // A loan changed (decided, activated, repaid, a new token, arrears): the loan screens are
       // fetched again, quietly; what the customer must hear comes with its notification.
-      source.addEventListener('loan', () => void queryClient.invalidateQueries({ queryKey: ['loans'] }));
+      source.addEventListener('loan', () => {
+        void queryClient.invalidateQueries({ queryKey: ['loans'] });
+        void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      });
       for (const type of ['order', 'payment', 'loan_repayment'] as const) {
         source.addEventListener(type, (event) => {
           const data = JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>;

@@ -8,7 +8,7 @@ import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { LastUpdated, NotAvailableOffline, unavailableOffline } from '@/components/ui/offline-notice.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { myOrdersQuery, type OrderSummary } from './api.ts';
-import { OrderStatusBadge } from './components/order-status.tsx';
+import { OrderStatusBadge } from '@/components/ui/order-status.tsx';
 import { useFormats } from '@/lib/formats.ts';
 
 function OrderItem({ order }: { order: OrderSummary }) {

@@ -18,7 +18,7 @@ import { DownloadLink } from '@/components/ui/download-link.tsx';
 import { CANCELLABLE, orderQuery, paymentPending, receiptUrl, type Order } from './api.ts';
 import { CancelOrder } from './components/cancel-order.tsx';
 import { DeliveryFacts, OrderLines, OrderTimeline, PaymentFacts } from './components/order-details.tsx';
-import { OrderStatusBadge } from './components/order-status.tsx';
+import { OrderStatusBadge } from '@/components/ui/order-status.tsx';
 import { PaymentWaiting } from './components/payment-waiting.tsx';
 import { RetryPayment } from './components/retry-payment.tsx';
 import { useFormats } from '@/lib/formats.ts';

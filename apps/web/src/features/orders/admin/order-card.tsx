@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { RecordCard } from '@/components/admin/record-card.tsx';
 import type { AdminOrderSummary } from './api.ts';
-import { OrderStatusBadge } from '../components/order-status.tsx';
+import { OrderStatusBadge } from '@/components/ui/order-status.tsx';
 
 /** One order in the admin list: its number (the way in), status, total, items and customer. */
 export function OrderCard({ order }: { order: AdminOrderSummary }) {

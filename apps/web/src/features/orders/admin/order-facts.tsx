@@ -7,7 +7,7 @@ import { deliverToKey } from '@/lib/order-words.ts';
 import { Fact } from '@/components/ui/fact.tsx';
 import { useActorText } from '@/components/admin/actor.tsx';
 import { OrderPaymentFacts } from '../components/order-details.tsx';
-import { OrderStatusBadge } from '../components/order-status.tsx';
+import { OrderStatusBadge } from '@/components/ui/order-status.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 

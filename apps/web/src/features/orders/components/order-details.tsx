@@ -5,7 +5,7 @@ import { formatUgx } from '@/lib/money.ts';
 import type { Order } from '../api.ts';
 import { useFormats } from '@/lib/formats.ts';
 import { deliverToKey, paidWithKey } from '@/lib/order-words.ts';
-import { OrderStatusBadge } from './order-status.tsx';
+import { OrderStatusBadge } from '@/components/ui/order-status.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4';
 
