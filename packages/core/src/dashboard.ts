@@ -60,5 +60,6 @@ export const dashboardSchema = z.object({
   ordersOnTheirWay: z.array(orderSummarySchema).describe('Orders not yet delivered nor cancelled, newest first'),
   walletBalance: z.number().int(),
   kyc: z.object({ status: z.enum(KYC_STATUSES), completion: z.number().int() }),
+  openTickets: z.number().int().describe('Support tickets not resolved yet (open, or waiting on the customer)'),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

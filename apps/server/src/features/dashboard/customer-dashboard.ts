@@ -5,6 +5,7 @@ import type { Database } from '#src/db/client.ts';
 import { getKyc } from '#src/features/kyc/kyc.service.ts';
 import { customerDevices, myLoans, spaced, type CustomerDevice } from '#src/features/loans/loans.service.ts';
 import { ordersOnTheirWay } from '#src/features/orders/orders.service.ts';
+import { openTicketCount } from '#src/features/support/support.service.ts';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
 
 /** Loans whose progress the dashboard shows: those still being paid. */
@@ -34,16 +35,17 @@ function deviceView(device: CustomerDevice, today: string): DashboardDevice {
  * Everything a customer's home screen shows, read through each feature's services in a fixed
  * number of queries whatever the number of loans, units and orders: the units and their power,
  * the next payment and any lateness, each running loan's progress, orders on their way, the
- * wallet and the identity check.
+ * wallet, the identity check and how many support tickets are still open.
  */
 export async function customerDashboard(db: Database, userId: string, now = new Date()): Promise<Dashboard> {
   const today = kampalaDate(now);
-  const [units, summaries, orders, balance, kyc] = await Promise.all([
+  const [units, summaries, orders, balance, kyc, openTickets] = await Promise.all([
     customerDevices(db, userId),
     myLoans(db, userId),
     ordersOnTheirWay(db, userId),
     walletBalance(db, userId),
     getKyc(db, userId),
+    openTicketCount(db, userId),
   ]);
   const loans: DashboardLoan[] = summaries
     .filter((l) => RUNNING.has(l.status))
@@ -70,5 +72,6 @@ export async function customerDashboard(db: Database, userId: string, now = new 
     ordersOnTheirWay: orders,
     walletBalance: balance,
     kyc: { status: kyc.status, completion: kyc.completion },
+    openTickets,
   };
 }

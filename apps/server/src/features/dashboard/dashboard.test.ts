@@ -102,6 +102,22 @@ describe('the customer dashboard', () => {
     expect(signedOut.status).toBe(401);
   });
 
+  it('counts the support tickets the customer has open, and not those resolved or anyone else’s', async () => {
+    const { ctx, admin } = app;
+    const me = await creditCustomer(ctx, { verified: false });
+    const other = await creditCustomer(ctx, { verified: false });
+    const ticket = { category: 'payment', subject: 'Paid twice', description: 'I paid 50,000 twice on Monday.' };
+    expect((await me.api.post('/api/support/tickets', ticket)).status).toBe(201);
+    const answered = await me.api.post('/api/support/tickets', { ...ticket, subject: 'Token refused' });
+    const resolved = await admin.api.post(`/api/admin/support/tickets/${answered.body.id}/resolution`, {
+      outcome: 'answer',
+      body: 'Type the token again slowly, then press the hash key.',
+    });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    expect((await me.api.get('/api/me/dashboard')).body.openTickets).toBe(1);
+    expect((await other.api.get('/api/me/dashboard')).body.openTickets).toBe(0);
+  });
+
   it('reads the same number of queries for two units as for one', async () => {
     const { ctx, admin } = app;
     const one = await customerWithUnit();

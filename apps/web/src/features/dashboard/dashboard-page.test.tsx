@@ -57,6 +57,7 @@ const aDashboard = (changes: Partial<Dashboard> = {}): Dashboard => ({
   ],
   walletBalance: 50_000,
   kyc: { status: 'pending', completion: 40 },
+  openTickets: 2,
   ...changes,
 });
 
@@ -110,6 +111,8 @@ describe('the customer dashboard', () => {
       expect(screen.getByRole('link', { name: 'ORD-000017 · Solar lantern' })).toBeTruthy();
       expect(screen.getByText('UGX 50,000')).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Finish the identity check' }).getAttribute('href')).toBe('/kyc');
+      expect(screen.getByText('2 support tickets are open.')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'See your tickets' }).getAttribute('href')).toBe('/support/tickets');
       expect(document.title).toBe('My dashboard · EcoGrid');
       await expectAccessible(document.body);
     },

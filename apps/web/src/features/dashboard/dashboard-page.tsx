@@ -14,7 +14,13 @@ import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { dashboardQuery, type Dashboard } from './api.ts';
 import { DeviceCard } from './components/device-card.tsx';
-import { LoansProgress, NextPayment, OrdersOnTheirWay, WalletAndIdentity } from './components/money-parts.tsx';
+import {
+  LoansProgress,
+  NextPayment,
+  OpenTickets,
+  OrdersOnTheirWay,
+  WalletAndIdentity,
+} from './components/money-parts.tsx';
 
 function Content({ data }: { data: Dashboard }) {
   const { t } = useTranslation();
@@ -42,6 +48,7 @@ function Content({ data }: { data: Dashboard }) {
         </div>
       )}
       <WalletAndIdentity balance={data.walletBalance} kyc={data.kyc} />
+      <OpenTickets count={data.openTickets} />
     </>
   );
 }

@@ -141,3 +141,20 @@ export function WalletAndIdentity({
     </div>
   );
 }
+
+/** The customer's support tickets not resolved yet, with the way to them (or to ask for help). */
+export function OpenTickets({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Part
+      id="tickets-title"
+      title={t('dashboard.tickets.title')}
+      className="space-y-1 rounded-xl border border-stone-200 bg-white p-4"
+    >
+      <p>{count === 0 ? t('dashboard.tickets.none') : t('dashboard.tickets.open', { count })}</p>
+      <Link to="/support/tickets" className="font-medium text-brand-800 underline underline-offset-2">
+        {t(count === 0 ? 'dashboard.tickets.help' : 'dashboard.tickets.see')}
+      </Link>
+    </Part>
+  );
+}
