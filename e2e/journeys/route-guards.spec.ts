@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectGoodScreen } from '../support/screen-check.ts';
 
 test.describe('route guards and redirects', () => {
   test('/cart signed out goes to /auth and remembers the origin', async ({ page }) => {
@@ -26,14 +27,19 @@ test.describe('route guards and redirects', () => {
     await expect(page).toHaveURL('/auth?redirect=%2Fcustomer%2Floan');
   });
 
-  test('the bottom navigation sends a signed-out visitor to sign in for Loans, and opens Support', async ({ page }) => {
+  test('the bottom navigation sends a signed-out visitor to sign in for Loans, and opens Support with its answers', async ({
+    page,
+  }) => {
     await page.goto('/marketplace');
     const nav = page.getByRole('navigation', { name: 'Quick navigation' });
     await nav.getByRole('link', { name: 'Loans' }).click();
     await expect(page).toHaveURL('/auth?redirect=%2Floan-tracker');
     await nav.getByRole('link', { name: 'Support' }).click();
     await expect(page).toHaveURL('/support');
-    await expect(page.getByText('This part of EcoGrid is not available yet.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Talk to us' })).toBeVisible();
+    await expect(page.getByText('Sign in to report a problem and follow your tickets.')).toBeVisible();
+    await expectGoodScreen(page);
   });
 
   test('an unknown page says it was not found', async ({ page }) => {
