@@ -24,6 +24,13 @@ type Plan = typeof loanPlans.$inferSelect;
 const at = (date: string) => new Date(`${date}T09:00:00+03:00`);
 
 /**
+ * `ms` before now, but never before today began in Kampala: what the demo did "this morning"
+ * counts in the agent's figures for today at any hour, the first ones after midnight included.
+ */
+const earlierToday = (ms: number) =>
+  new Date(Math.max(Date.now() - ms, Date.parse(`${kampalaDate(new Date())}T00:00:00+03:00`)));
+
+/**
  * A successful payment, settled by the same ledger rule as a real one (`payment:<id>:settle`),
  * with the agent's commission on it (`commission:<payment>`) when the agent sold what it pays.
  */
@@ -125,8 +132,8 @@ async function insertOrder(
 /** A cash sale the agent made this month, paid in cash to the agent or by the customer's MTN prompt. */
 export async function sellForCash(tx: Tx, agent: Agent, person: DemoCustomer & { id: string }, product: Product) {
   const by = (person.book as Extract<DemoBook, { kind: 'cash_order' }>).by;
-  // This morning, so the sale counts in today's and this month's figures.
-  const date = new Date(Date.now() - 2 * 3_600_000);
+  // Earlier today, so the sale counts in today's and this month's figures.
+  const date = earlierToday(2 * 3_600_000);
   const order = await insertOrder(tx, agent, person, {
     product,
     total: product.price,
@@ -203,9 +210,9 @@ export async function sellOnCredit(
     .returning();
   const what = `loan ${loanNumber(loan!.seq)}`;
   const inCash = book.cashRepayments ?? 0;
-  // Cash repayments were taken within the last hour (minutes apart), the others on their due date.
+  // Cash repayments were taken earlier today (minutes apart), the others on their due date.
   const paidOn = (i: number) =>
-    i >= paidDue.length - inCash ? new Date(Date.now() - (i + 1) * 60_000) : at(paidDue[i]!.dueDate);
+    i >= paidDue.length - inCash ? earlierToday((i + 1) * 60_000) : at(paidDue[i]!.dueDate);
   await tx.insert(loanRepayments).values(
     schedule.map((s) => ({
       loanId: loan!.id,
