@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type * as AgentApp from './pages/agent-app.tsx';
+import type * as TicketPages from './pages/ticket-pages.tsx';
 import { LoadingOverlay } from '@/components/ui/loading-overlay.tsx';
 import { MarketplacePage } from '@/features/catalog/marketplace-page.tsx';
 import { addEnglish } from '@/lib/i18n.ts';
@@ -54,6 +55,14 @@ const agentPage = (name: AgentPage) =>
   );
 /** Support's English: the tickets' pages (customer, agent, admin) and the /support page. */
 const supportStrings = () => import('@/locales/en.support.json');
+type TicketPage = keyof typeof TicketPages;
+/** The support ticket pages, customers' and staff's, one chunk (with the admin pages' English for staff's). */
+const ticketPage = (name: TicketPage, ...strings: (() => Promise<Strings>)[]) =>
+  lazyPage(
+    () => import('./pages/ticket-pages.tsx').then((pages) => ({ default: pages[name] })),
+    supportStrings,
+    ...strings,
+  );
 /** Credit's English: the plans and terms (product page, checkout), the loan tracker, loan statuses. */
 const loanStrings = () => import('@/locales/en.loans.json');
 /** The wallet's and the admin payment pages' English (payment statuses and methods, the mobile-money form). */
@@ -196,12 +205,9 @@ export const loginRoutes: RouteObject[] = [
     ...lazyPage(() => import('@/features/orders/order-page.tsx'), orderStrings, paymentStrings),
   },
   { path: 'inbox', ...lazyPage(() => import('@/features/notifications/inbox-page.tsx')) },
-  { path: 'support/tickets', ...lazyPage(() => import('@/features/support/my-tickets-page.tsx'), supportStrings) },
-  {
-    path: 'support/tickets/new',
-    ...lazyPage(() => import('@/features/support/new-ticket-page.tsx'), supportStrings),
-  },
-  { path: 'support/tickets/:id', ...lazyPage(() => import('@/features/support/ticket-page.tsx'), supportStrings) },
+  { path: 'support/tickets', ...ticketPage('MyTicketsPage') },
+  { path: 'support/tickets/new', ...ticketPage('NewTicketPage') },
+  { path: 'support/tickets/:id', ...ticketPage('TicketPage') },
   { path: 'customer-dashboard', ...dashboard() },
   { path: 'mobile-dashboard', ...dashboard() },
   { path: 'agent-dashboard', ...agentLayout, children: [{ index: true, ...agentDashboard }] },
@@ -266,8 +272,8 @@ export const adminRoutes: RouteObject[] = [
     path: 'admin/paybill',
     ...lazyPage(() => import('@/features/paybill/paybill-page.tsx'), adminStrings, paymentStrings),
   },
-  { path: 'admin/support', ...adminPage(() => import('@/features/support/admin/queue-page.tsx'), supportStrings) },
-  { path: 'admin/support/:id', ...adminPage(() => import('@/features/support/admin/ticket-page.tsx'), supportStrings) },
+  { path: 'admin/support', ...ticketPage('SupportQueuePage', adminStrings) },
+  { path: 'admin/support/:id', ...ticketPage('AdminTicketPage', adminStrings) },
   { path: 'admin/support-requests', ...adminPage(() => import('@/features/ussd/support-requests-page.tsx')) },
   { path: 'admin/payments/:id', ...paymentPage('PaymentPage') },
   { path: 'admin/products', ...cataloguePage('ProductsPage') },
