@@ -126,10 +126,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The app's frame (languages, toasts, the signed-in account's language), which every page
-            // needs from the first paint: one file compresses better than several small ones.
+            // needs from the first paint, and the small modules the first page shares with later
+            // ones (money, roles, chips, the loading overlay, shared queries): one file compresses
+            // better than several of a few hundred bytes each.
             {
               name: 'shell',
-              test: /src\/(lib\/i18n|components\/ui\/toast|features\/auth\/account-language)\.tsx?$|preload-helper/,
+              test: /src\/(lib\/(i18n|money|use-debounced|shared-queries)|components\/ui\/(toast|chip|loading-overlay)|features\/auth\/account-language|app\/signed-out|roles|money)\.tsx?$|preload-helper/,
             },
           ],
         },
