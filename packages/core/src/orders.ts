@@ -161,6 +161,9 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/** The statuses in which an order takes a delivery day: paid and not yet handed over. */
+export const DELIVERY_PLAN_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped'];
+
 /** The furthest ahead an admin may promise a delivery. */
 export const DELIVERY_PLAN_MAX_DAYS = 60;
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { loans, type LoanRow } from '#src/db/schema/loans.ts';
 import { notFound } from '#src/platform/errors.ts';
@@ -16,6 +16,15 @@ export async function findLoan(db: Database | Tx, id: string, userId: string | n
   const [row] = await db.select().from(loans).where(eq(loans.id, id));
   if (!row || (userId !== null && row.userId !== userId)) throw loanNotFound();
   return row;
+}
+
+/** The rows of these loans, in one query; an id that is no loan is left out. */
+export async function findLoans(db: Database | Tx, ids: string[]): Promise<LoanRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(loans)
+    .where(inArray(loans.id, [...new Set(ids)]));
 }
 
 /** A loan's row, locked for a change, with the same rule as findLoan for who may see it. */

@@ -4,7 +4,7 @@ export { decideLoan, expireUnpaidApproval, withdrawApplication } from './decisio
 export { payDeposit } from './deposits.ts';
 export { judgeUnits } from './credit-check.ts';
 export { customerFollowOn } from './follow-on.ts';
-export { DEPOSIT_DAYS, findLoan, type LoanDeps } from './loan-rows.ts';
+export { DEPOSIT_DAYS, findLoan, findLoans, type LoanDeps } from './loan-rows.ts';
 export { loanView, myLoans, nextPaymentsOf, summaries } from './loan-views.ts';
 export { addPlan, changePlan, holdPlans, productPlans } from './plans.ts';
 export { repayLoan } from './repayments.ts';

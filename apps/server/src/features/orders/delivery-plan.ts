@@ -1,5 +1,5 @@
 import { addDays, kampalaDate } from '@ecogrid/core/credit';
-import { DELIVERY_PLAN_MAX_DAYS, type DeliveryPlan, type Order } from '@ecogrid/core/orders';
+import { DELIVERY_PLAN_MAX_DAYS, DELIVERY_PLAN_STATUSES, type DeliveryPlan } from '@ecogrid/core/orders';
 import { ugandanMobile } from '@ecogrid/core/payments';
 import { eq } from 'drizzle-orm';
 import { orders } from '#src/db/schema/orders.ts';
@@ -10,8 +10,6 @@ import { sendNotification } from '#src/features/notifications/notifications.serv
 import { lockOrder, type OrderDeps } from './order-rows.ts';
 import { statusWords } from './order-status.ts';
 import { orderView } from './order-view.ts';
-
-const PLANNABLE: readonly Order['status'][] = ['paid', 'processing', 'shipped'];
 
 /** The catalogue key of the customer's notice: when it arrives (or is ready), and who brings it. */
 function planKey(fulfilment: 'delivery' | 'pickup', courier: boolean) {
@@ -41,7 +39,7 @@ export async function setDeliveryPlan(
   const courierPhone = plan.courier ? ugandanMobile(plan.courier.phone) : null;
   const row = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, null);
-    if (!PLANNABLE.includes(order.status)) {
+    if (!DELIVERY_PLAN_STATUSES.includes(order.status)) {
       throw new AppError(
         'order_status_not_allowed',
         `An order that is ${statusWords(order.status)} takes no delivery day: only a paid order not yet delivered.`,

@@ -4,16 +4,15 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { supportTicketMessages } from '#src/db/schema/support.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
-import { findLoan, summaries } from '#src/features/loans/loans.service.ts';
+import { findLoans, summaries } from '#src/features/loans/loans.service.ts';
 import { orderNumbersOf } from '#src/features/orders/orders.service.ts';
 import type { TicketRow, Viewer } from './ticket-access.ts';
 
 type LoanFacts = { number: string; deviceSerial: string | null; warrantyUntil: string | null };
 
-/** Each loan's number and unit (serial, last warranty day), through the loans' own views. */
+/** Each loan's number and unit (serial, last warranty day), through the loans' own views, in one read of the loans. */
 async function loanFacts(db: Database | Tx, ids: string[]): Promise<Map<string, LoanFacts>> {
-  const rows = await Promise.all([...new Set(ids)].map((id) => findLoan(db, id, null)));
-  const views = await summaries(db, rows);
+  const views = await summaries(db, await findLoans(db, ids));
   return new Map(views.map((v) => [v.id, v]));
 }
 

@@ -1,3 +1,4 @@
+import { DELIVERY_PLAN_STATUSES } from '@ecogrid/core/orders';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -50,7 +51,7 @@ export default function OrderPage() {
             <Part className="min-w-0 space-y-3" id="moves-title" title={t('admin.orders.movesTitle')}>
               <OrderMoves key={data.status} order={data} onMoved={announce} />
             </Part>
-            {['paid', 'processing', 'shipped'].includes(data.status) && (
+            {DELIVERY_PLAN_STATUSES.includes(data.status) && (
               <Part className="min-w-0 space-y-3" id="plan-title" title={t('admin.orders.plan.title')}>
                 <DeliveryPlanForm key={`${data.expectedOn}-${data.courier?.phone}`} order={data} onSaved={announce} />
               </Part>

@@ -1,3 +1,4 @@
+import { DELIVERY_PLAN_STATUSES } from '@ecogrid/core/orders';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Fact } from '@/components/ui/fact.tsx';
@@ -147,7 +148,7 @@ export function PaymentFacts({ order }: { order: Order }) {
 function DeliveryPlan({ order }: { order: Order }) {
   const { t } = useTranslation();
   const { day } = useFormats();
-  if (!order.expectedOn || !['paid', 'processing', 'shipped'].includes(order.status)) return null;
+  if (!order.expectedOn || !DELIVERY_PLAN_STATUSES.includes(order.status)) return null;
   const pickup = order.fulfilment === 'pickup';
   return (
     <>
