@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { networksQuery } from '@/lib/shared-queries.ts';
 import { TextField } from './text-field.tsx';
+import { choiceClass } from '@/components/ui/choice.ts';
 
 export type Network = (typeof MOBILE_NETWORKS)[number];
 
@@ -66,12 +67,7 @@ export function MobileNumberFields({
         <legend className="text-sm font-medium">{networkLabel}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {MOBILE_NETWORKS.map((network) => (
-            <label
-              key={network}
-              className={`flex min-h-11 items-center gap-3 rounded-lg border bg-white px-3 py-2 ${
-                value.network === network ? 'border-brand-700 ring-1 ring-brand-700' : 'border-stone-300'
-              }`}
-            >
+            <label key={network} className={choiceClass(value.network === network)}>
               <input
                 type="radio"
                 id={`${idPrefix}-network-${network}`}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
 import { MobileNumberFields, type MobileNumber } from './mobile-number-fields.tsx';
+import { choiceClass } from '@/components/ui/choice.ts';
 
 export type PayMethod = 'wallet' | 'mobile_money';
 
@@ -60,11 +61,6 @@ export function TopUpLink() {
   );
 }
 
-const option = (chosen: boolean) =>
-  `flex min-h-11 items-start gap-3 rounded-lg border bg-white p-3 ${
-    chosen ? 'border-brand-700 ring-1 ring-brand-700' : 'border-stone-300'
-  }`;
-
 /**
  * From the wallet (its balance shown, and a way to top up when it is short) or by MTN Mobile
  * Money / Airtel Money (the account's number prefilled, its network guessed, both changeable):
@@ -90,7 +86,7 @@ export function PayWith({
     <div className="space-y-3">
       <fieldset className="space-y-2" disabled={disabled}>
         <legend className="text-sm font-medium">{t('checkout.pay.legend')}</legend>
-        <label className={option(method === 'wallet')}>
+        <label className={choiceClass(method === 'wallet', 'card')}>
           <input
             type="radio"
             name={`${idPrefix}-pay-with`}
@@ -110,7 +106,7 @@ export function PayWith({
             </span>
           </span>
         </label>
-        <label className={option(method === 'mobile_money')}>
+        <label className={choiceClass(method === 'mobile_money', 'card')}>
           <input
             type="radio"
             name={`${idPrefix}-pay-with`}

@@ -7,6 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { deleteReview, myReviewQuery, refreshReviews, saveReview } from './api.ts';
+import { choiceClass } from '@/components/ui/choice.ts';
 
 /** The signed-in customer's review: a form once they have received the product, else why not yet. */
 export function MyReviewForm({ productId }: { productId: string }) {
@@ -57,12 +58,7 @@ function ReviewFields({ productId, saved }: { productId: string; saved: Review |
         <legend className="font-medium">{t(saved ? 'reviews.yours' : 'reviews.write')}</legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label
-              key={n}
-              className={`flex min-h-11 items-center gap-2 rounded-lg border bg-white px-3 py-2 ${
-                rating === n ? 'border-brand-700 ring-1 ring-brand-700' : 'border-stone-300'
-              }`}
-            >
+            <label key={n} className={choiceClass(rating === n)}>
               <input
                 type="radio"
                 name="rating"

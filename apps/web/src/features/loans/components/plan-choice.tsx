@@ -2,6 +2,7 @@ import { quoteLoan } from '@ecogrid/core/credit';
 import { useTranslation } from 'react-i18next';
 import { formatUgx } from '@/lib/money.ts';
 import type { LoanPlan } from '../api.ts';
+import { choiceClass } from '@/components/ui/choice.ts';
 
 type Props = {
   /** Names the radio group and prefixes the ids: `${name}-${plan.id}`. */
@@ -27,12 +28,7 @@ export function PlanChoice({ name, price, plans, value, onChange, error, disable
         const quote = quoteLoan(price, plan);
         const chosen = value === plan.id;
         return (
-          <label
-            key={plan.id}
-            className={`flex min-h-11 items-start gap-3 rounded-lg border bg-white p-3 ${
-              chosen ? 'border-brand-700 ring-1 ring-brand-700' : 'border-stone-300'
-            }`}
-          >
+          <label key={plan.id} className={choiceClass(chosen, 'card')}>
             <input
               type="radio"
               id={planInputId(name, plan.id)}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CheckoutForm } from '../checkout-form.ts';
+import { choiceClass } from '@/components/ui/choice.ts';
 
 type Way = CheckoutForm['fulfilment'];
 
@@ -18,12 +19,7 @@ export function FulfilmentChoice({
     <fieldset className="grid gap-2 sm:grid-cols-2" disabled={disabled}>
       <legend className="sr-only">{t('checkout.fulfilmentTitle')}</legend>
       {(['delivery', 'pickup'] as const).map((way) => (
-        <label
-          key={way}
-          className={`flex min-h-11 items-center gap-3 rounded-lg border bg-white px-3 py-2 ${
-            value === way ? 'border-brand-700 ring-1 ring-brand-700' : 'border-stone-300'
-          }`}
-        >
+        <label key={way} className={choiceClass(value === way)}>
           <input
             type="radio"
             name="fulfilment"

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PickupPoint } from '../api.ts';
+import { choiceClass } from '@/components/ui/choice.ts';
 
 type Props = {
   points: PickupPoint[];
@@ -17,12 +18,7 @@ export function PickupPoints({ points, value, onChange, error, disabled }: Props
     <fieldset className="space-y-2" disabled={disabled} aria-describedby={error ? 'pickup-error' : undefined}>
       <legend className="text-sm font-medium">{t('checkout.pickup.legend')}</legend>
       {points.map((point) => (
-        <label
-          key={point.id}
-          className={`flex min-h-11 items-start gap-3 rounded-lg border bg-white p-3 ${
-            value === point.id ? 'border-brand-700 ring-1 ring-brand-700' : 'border-stone-300'
-          }`}
-        >
+        <label key={point.id} className={choiceClass(value === point.id, 'card')}>
           <input
             type="radio"
             id={`pickup-${point.id}`}
