@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClass } from '@/components/ui/button.tsx';
-import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { buttonClass } from '@/components/ui/button.tsx';
 import {
   failedForGood,
   LastUpdated,
@@ -14,6 +13,7 @@ import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { dashboardQuery, type Dashboard } from './api.ts';
 import { DeviceCard } from './components/device-card.tsx';
+import { RetryAlert } from '@/components/ui/retry-alert.tsx';
 import {
   LoansProgress,
   NextPayment,
@@ -73,12 +73,11 @@ export default function DashboardPage() {
       ) : dashboard.isPending ? (
         <SkeletonList label={t('dashboard.loading')} count={3} />
       ) : failedForGood(dashboard) || dashboard.data === undefined ? (
-        <div className="space-y-2">
-          <FormAlert>{dashboard.error?.message}</FormAlert>
-          <Button variant="secondary" onClick={() => void dashboard.refetch()}>
-            {t('dashboard.retry')}
-          </Button>
-        </div>
+        <RetryAlert
+          message={dashboard.error?.message}
+          retryLabel={t('dashboard.retry')}
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : (
         <div className="space-y-6" aria-busy={dashboard.isFetching}>
           <LastUpdated query={dashboard} />

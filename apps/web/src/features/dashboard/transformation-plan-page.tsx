@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClass } from '@/components/ui/button.tsx';
-import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { buttonClass } from '@/components/ui/button.tsx';
 import { Part } from '@/components/ui/part.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { transformationPlanQuery, type Impact } from './api.ts';
+import { RetryAlert } from '@/components/ui/retry-alert.tsx';
 
 function useNumber() {
   const { i18n } = useTranslation();
@@ -85,12 +85,11 @@ export default function TransformationPlanPage() {
       {plan.isPending ? (
         <SkeletonList label={t('dashboard.plan.loading')} count={2} />
       ) : plan.isError ? (
-        <div className="space-y-2">
-          <FormAlert>{plan.error.message}</FormAlert>
-          <Button variant="secondary" onClick={() => void plan.refetch()}>
-            {t('dashboard.retry')}
-          </Button>
-        </div>
+        <RetryAlert
+          message={plan.error.message}
+          retryLabel={t('dashboard.retry')}
+          onRetry={() => void plan.refetch()}
+        />
       ) : (
         <>
           <Part id="figures-title" title={t('dashboard.plan.figuresTitle')}>

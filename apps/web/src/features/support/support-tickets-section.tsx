@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClass } from '@/components/ui/button.tsx';
-import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { buttonClass } from '@/components/ui/button.tsx';
 import { SkeletonList } from '@/components/ui/skeleton-list.tsx';
 import { myTicketsQuery } from './api.ts';
 import { TicketList } from './components/ticket-list.tsx';
+import { RetryAlert } from '@/components/ui/retry-alert.tsx';
 
 export const ticketPath = (id: string) => `/support/tickets/${encodeURIComponent(id)}`;
 
@@ -29,12 +29,11 @@ export function SupportTicketsSection({ limit, headingLevel = 2 }: { limit?: num
       {query.isPending ? (
         <SkeletonList label={t('support.loading')} count={2} />
       ) : query.isError ? (
-        <div className="space-y-2">
-          <FormAlert>{query.error.message}</FormAlert>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t('support.retry')}
-          </Button>
-        </div>
+        <RetryAlert
+          message={query.error.message}
+          retryLabel={t('support.retry')}
+          onRetry={() => void query.refetch()}
+        />
       ) : tickets.length === 0 ? (
         <p role="status">{t('support.none')}</p>
       ) : (

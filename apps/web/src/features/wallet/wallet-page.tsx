@@ -7,8 +7,6 @@ import {
 } from '@/components/ui/offline-notice.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button.tsx';
-import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { walletQuery } from './api.ts';
 import { PendingPayments } from './components/pending-payments.tsx';
@@ -17,6 +15,7 @@ import { Statement } from './components/statement.tsx';
 import { StatementPdf } from '@/components/ui/statement-pdf.tsx';
 import { TopUp } from './components/top-up.tsx';
 import { Withdraw } from './components/withdraw.tsx';
+import { RetryAlert } from '@/components/ui/retry-alert.tsx';
 
 function BalanceSkeleton() {
   const { t } = useTranslation();
@@ -54,12 +53,11 @@ export default function WalletPage() {
       ) : wallet.isPending ? (
         <BalanceSkeleton />
       ) : failedForGood(wallet) || wallet.data === undefined ? (
-        <div className="space-y-2">
-          <FormAlert>{wallet.error?.message}</FormAlert>
-          <Button variant="secondary" onClick={() => void wallet.refetch()}>
-            {t('wallet.retry')}
-          </Button>
-        </div>
+        <RetryAlert
+          message={wallet.error?.message}
+          retryLabel={t('wallet.retry')}
+          onRetry={() => void wallet.refetch()}
+        />
       ) : (
         <>
           <LastUpdated query={wallet} />
