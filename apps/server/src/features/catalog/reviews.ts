@@ -9,11 +9,12 @@ import {
 } from '@ecogrid/core/reviews';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { productReviews, products } from '#src/db/schema/catalog.ts';
+import { productReviews } from '#src/db/schema/catalog.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { after, toPage, type PageQuery } from '#src/platform/pagination.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { hasReceivedProduct } from '#src/features/orders/orders.service.ts';
+import { getProduct } from './catalog.service.ts';
 
 type ReviewRow = typeof productReviews.$inferSelect;
 
@@ -25,14 +26,6 @@ const toReview = (row: ReviewRow, names: Map<string, { name: string }>): Review 
   createdAt: new Date(row.createdAt).toISOString(),
   updatedAt: new Date(row.updatedAt).toISOString(),
 });
-
-async function requireActiveProduct(db: Database, productId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.active, true)));
-  if (!row) throw notFound('Product not found. It may have been removed from the catalogue.');
-}
 
 async function summaryOf(db: Database, productId: string): Promise<RatingSummary> {
   const rows = await db
@@ -47,7 +40,7 @@ async function summaryOf(db: Database, productId: string): Promise<RatingSummary
 
 /** A product's reviews, newest first, one page, with how it is rated over all of them. */
 export async function listReviews(db: Database, productId: string, page: PageQuery): Promise<ReviewPage> {
-  await requireActiveProduct(db, productId);
+  await getProduct(db, productId);
   const rows = await db
     .select()
     .from(productReviews)
@@ -76,7 +69,7 @@ async function ownRow(db: Database, productId: string, userId: string) {
 
 /** The customer's own review of the product, and whether they may write one. */
 export async function myReview(db: Database, productId: string, userId: string): Promise<MyReview> {
-  await requireActiveProduct(db, productId);
+  await getProduct(db, productId);
   const [canReview, row, names] = await Promise.all([
     hasReceivedProduct(db, userId, productId),
     ownRow(db, productId, userId),
@@ -90,7 +83,7 @@ export async function myReview(db: Database, productId: string, userId: string):
  * product (an order of theirs with it was delivered) reviews it.
  */
 export async function saveReview(db: Database, productId: string, userId: string, input: ReviewInput) {
-  await requireActiveProduct(db, productId);
+  await getProduct(db, productId);
   if (!(await hasReceivedProduct(db, userId, productId))) {
     throw new AppError(
       'not_a_buyer',
@@ -112,7 +105,7 @@ export async function saveReview(db: Database, productId: string, userId: string
 
 /** Takes the customer's review back; 404 when they have none. */
 export async function deleteReview(db: Database, productId: string, userId: string): Promise<void> {
-  await requireActiveProduct(db, productId);
+  await getProduct(db, productId);
   const gone = await db
     .delete(productReviews)
     .where(and(eq(productReviews.productId, productId), eq(productReviews.userId, userId)))
