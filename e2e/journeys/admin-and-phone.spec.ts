@@ -317,7 +317,7 @@ test('the verified customer buys a solar home system on credit, pays the deposit
 
   // The admin's portfolio counts it among the loans paid off, and the loan shows its tokens.
   await admin.goto('/admin/loans?status=completed');
-  await expect(admin.getByRole('heading', { name: 'Portfolio' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Portfolio', exact: true })).toBeVisible();
   await admin
     .getByRole('link', { name: /^LN-\d{6}$/ })
     .first()

@@ -157,7 +157,10 @@ export const jwks = pgTable('jwks', {
   crv: text('crv'),
 });
 
-/** Request counts shared by every app process (better-auth's database rate-limit storage). */
+/**
+ * Request counts per address and path, shared by every app process; each counts the fixed window
+ * that opened at `last_request` (features/auth/rate-limit-store.ts).
+ */
 export const rateLimits = pgTable('rate_limits', {
   id: text('id').primaryKey().default(uuidText),
   key: text('key').notNull().unique(),
