@@ -74,7 +74,7 @@ export async function setAgentRate(tx: Tx, id: string, commissionRateBp: number)
 }
 
 /** The active admins, to be told of what needs their eyes (a new agent applicant). */
-export async function activeAdminIds(db: Database): Promise<string[]> {
+export async function activeAdminIds(db: Database | Tx): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)

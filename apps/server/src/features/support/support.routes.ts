@@ -137,12 +137,12 @@ const reopenRoute = createRoute({
 export const supportRoutes = createRouter()
   .openapi(openRoute, async (c) => {
     const id = signedInUserId(c.var.user);
-    return c.json(await openTicket(c.var.db, { id, role: 'customer' }, id, c.req.valid('json')), 201);
+    return c.json(await openTicket(supportDeps(c), { id, role: 'customer' }, id, c.req.valid('json')), 201);
   })
   .openapi(agentOpenRoute, async (c) => {
     const id = signedInUserId(c.var.user);
     const { customerId } = c.req.valid('param');
-    return c.json(await openTicket(c.var.db, { id, role: 'agent' }, customerId, c.req.valid('json')), 201);
+    return c.json(await openTicket(supportDeps(c), { id, role: 'agent' }, customerId, c.req.valid('json')), 201);
   })
   .openapi(reopenRoute, async (c) => {
     const viewer = { id: signedInUserId(c.var.user), role: 'customer' as const };

@@ -8,7 +8,7 @@ import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { hasRole } from '#src/features/auth/roles.service.ts';
 import type { NotifierDeps } from '#src/features/notifications/notifications.service.ts';
 import { ticketFor, type TicketRow, type Viewer } from './ticket-access.ts';
-import { tellCustomer } from './ticket-notices.ts';
+import { tellCustomer, tellStaff } from './ticket-notices.ts';
 import { ticketView } from './ticket-views.ts';
 
 export type SupportDeps = NotifierDeps & { db: Database };
@@ -41,12 +41,17 @@ export async function addMessage(
   return updated!;
 }
 
-/** The customer (or their agent) writes on their ticket; an answer to a request for information puts it back in the queue. */
+/**
+ * The customer (or their agent) writes on their ticket; an answer to a request for information
+ * puts it back in the queue, and its assignee (or every admin) is told.
+ */
 export async function replyToTicket(deps: SupportDeps, viewer: Viewer, id: string, body: string) {
   const row = await deps.db.transaction(async (tx) => {
     const ticket = await ticketFor(tx, viewer, id, true);
     if (ticket.status === 'resolved') throw resolvedRefusal();
-    return addMessage(tx, ticket, viewer, { kind: 'reply', body }, { status: 'open' });
+    const updated = await addMessage(tx, ticket, viewer, { kind: 'reply', body }, { status: 'open' });
+    await tellStaff(tx, deps, updated, 'customerWrote');
+    return updated;
   });
   return ticketView(deps.db, viewer, row);
 }
@@ -65,7 +70,7 @@ export async function reopenTicket(deps: SupportDeps, viewer: Viewer, id: string
         422,
       );
     }
-    return addMessage(
+    const reopened = await addMessage(
       tx,
       ticket,
       viewer,
@@ -78,6 +83,8 @@ export async function reopenTicket(deps: SupportDeps, viewer: Viewer, id: string
         reopenCount: sql`${supportTickets.reopenCount} + 1`,
       },
     );
+    await tellStaff(tx, deps, reopened, 'reopened');
+    return reopened;
   });
   return ticketView(deps.db, viewer, row);
 }

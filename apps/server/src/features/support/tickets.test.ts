@@ -133,6 +133,15 @@ describe('working a ticket', () => {
     expect(notices[0]!.title).toBe('Support needs more information');
     expect(notices[1]!.title).toBe('Support replied');
     expect(notices[1]!.data).toEqual({ ticketId: ticket.id });
+
+    // Staff heard of it: the admins of the new ticket (the assignee signed up after it), then
+    // only its assignee of the customer's reply.
+    const staffNotices = async (id: string) =>
+      (await noticesOf(app.ctx, id)).filter((n) => (n.data as { ticketId?: string }).ticketId === ticket.id);
+    const toAdmin = await staffNotices(app.admin.id);
+    expect(toAdmin.map((n) => n.title)).toEqual(['New support ticket']);
+    expect(toAdmin[0]!.message).toBe(`Ticket ${ticket.number} is waiting in the support queue: ${FAULT.subject}`);
+    expect((await staffNotices(other.id)).map((n) => n.title)).toEqual(['Customer replied']);
   });
 
   it('lets the customer reopen within 14 days of the resolution, and refuses after', async () => {

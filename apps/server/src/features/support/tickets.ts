@@ -8,6 +8,8 @@ import { consentsGiven, customerAgentIds, requireConsent } from '#src/features/a
 import { findLoan } from '#src/features/loans/loans.service.ts';
 import { findOrder } from '#src/features/orders/orders.service.ts';
 import { ticketFor, type Viewer } from './ticket-access.ts';
+import type { SupportDeps } from './ticket-messages.ts';
+import { tellStaff } from './ticket-notices.ts';
 import { ticketSummaries, ticketView } from './ticket-views.ts';
 
 /** At most this many tickets in one list, newest (or, in the queue, oldest) first. */
@@ -16,14 +18,15 @@ const LIST_LIMIT = 100;
 /**
  * Opens a ticket for a customer, by themself or by the agent they consented to: the loan or order
  * it concerns must be the customer's (404 otherwise, as for any record of another's). The
- * description is the conversation's first message.
+ * description is the conversation's first message. Staff are told (tellStaff).
  */
 export async function openTicket(
-  db: Database,
+  deps: SupportDeps,
   opener: { id: string; role: 'customer' | 'agent' },
   customerId: string,
   input: OpenTicketInput,
 ) {
+  const { db } = deps;
   if (opener.role === 'agent') await requireConsent(db, opener.id, customerId);
   if (input.loanId) await findLoan(db, input.loanId, customerId);
   if (input.orderId) await findOrder(db, input.orderId, customerId);
@@ -48,6 +51,7 @@ export async function openTicket(
       kind: 'reply',
       body: input.description,
     });
+    await tellStaff(tx, deps, created!, 'opened');
     return created!;
   });
   return ticketView(db, opener, row);

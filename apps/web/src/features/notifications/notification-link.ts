@@ -25,5 +25,12 @@ export function notificationLink(n: Pick<NotificationItem, 'type' | 'data'>): { 
       : null;
   }
   if (n.type === 'kyc_update') return { to: '/kyc', label: 'notifications.openKyc' };
+  if (n.type === 'support') {
+    const id = idIn(n.data.ticketId);
+    if (!id) return null;
+    // Staff open the ticket in the queue's page; its customer on their own.
+    const to = n.data.forStaff === true ? `/admin/support/${id}` : `/support/tickets/${id}`;
+    return { to, label: 'notifications.openTicket' };
+  }
   return null;
 }
