@@ -248,6 +248,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'customers/:customerId/kyc', ...agentPage('AgentCustomerKycPage') },
       { path: 'customers/:customerId/sell', ...agentPage('AgentSellPage') },
       { path: 'customers/:customerId/support', ...agentPage('AgentCustomerTicketPage') },
+      { path: 'support', ...agentPage('AgentTicketsPage') },
       { path: 'support/:id', ...agentPage('AgentTicketPage') },
       { path: '*', ...later('pages.agentApp') },
     ],

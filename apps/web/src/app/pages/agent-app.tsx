@@ -17,3 +17,4 @@ export { default as AgentSellPage } from '@/features/agents/sell/sell-page.tsx';
 export { default as AgentCustomerKycPage } from './agent-customer-kyc-page.tsx';
 export { default as AgentCustomerTicketPage } from './agent-customer-ticket-page.tsx';
 export { default as AgentTicketPage } from '@/features/support/agent-ticket-page.tsx';
+export { default as AgentTicketsPage } from '@/features/support/agent-tickets-page.tsx';

@@ -158,6 +158,9 @@ export default function AgentDashboardPage() {
         <Link to="/agent/customers" className={buttonClass('secondary', 'w-full sm:w-auto')}>
           {t('agent.dashboard.customers')}
         </Link>
+        <Link to="/agent/support" className={buttonClass('secondary', 'w-full sm:w-auto')}>
+          {t('agent.dashboard.tickets')}
+        </Link>
       </div>
       <SyncPanel />
     </AgentScreen>

@@ -38,7 +38,12 @@ export function SupportTicketsSection({ limit, headingLevel = 2 }: { limit?: num
         <p role="status">{t('support.none')}</p>
       ) : (
         <>
-          <TicketList tickets={shown} label={t('support.myTickets')} linkTo={ticketPath} />
+          <TicketList
+            tickets={shown}
+            label={t('support.myTickets')}
+            linkTo={ticketPath}
+            itemHeading={headingLevel === 1 ? 'h2' : 'h3'}
+          />
           {shown.length < tickets.length && (
             <Link to="/support/tickets" className="inline-flex min-h-11 items-center text-brand-800 underline">
               {t('support.seeAll', { count: tickets.length })}
