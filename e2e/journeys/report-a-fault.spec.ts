@@ -10,6 +10,12 @@ const CUSTOMER = { local: '0772100201', e164: '+256772100201', password: 'lanter
 
 const signInAdmin = adminSignIn();
 
+/** A photo of the fault as the phone sends it (a small PNG: the server keeps it as a JPEG). */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test('a customer reports a fault, support swaps the unit under warranty, and the customer sees the new unit and how it gets its token', async ({
   page,
   browser,
@@ -37,10 +43,16 @@ test('a customer reports a fault, support swaps the unit under warranty, and the
   await expect(page.getByLabel('Which loan or order?')).toHaveValue(`loan:${loan.id}`);
   await page.getByLabel('Subject').fill('Lamp does not charge');
   await page.getByLabel('What happened?').fill('Since Monday the battery light stays red and the lamp goes off.');
+  await page.getByLabel('Add a photo').setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(page.getByText('Chosen: lamp.png')).toBeVisible();
   await expectGoodScreen(page);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('heading', { name: 'Lamp does not charge' })).toBeVisible();
   const number = (await page.getByText(/^TKT-\d+$/).textContent())!;
+  // The photo went with the ticket, and shows.
+  const photo = page.getByRole('img', { name: /^Photo 1 from Nakato Sarah, / });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectGoodScreen(page);
 
   // A spare unit of the same product arrives in stock.
@@ -62,6 +74,8 @@ test('a customer reports a fault, support swaps the unit under warranty, and the
   await admin.getByRole('link', { name: 'Lamp does not charge' }).first().click();
   await expect(admin.getByText(number, { exact: true })).toBeVisible();
   await expect(admin.getByText(/^Unit DEMO-\d+ is under warranty until /)).toBeVisible();
+  const seen = admin.getByRole('img', { name: /^Photo 1 from Nakato Sarah, / });
+  await expect.poll(() => seen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await admin.getByRole('button', { name: 'Take it myself' }).click();
   await expect(admin.getByLabel('Assigned to')).not.toHaveValue('');
   await expect(admin.getByLabel('How it was resolved')).toHaveValue('swap');

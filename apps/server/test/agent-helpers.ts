@@ -26,3 +26,15 @@ export async function setAgentRate(admin: Client, agentId: string, commissionRat
   const approved = await admin.post(`/api/admin/users/${agentId}/approve-agent`, { agentCode, commissionRateBp });
   if (approved.status !== 200) throw new Error(`approve: ${JSON.stringify(approved.body)}`);
 }
+
+/** A signed-in customer served by a new approved agent, with consent for a day. */
+export async function servedCustomer(ctx: TestContext, admin: Client) {
+  const customer = await signedInCustomer(ctx);
+  const agent = await approvedAgent(ctx, admin);
+  await serveCustomer(ctx.db, {
+    agentId: agent.id,
+    customerId: customer.id,
+    consentExpiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return { customer, agent };
+}

@@ -127,6 +127,7 @@ export const ERROR_CODES = [
   'reopen_window_closed',
   'assignee_not_staff',
   'outcome_not_allowed',
+  'photo_limit_reached',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,3 +22,9 @@ export type TicketOutcome = (typeof TICKET_OUTCOMES)[number];
 
 /** Days after resolution in which the customer may reopen a ticket. */
 export const REOPEN_DAYS = 14;
+
+/** Photos a ticket may hold (of the fault, a receipt, the unit's label), and the largest upload. */
+export const TICKET_PHOTO_LIMIT = 5;
+export const TICKET_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** What a ticket photo may be sent as; it is kept as a JPEG without metadata. */
+export const TICKET_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

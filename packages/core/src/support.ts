@@ -113,6 +113,14 @@ export const ticketWarrantySchema = z.object({
   underWarranty: z.boolean(),
 });
 
+/** A photo on a ticket; its picture is read from the ticket's photos path with the same access as the ticket. */
+export const ticketPhotoSchema = z.object({
+  id: z.uuid(),
+  uploadedBy: person,
+  createdAt: z.string(),
+});
+export type TicketPhoto = z.infer<typeof ticketPhotoSchema>;
+
 export const ticketSchema = ticketSummarySchema.extend({
   description: z.string(),
   outcome: z.enum(TICKET_OUTCOMES).nullable(),
@@ -120,5 +128,6 @@ export const ticketSchema = ticketSummarySchema.extend({
   swapSerial: z.string().nullable(),
   warranty: ticketWarrantySchema.nullable(),
   messages: z.array(ticketMessageSchema),
+  photos: z.array(ticketPhotoSchema),
 });
 export type Ticket = z.infer<typeof ticketSchema>;

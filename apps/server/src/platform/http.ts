@@ -28,7 +28,7 @@ export type AppEnv = {
     realtime: Realtime;
     /** Uploaded files (product pictures). */
     storage: Storage;
-    /** Identity documents (private: never served as they are). */
+    /** Private files: identity documents and support tickets' photos (never public). */
     documents: Storage;
     jobs: Jobs;
     /** The address people reach the app at (for links in messages). */

@@ -82,3 +82,23 @@ export const supportTicketMessages = pgTable(
   },
   (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
 );
+
+/**
+ * A photo on a ticket (the fault, a receipt, the unit's label), by the customer, their agent or
+ * staff. The picture is in file storage under storage_key, re-encoded as a JPEG without metadata.
+ */
+export const supportTicketPhotos = pgTable(
+  'support_ticket_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('support_ticket_photos_ticket_idx').on(t.ticketId, t.createdAt)],
+);

@@ -1,17 +1,15 @@
 import { KYC_DOCUMENT_TYPES, KYC_MAX_BYTES, type KycDocumentKind } from '@ecogrid/core/kyc';
 import { and, count, eq, gte } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { Database, Tx } from '#src/db/client.ts';
 import { kycDocuments } from '#src/db/schema/kyc.ts';
 import { AppError } from '#src/platform/errors.ts';
+import { jpegWithoutMetadata, PhotoRefused } from '#src/platform/photos.ts';
 
 /** Uploads a customer's check takes in a day, by them or an agent: enough to retake every photo a few times. */
 export const KYC_UPLOADS_PER_DAY = 10;
 /** Longest side of a stored photo: an ID card's small print stays legible. */
 const MAX_SIDE = 2_000;
-/** A decompression bomb (a small file that decodes to billions of pixels) is refused before it is decoded. */
-const MAX_PIXELS = 50_000_000;
 
 const KIND_WORDS: Record<KycDocumentKind, { name: string; types: string }> = {
   id_document: { name: 'Your ID document', types: 'a JPEG or PNG photo, or a PDF' },
@@ -46,32 +44,21 @@ export async function prepareDocument(kind: KycDocumentKind, bytes: Uint8Array):
     );
   }
   if (type.mime === 'application/pdf') return { bytes, contentType: type.mime, extension: 'pdf' };
-  const unreadable = () =>
-    new AppError(
+  try {
+    return { bytes: await jpegWithoutMetadata(bytes, MAX_SIDE), contentType: 'image/jpeg', extension: 'jpg' };
+  } catch (error) {
+    if (error instanceof PhotoRefused && error.reason === 'too_many_pixels') {
+      throw new AppError(
+        'unreadable_file',
+        `${words.name} is ${error.width} × ${error.height} pixels, too large to handle. Choose one under 50 megapixels.`,
+        422,
+      );
+    }
+    throw new AppError(
       'unreadable_file',
       `${words.name} could not be read: the file may be damaged. Take the photo again or choose another.`,
       422,
     );
-  try {
-    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (width * height > MAX_PIXELS) {
-      throw new AppError(
-        'unreadable_file',
-        `${words.name} is ${width} × ${height} pixels, too large to handle. Choose one under 50 megapixels.`,
-        422,
-      );
-    }
-    const photo = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      // A transparent PNG shows on white, as it would on paper.
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 85, mozjpeg: true })
-      .toBuffer();
-    return { bytes: new Uint8Array(photo), contentType: 'image/jpeg', extension: 'jpg' };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw unreadable();
   }
 }
 

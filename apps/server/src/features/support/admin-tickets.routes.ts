@@ -12,6 +12,7 @@ import { body, json } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { resolveTicket } from './resolve-ticket.ts';
+import { ticketPhotoRoutes } from './ticket-photo.routes.ts';
 import { assignTicket, staffMessage } from './ticket-messages.ts';
 import { noTicket, supportDeps, ticket, ticketList, ticketParams } from './ticket-schemas.ts';
 import { readTicket, supportStaff, ticketQueue } from './tickets.ts';
@@ -139,4 +140,5 @@ export const adminTicketRoutes = createRouter()
   .openapi(resolveRoute, async (c) => {
     const { id } = c.req.valid('param');
     return c.json(await resolveTicket(paymentDeps(c.var), staffOf(c), id, c.req.valid('json')), 200);
-  });
+  })
+  .route('/', ticketPhotoRoutes('staff'));

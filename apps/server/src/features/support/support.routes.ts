@@ -14,6 +14,7 @@ import {
   ticketParams,
   ticketReply,
 } from './ticket-schemas.ts';
+import { ticketPhotoRoutes } from './ticket-photo.routes.ts';
 import { myTickets, openTicket, readTicket } from './tickets.ts';
 
 const opened = {
@@ -149,4 +150,6 @@ export const supportRoutes = createRouter()
     return c.json(await reopenTicket(supportDeps(c), viewer, c.req.valid('param').id, c.req.valid('json').body), 200);
   })
   .route('/', ticketRoutes('customer'))
-  .route('/', ticketRoutes('agent'));
+  .route('/', ticketRoutes('agent'))
+  .route('/', ticketPhotoRoutes('customer'))
+  .route('/', ticketPhotoRoutes('agent'));

@@ -2,7 +2,7 @@ import { kampalaDate } from '@ecogrid/core/credit';
 import type { Ticket, TicketSummary } from '@ecogrid/core/support';
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
-import { supportTicketMessages } from '#src/db/schema/support.ts';
+import { supportTicketMessages, supportTicketPhotos } from '#src/db/schema/support.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { findLoans, summaries } from '#src/features/loans/loans.service.ts';
 import { orderNumbersOf } from '#src/features/orders/orders.service.ts';
@@ -70,17 +70,25 @@ export async function warrantyOf(db: Database | Tx, row: TicketRow): Promise<Tic
 
 /** A ticket whole, with its conversation: staff notes only for staff. */
 export async function ticketView(db: Database | Tx, viewer: Viewer, row: TicketRow): Promise<Ticket> {
-  const [[summary], messages, warranty] = await Promise.all([
+  const [[summary], messages, photos, warranty] = await Promise.all([
     ticketSummaries(db, [row]),
     db
       .select()
       .from(supportTicketMessages)
       .where(eq(supportTicketMessages.ticketId, row.id))
       .orderBy(asc(supportTicketMessages.createdAt), asc(supportTicketMessages.id)),
+    db
+      .select()
+      .from(supportTicketPhotos)
+      .where(eq(supportTicketPhotos.ticketId, row.id))
+      .orderBy(asc(supportTicketPhotos.createdAt), asc(supportTicketPhotos.id)),
     warrantyOf(db, row),
   ]);
   const shown = messages.filter((m) => viewer.role === 'staff' || m.kind !== 'note');
-  const authors = await userSummaries(db, [...new Set(shown.map((m) => m.authorId))]);
+  const authors = await userSummaries(db, [
+    ...new Set([...shown.map((m) => m.authorId), ...photos.map((p) => p.uploadedBy)]),
+  ]);
+  const person = (id: string) => ({ id, name: authors.get(id)?.name ?? null });
   return {
     ...summary!,
     description: row.description,
@@ -92,9 +100,10 @@ export async function ticketView(db: Database | Tx, viewer: Viewer, row: TicketR
       id: m.id,
       kind: m.kind,
       role: m.role,
-      author: { id: m.authorId, name: authors.get(m.authorId)?.name ?? null },
+      author: person(m.authorId),
       body: m.body,
       createdAt: m.createdAt.toISOString(),
     })),
+    photos: photos.map((p) => ({ id: p.id, uploadedBy: person(p.uploadedBy), createdAt: p.createdAt.toISOString() })),
   };
 }

@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { approvedAgent, serveCustomer } from '../../../test/agent-helpers.ts';
+import { servedCustomer as servedFor } from '../../../test/agent-helpers.ts';
 import { appWithAdmin, signedInAdmin, signedInCustomer } from '../../../test/catalog-admin.ts';
 import { FAULT, noticesOf, opened, resolvedDaysAgo } from './ticket-test-setup.ts';
 
 const app = appWithAdmin();
 
-const inADay = () => new Date(Date.now() + 86_400_000);
-
-/** A customer served by an approved agent (with consent for a day). */
-async function servedCustomer() {
-  const customer = await signedInCustomer(app.ctx);
-  const agent = await approvedAgent(app.ctx, app.admin.api);
-  await serveCustomer(app.ctx.db, { agentId: agent.id, customerId: customer.id, consentExpiresAt: inADay() });
-  return { customer, agent };
-}
+const servedCustomer = () => servedFor(app.ctx, app.admin.api);
 
 const ids = (body: { items: { id: string }[] }) => body.items.map((i) => i.id);
 

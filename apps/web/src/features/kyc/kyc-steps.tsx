@@ -9,16 +9,18 @@ import {
   type KycDocumentKind,
 } from '@ecogrid/core/kyc';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { PhotoPicker } from '@/components/ui/photo-picker.tsx';
 import { PlaceFields, type PlaceChoice } from '@/components/ui/place-fields.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { UploadProgressNote } from '@/components/ui/upload-progress.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useFormats } from '@/lib/formats.ts';
+import { usePhotoUpload } from '@/lib/use-photo-upload.ts';
 import { kycQuery, saveAddress, saveIdentity, savePersonal, uploadDocument } from './api.ts';
-import { shrinkPhoto } from './shrink-photo.ts';
 
 type StepProps = { base: string; kyc: Kyc; onSaved: () => void };
 
@@ -216,58 +218,29 @@ export function IdentityStep({ base, kyc, onSaved }: StepProps) {
   );
 }
 
-type Progress = { stage: 'shrinking' } | { stage: 'uploading'; fraction: number } | null;
-
 export function DocumentStep({ base, kyc, onSaved, kind }: StepProps & { kind: KycDocumentKind }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const queryClient = useQueryClient();
   const current = kyc.documents.find((d) => d.kind === kind);
-  const [progress, setProgress] = useState<Progress>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const accepted = KYC_DOCUMENT_TYPES[kind];
   const inputId = `kyc-${kind}`;
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    // Some phones' file pickers give no type: the server judges those by their bytes.
-    if (file.type && !accepted.includes(file.type)) {
-      return setError(t(kind === 'selfie' ? 'kyc.document.wrongTypeSelfie' : 'kyc.document.wrongType'));
-    }
-    let upload: Blob = file;
-    try {
-      if (file.type.startsWith('image/')) {
-        setProgress({ stage: 'shrinking' });
-        upload = await shrinkPhoto(file);
-        setPreview(URL.createObjectURL(upload));
-      }
-    } catch {
-      // A photo the browser cannot redraw is sent as it is; the server checks it anyway.
-      upload = file;
-    }
-    if (upload.size > KYC_MAX_BYTES) {
-      setProgress(null);
-      return setError(t('kyc.document.tooLarge'));
-    }
-    setProgress({ stage: 'uploading', fraction: 0 });
-    try {
-      const kycNow = await uploadDocument(base, kind, upload, file.name, (fraction) =>
-        setProgress({ stage: 'uploading', fraction }),
-      );
+  const { progress, error, preview, choose, busy } = usePhotoUpload({
+    accepted,
+    maxBytes: KYC_MAX_BYTES,
+    send: (upload, name, onProgress) => uploadDocument(base, kind, upload, name, onProgress),
+    onSent: (kycNow) => {
       queryClient.setQueryData(kycQuery(base).queryKey, kycNow);
       void queryClient.invalidateQueries({ queryKey: ['me'] });
       onSaved();
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : t('kyc.saveFailed'));
-    } finally {
-      setProgress(null);
-    }
-  };
+    },
+    words: {
+      wrongType: t(kind === 'selfie' ? 'kyc.document.wrongTypeSelfie' : 'kyc.document.wrongType'),
+      tooLarge: t('kyc.document.tooLarge'),
+      failed: t('kyc.saveFailed'),
+    },
+  });
 
-  const busy = progress !== null;
   return (
     <div className="space-y-3" aria-busy={busy}>
       <p className="text-sm text-stone-700">{t(`kyc.document.${kind}Hint`)}</p>
@@ -283,41 +256,22 @@ export function DocumentStep({ base, kyc, onSaved, kind }: StepProps & { kind: K
           className="max-h-48 rounded-lg border border-stone-200"
         />
       )}
-      <div>
-        <label
-          htmlFor={inputId}
-          className={`inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 bg-white px-4 font-semibold focus-within:ring-2 focus-within:ring-brand-700 ${busy ? 'opacity-60' : ''}`}
-        >
-          {t(current ? 'kyc.document.replace' : `kyc.document.${kind}Choose`)}
-          <input
-            id={inputId}
-            type="file"
-            className="sr-only"
-            accept={accepted.join(',')}
-            capture={kind === 'selfie' ? 'user' : undefined}
-            disabled={busy}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              void choose(file);
-            }}
-          />
-        </label>
-      </div>
-      <div aria-live="polite" className="text-sm">
-        {progress?.stage === 'shrinking' && <p>{t('kyc.document.shrinking')}</p>}
-        {progress?.stage === 'uploading' && (
-          <div className="space-y-1">
-            <p>{t('kyc.document.uploading', { percent: Math.round(progress.fraction * 100) })}</p>
-            <progress
-              className="h-2 w-full"
-              max={100}
-              value={Math.round(progress.fraction * 100)}
-              aria-label={t('kyc.document.uploadProgress')}
-            />
-          </div>
-        )}
-      </div>
+      <PhotoPicker
+        id={inputId}
+        label={t(current ? 'kyc.document.replace' : `kyc.document.${kind}Choose`)}
+        accepted={accepted}
+        capture={kind === 'selfie' ? 'user' : undefined}
+        busy={busy}
+        onFile={(file) => void choose(file)}
+      />
+      <UploadProgressNote
+        progress={progress}
+        words={{
+          shrinking: t('kyc.document.shrinking'),
+          uploading: (percent) => t('kyc.document.uploading', { percent }),
+          bar: t('kyc.document.uploadProgress'),
+        }}
+      />
       {error && <FormAlert>{error}</FormAlert>}
     </div>
   );

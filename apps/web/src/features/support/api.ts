@@ -10,6 +10,7 @@ import type {
 } from '@ecogrid/core/support';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
+import { uploadFile } from '@/lib/upload.ts';
 
 export type { Ticket, TicketCategory, TicketMessage, TicketStatus, TicketSummary } from '@ecogrid/core/support';
 export { TICKET_CATEGORIES, TICKET_STATUSES } from '@ecogrid/core/support-kinds';
@@ -22,6 +23,7 @@ const post = <T>(path: string, body: unknown, headers: Record<string, string> = 
 export type TicketSide = 'customer' | 'agent';
 const base = (side: TicketSide) => (side === 'customer' ? '/api/support/tickets' : '/api/agent/support/tickets');
 const one = (side: TicketSide, id: string) => `${base(side)}/${encodeURIComponent(id)}`;
+const adminPath = (id: string) => `/api/admin/support/tickets/${encodeURIComponent(id)}`;
 
 // Every key starts with 'support': a change to a ticket refetches them all.
 export const myTicketsQuery = (side: TicketSide = 'customer') =>
@@ -63,12 +65,23 @@ export const openTicket = (input: OpenTicketInput, idempotencyKey: string, custo
 export const replyToTicket = (id: string, body: string, side: TicketSide = 'customer') =>
   post<Ticket>(`${one(side, id)}/messages`, { body });
 
+/** Adds a photo (multipart, with progress) to an open ticket of the customer's or their agent's. */
+export const addTicketPhoto = (
+  id: string,
+  side: TicketSide,
+  upload: Blob,
+  name: string,
+  onProgress: (fraction: number) => void,
+) => uploadFile<Ticket>(`${one(side, id)}/photos`, upload, onProgress, { name });
+
+/** Where a ticket's photo is read, by its customer, their agent or staff (the session's cookie goes with it). */
+export const ticketPhotoUrl = (side: TicketSide | 'staff', ticketId: string, photoId: string) =>
+  `${side === 'staff' ? adminPath(ticketId) : one(side, ticketId)}/photos/${encodeURIComponent(photoId)}`;
+
 export const reopenTicket = (id: string, body: string) => post<Ticket>(`${one('customer', id)}/reopen`, { body });
 
 /** The staff queue's filters, as the address keeps them. */
 export type QueueFilter = { status?: TicketStatus; category?: TicketCategory; assignee?: string };
-
-const adminPath = (id: string) => `/api/admin/support/tickets/${encodeURIComponent(id)}`;
 
 export const ticketQueueQuery = (filter: QueueFilter) =>
   queryOptions({

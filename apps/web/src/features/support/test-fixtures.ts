@@ -27,6 +27,7 @@ export const aTicket = (changes: Partial<Ticket> = {}): Ticket => ({
   quoteAmount: null,
   swapSerial: null,
   warranty: { deviceSerial: 'SK-0001', warrantyUntil: '2028-11-01', underWarranty: true },
+  photos: [],
   messages: [
     {
       id: '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a',

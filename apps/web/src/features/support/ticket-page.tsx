@@ -13,6 +13,7 @@ import { reopenTicket, replyToTicket, ticketQuery, type Ticket, type TicketSide 
 import { Conversation } from './components/conversation.tsx';
 import { MessageField } from './components/message-field.tsx';
 import { TicketFacts } from './components/ticket-facts.tsx';
+import { TicketPhotos } from './components/ticket-photos.tsx';
 
 /** The customer's (or agent's) answer box: a reply while open, a reopening while the window lasts. */
 function ReplyForm({ ticket, side }: { ticket: Ticket; side: TicketSide }) {
@@ -77,6 +78,7 @@ export function TicketView({ side, back }: { side: TicketSide; back: string }) {
       ) : (
         <>
           <TicketFacts ticket={query.data} titleId="ticket-title" />
+          <TicketPhotos ticket={query.data} side={side} />
           <Conversation messages={query.data.messages} />
           <ReplyForm ticket={query.data} side={side} />
         </>

@@ -8,6 +8,7 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 import { adminTicketQuery, type Ticket } from '../api.ts';
 import { Conversation } from '../components/conversation.tsx';
 import { TicketFacts } from '../components/ticket-facts.tsx';
+import { TicketPhotos } from '../components/ticket-photos.tsx';
 import { AssignForm, ResolveForm, WriteForm } from './ticket-actions.tsx';
 
 function Warranty({ warranty }: { warranty: NonNullable<Ticket['warranty']> }) {
@@ -46,6 +47,7 @@ export default function AdminTicketPage() {
             </p>
             {ticket.warranty && <Warranty warranty={ticket.warranty} />}
             <AssignForm ticket={ticket} />
+            <TicketPhotos ticket={ticket} side="staff" />
             <Conversation messages={ticket.messages} />
             <Part id="ticket-write" title={t('support.admin.write')}>
               <WriteForm ticket={ticket} />

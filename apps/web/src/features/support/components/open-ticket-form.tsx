@@ -1,16 +1,34 @@
-import { openTicketSchema, type OpenTicketInput, type Ticket } from '@ecogrid/core/support';
+import {
+  openTicketSchema,
+  TICKET_PHOTO_LIMIT,
+  TICKET_PHOTO_MAX_BYTES,
+  TICKET_PHOTO_TYPES,
+  type OpenTicketInput,
+  type Ticket,
+} from '@ecogrid/core/support';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { PhotoPicker } from '@/components/ui/photo-picker.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { useAttemptKey } from '@/lib/idempotency.ts';
+import { shrunkForUpload } from '@/lib/use-photo-upload.ts';
 import { useCheckedForm } from '@/lib/use-checked-form.ts';
-import { openTicket, TICKET_CATEGORIES, ticketChoicesQuery, type TicketCategory } from '../api.ts';
+import {
+  addTicketPhoto,
+  openTicket,
+  TICKET_CATEGORIES,
+  ticketChoicesQuery,
+  type TicketCategory,
+  type TicketSide,
+} from '../api.ts';
 import { MessageField } from './message-field.tsx';
+import { usePhotoWords } from './ticket-photos.tsx';
 
 type Values = { category: string; about: string; subject: string; description: string };
 /** The fields refused; the form says why in the reader's language. */
@@ -39,6 +57,20 @@ function check(values: Values): { input: OpenTicketInput | null; errors: Errors 
 }
 
 /**
+ * Adds the photo chosen on the form to the ticket just opened. The ticket stands whatever happens
+ * to the photo; a refusal is said (and the photo can be added on the ticket).
+ */
+async function withPhoto(ticket: Ticket, photo: File, side: TicketSide, words: { tooLarge: string; failed: string }) {
+  const upload = await shrunkForUpload(photo);
+  if (upload.size > TICKET_PHOTO_MAX_BYTES) return { ticket, problem: words.tooLarge };
+  try {
+    return { ticket: await addTicketPhoto(ticket.id, side, upload, photo.name, () => undefined), problem: null };
+  } catch (cause) {
+    return { ticket, problem: cause instanceof ApiError ? cause.message : words.failed };
+  }
+}
+
+/**
  * The form a customer (or their agent, with `customerId`) opens a ticket with: what it is about,
  * which loan or order (the customer's own, by number), a subject and what happened. A link may
  * choose the category and the loan (`?category=device_fault&loan=<id>`).
@@ -53,6 +85,7 @@ export function OpenTicketForm({
   onOpened: (ticket: Ticket) => void;
 }) {
   const { t } = useTranslation();
+  const words = usePhotoWords();
   const queryClient = useQueryClient();
   const choices = useQuery({ ...ticketChoicesQuery, enabled: !customerId });
   const attempt = useAttemptKey();
@@ -62,11 +95,17 @@ export function OpenTicketForm({
     subject: '',
     description: '',
   });
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const open = useMutation({
-    mutationFn: (input: OpenTicketInput) => openTicket(input, attempt.keyFor(input), customerId),
-    onSuccess: async (ticket) => {
+    mutationFn: async (input: OpenTicketInput) => {
+      const ticket = await openTicket(input, attempt.keyFor(input), customerId);
+      return photo ? withPhoto(ticket, photo, customerId ? 'agent' : 'customer', words) : { ticket, problem: null };
+    },
+    onSuccess: async ({ ticket, problem }) => {
       attempt.settled();
       void showToast(t('support.opened', { number: ticket.number }), { kind: 'success' });
+      if (problem) void showToast(t('support.photos.notAdded', { reason: problem }), { kind: 'error' });
       await queryClient.invalidateQueries({ queryKey: ['support'] });
       onOpened(ticket);
     },
@@ -124,6 +163,40 @@ export function OpenTicketForm({
         error={errors.description && t('support.invalid.description')}
         onChange={set('description')}
       />
+      <div className="space-y-2">
+        <p className="font-semibold">{t('support.photos.formLabel')}</p>
+        <p className="text-sm text-stone-700">{t('support.photos.hint', { count: TICKET_PHOTO_LIMIT })}</p>
+        {photo ? (
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="break-all">{t('support.photos.formChosen', { name: photo.name })}</span>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                setPhoto(null);
+                // The button goes with the photo: focus moves to the picker that takes its place.
+                requestAnimationFrame(() => document.getElementById('ticket-new-photo')?.focus());
+              }}
+              disabled={open.isPending}
+            >
+              {t('support.photos.formRemove')}
+            </Button>
+          </p>
+        ) : (
+          <PhotoPicker
+            id="ticket-new-photo"
+            label={t('support.photos.add')}
+            accepted={TICKET_PHOTO_TYPES}
+            busy={open.isPending}
+            onFile={(file) => {
+              const fits = !file?.type || (TICKET_PHOTO_TYPES as readonly string[]).includes(file.type);
+              setPhotoError(fits ? null : words.wrongType);
+              if (file && fits) setPhoto(file);
+            }}
+          />
+        )}
+        {photoError && <FormAlert>{photoError}</FormAlert>}
+      </div>
       {open.isError && <FormAlert>{open.error.message}</FormAlert>}
       <Button type="submit" disabled={open.isPending}>
         {open.isPending ? t('support.sending') : t('support.send')}
