@@ -48,6 +48,8 @@ import { walletStatementRoutes } from './features/wallet/wallet-statement.routes
 import { adminSupportRoutes } from './features/ussd/admin-support.routes.ts';
 import { adminTicketRoutes } from './features/support/admin-tickets.routes.ts';
 import { contactRoutes } from './features/support/contacts.routes.ts';
+import { assistantRoutes } from './features/assistant/assistant.routes.ts';
+import type { ChatModel } from './platform/chat-model.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { adminPaybillRoutes } from './features/paybill/admin-paybill.routes.ts';
@@ -96,6 +98,8 @@ export type AppDeps = {
   messages: Messages;
   /** The MTN and Airtel adapters, or the built-in sandbox (background.ts). */
   mobileMoney: MobileMoney;
+  /** The assistant's language model, when ASSISTANT_CHAT_URL names one (main.ts). */
+  assistantModel?: ChatModel;
   webDistDir?: string;
 };
 
@@ -167,6 +171,7 @@ export function createApp({
   jobs,
   messages,
   mobileMoney,
+  assistantModel,
   webDistDir,
 }: AppDeps) {
   registerFeatureRules();
@@ -265,6 +270,7 @@ export function createApp({
   app.route('/api/admin', adminSupportRoutes);
   app.route('/api', supportRoutes);
   app.route('/api', contactRoutes(settings));
+  app.route('/api', assistantRoutes(assistantModel));
   app.route('/api/admin', adminTicketRoutes);
   documentBodyLimit(app);
   documentApi(app, settings.PUBLIC_URL);

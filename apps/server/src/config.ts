@@ -70,6 +70,12 @@ const settingsSchema = z.object({
     .string()
     .regex(/^\*[\d*]+#$/, 'must be a USSD code such as *284*21#')
     .optional(),
+  // The assistant's optional language model: an OpenAI-compatible chat-completions API (its base
+  // URL, such as https://api.openai.com/v1), its key if it needs one, and the model's name. Unset,
+  // the assistant answers by search alone.
+  ASSISTANT_CHAT_URL: z.url({ error: 'must be a full URL such as https://api.openai.com/v1' }).optional(),
+  ASSISTANT_CHAT_KEY: z.string().min(1).optional(),
+  ASSISTANT_CHAT_MODEL: z.string().min(1).max(200).optional(),
   // Background jobs: how long one attempt (sending one message, say) may run before it counts as
   // failed and is retried, and how often such attempts are looked for. A process killed mid-job
   // has its job retried within about the sum of the two.
@@ -152,6 +158,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   const missing = [
     ...networkKeys.filter((name) => !s[name]).map((name) => `  ${name}: required when the network's base URL is set`),
     ...storageKeys.filter((name) => !s[name]).map((name) => `  ${name}: required when S3_BUCKET is set`),
+    ...(s.ASSISTANT_CHAT_URL && !s.ASSISTANT_CHAT_MODEL
+      ? ['  ASSISTANT_CHAT_MODEL: required when ASSISTANT_CHAT_URL is set']
+      : []),
   ];
   if (missing.length > 0) {
     throw new Error(`Invalid settings (see .env.example):\n${missing.join('\n')}`);

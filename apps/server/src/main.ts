@@ -1,3 +1,4 @@
+import { openAiCompatibleModel } from './platform/chat-model.ts';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { startBackgroundWork } from './background.ts';
@@ -67,6 +68,15 @@ async function main() {
     jobs,
     messages,
     mobileMoney,
+    ...(settings.ASSISTANT_CHAT_URL && settings.ASSISTANT_CHAT_MODEL
+      ? {
+          assistantModel: openAiCompatibleModel({
+            baseUrl: settings.ASSISTANT_CHAT_URL,
+            apiKey: settings.ASSISTANT_CHAT_KEY,
+            model: settings.ASSISTANT_CHAT_MODEL,
+          }),
+        }
+      : {}),
     webDistDir: settings.WEB_DIST_DIR,
   });
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {

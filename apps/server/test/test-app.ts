@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { createApp, type AppSettings } from '#src/app.ts';
 import { startBackgroundWork, type BackgroundSettings } from '#src/background.ts';
 import { loadSettings } from '#src/config.ts';
+import type { ChatModel } from '#src/platform/chat-model.ts';
 import { createRealtime } from '#src/platform/realtime.ts';
 import { createFolderStorage } from '#src/platform/storage.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -18,7 +19,11 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_DELIVERY_RETRY = { limit: 2, delaySeconds: 1, maxDelaySeconds: 2 };
 
 export async function createTestContext(
-  options: { webDistDir?: string; settings?: Partial<AppSettings & BackgroundSettings> } = {},
+  options: {
+    webDistDir?: string;
+    settings?: Partial<AppSettings & BackgroundSettings>;
+    assistantModel?: ChatModel;
+  } = {},
 ) {
   const database = await createTestDatabase();
   const settings = { ...loadSettings({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN }), ...options.settings };
@@ -44,6 +49,7 @@ export async function createTestContext(
     jobs,
     messages,
     mobileMoney,
+    ...(options.assistantModel ? { assistantModel: options.assistantModel } : {}),
     webDistDir: options.webDistDir,
   });
   return {

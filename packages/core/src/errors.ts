@@ -128,6 +128,9 @@ export const ERROR_CODES = [
   'assignee_not_staff',
   'outcome_not_allowed',
   'photo_limit_reached',
+  'assistant_off',
+  'assistant_failed',
+  'too_many_requests',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -159,7 +159,7 @@ export const jwks = pgTable('jwks', {
 
 /**
  * Request counts per address and path, shared by every app process; each counts the fixed window
- * that opened at `last_request` (features/auth/rate-limit-store.ts).
+ * that opened at `last_request` (platform/rate-limit-store.ts).
  */
 export const rateLimits = pgTable('rate_limits', {
   id: text('id').primaryKey().default(uuidText),

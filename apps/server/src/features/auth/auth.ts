@@ -14,7 +14,7 @@ import { answerInReaderLanguage } from './auth-error-text.ts';
 import { codesWaitText, takeCodeAllowance, type CodeAsker } from './code-allowance.ts';
 import { codeNotes, noteCode, noteRefusal, refusalText, withCodeNotes } from './code-notes.ts';
 import { phoneSignUp } from './phone-sign-up.ts';
-import { createRateLimitStore } from './rate-limit-store.ts';
+import { createRateLimitStore } from '#src/platform/rate-limit-store.ts';
 import { languageOfPhone } from './profile.service.ts';
 import { textsFor } from '#src/platform/i18n.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './profile.service.ts';
@@ -177,9 +177,9 @@ export function createAuth({ db, settings, messages, logger, notifier }: AuthDep
       },
     },
     // Counted in fixed windows in the database so every app process shares them
-    // (rate-limit-store.ts). Many Ugandan phones share one address behind the carrier's NAT,
-    // so per-address limits are generous; failed sign-ins
-    // are also limited per account (auth-log.service.ts). Reading one's own session, its list
+    // (platform/rate-limit-store.ts). Many Ugandan phones share one address behind the carrier's
+    // NAT, so per-address limits are generous; failed sign-ins are also limited per account
+    // (auth-log.service.ts). Reading one's own session, its list
     // and its token is not limited by address at all: every page asks, a whole office or
     // carrier shares an address, and a refused read would look to the app like being signed
     // out. Such a read guesses nothing: it only answers for a valid session cookie.

@@ -88,7 +88,7 @@ export async function addTicketPhoto(deps: PhotoDeps, viewer: Viewer, ticketId: 
           'photo_limit_reached',
           `A ticket holds at most ${TICKET_PHOTO_LIMIT} photos. Describe anything more in a message.`,
           409,
-        ).withText('support:photo.limit', { count: TICKET_PHOTO_LIMIT });
+        ).withText('support:photo.limit', { most: TICKET_PHOTO_LIMIT });
       }
       await tx.insert(supportTicketPhotos).values({ id, ticketId: ticket.id, uploadedBy: viewer.id, storageKey });
       await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, ticket.id));

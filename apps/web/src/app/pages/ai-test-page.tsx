@@ -9,6 +9,7 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 
 const findAnswers = (text: string): QuotedAnswer[] =>
   searchAnswers(shownLanguage(), text, 3).map((answer) => ({
+    id: answer.id,
     question: answer.question,
     answer: answer.answer,
     href: `#${answerAnchor(answer.id)}`,

@@ -13,3 +13,20 @@ export const sizingCatalogueQuery = queryOptions({
   staleTime: 60_000,
   select: (list): Product[] => list.items,
 });
+
+/** Whether the assistant has a language model for free-text questions (a setting on the server). */
+export const assistantStatusQuery = queryOptions({
+  queryKey: ['assistant', 'status'],
+  queryFn: ({ signal }) => apiFetch<{ languageModel: boolean }>('/api/assistant', { signal }),
+  staleTime: 10 * 60_000,
+});
+
+export type ModelAnswer = { answer: string; model: string; answerIds: string[]; productIds: string[] };
+
+/** Asks the language model, giving it the ids of the answers and products the page found. */
+export const askModel = (input: { question: string; language: string; answerIds: string[]; productIds: string[] }) =>
+  apiFetch<ModelAnswer>('/api/assistant/ask', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });

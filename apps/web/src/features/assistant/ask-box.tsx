@@ -8,9 +8,10 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { formatUgx } from '@/lib/money.ts';
 import { textIndex } from '@/lib/text-search.ts';
 import { sizingCatalogueQuery } from './api.ts';
+import { ModelAnswer } from './model-answer.tsx';
 
 /** An answer the page can quote: its question is its title, `href` opens it. */
-export type QuotedAnswer = { question: string; answer: string; href: string };
+export type QuotedAnswer = { id: string; question: string; answer: string; href: string };
 
 type Props = {
   /** The common questions' answers that best match the text, best first (the page supplies the search). */
@@ -40,7 +41,8 @@ function useProductSearch() {
 /**
  * A question box answered by search: the best matching common answer, quoted with a link to
  * it, and matching products with their catalogue price. Nothing is made up: every word shown is
- * an answer's or the catalogue's.
+ * an answer's or the catalogue's, but for a language model's answer when the server has one,
+ * asked for by the reader and labelled as the model's (ModelAnswer).
  */
 export function AskBox({ findAnswers }: Props) {
   const { t } = useTranslation();
@@ -84,6 +86,14 @@ export function AskBox({ findAnswers }: Props) {
               {t('assistant.ask.readAnswer')}
             </Link>
           </blockquote>
+        )}
+        {asked && (
+          <ModelAnswer
+            key={asked}
+            question={asked}
+            answerIds={answers.map((a) => a.id)}
+            productIds={products.map((p) => p.id)}
+          />
         )}
         {products.length > 0 && (
           <div className="space-y-1">

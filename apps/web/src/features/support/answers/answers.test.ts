@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOPIC_OF } from './answer-types.ts';
+import { TOPIC_OF } from '@ecogrid/core/support-answers';
 import { answersIn, searchAnswers } from './answers.ts';
 
 const ids = (language: 'en' | 'lg' | 'sw') => answersIn(language).map((answer) => answer.id);

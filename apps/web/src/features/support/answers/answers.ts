@@ -1,12 +1,12 @@
 import type { LanguageCode } from '@/lib/i18n.ts';
 import { textIndex } from '@/lib/text-search.ts';
-import { TOPIC_OF, type Answer, type AnswerText } from './answer-types.ts';
-import { answersEn } from './answers-en.ts';
-import { answersLg } from './answers-lg.ts';
-import { answersSw } from './answers-sw.ts';
+import { TOPIC_OF, type Answer, type AnswerText } from '@ecogrid/core/support-answers';
+import { answersEn } from '@ecogrid/core/support-answers-en';
+import { answersLg } from '@ecogrid/core/support-answers-lg';
+import { answersSw } from '@ecogrid/core/support-answers-sw';
 
-export type { Answer, AnswerId, AnswerTopic } from './answer-types.ts';
-export { ANSWER_TOPICS } from './answer-types.ts';
+export type { Answer, AnswerId, AnswerTopic } from '@ecogrid/core/support-answers';
+export { ANSWER_TOPICS } from '@ecogrid/core/support-answers';
 
 // Every language ships in the bundle: the answers are read offline, in whichever language is chosen.
 const TEXTS: Record<LanguageCode, AnswerText[]> = { en: answersEn, lg: answersLg, sw: answersSw };

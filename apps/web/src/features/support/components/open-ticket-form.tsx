@@ -165,7 +165,7 @@ export function OpenTicketForm({
       />
       <div className="space-y-2">
         <p className="font-semibold">{t('support.photos.formLabel')}</p>
-        <p className="text-sm text-stone-700">{t('support.photos.hint', { count: TICKET_PHOTO_LIMIT })}</p>
+        <p className="text-sm text-stone-700">{t('support.photos.hint', { most: TICKET_PHOTO_LIMIT })}</p>
         {photo ? (
           <p className="flex flex-wrap items-center gap-2">
             <span className="break-all">{t('support.photos.formChosen', { name: photo.name })}</span>

@@ -38,7 +38,7 @@ function AddPhoto({ ticket, side }: { ticket: Ticket; side: TicketSide }) {
   });
   return (
     <div className="space-y-2" aria-busy={upload.busy}>
-      <p className="text-sm text-stone-700">{t('support.photos.hint', { count: TICKET_PHOTO_LIMIT })}</p>
+      <p className="text-sm text-stone-700">{t('support.photos.hint', { most: TICKET_PHOTO_LIMIT })}</p>
       <PhotoPicker
         id="ticket-photo"
         label={t('support.photos.add')}
@@ -94,7 +94,7 @@ export function TicketPhotos({ ticket, side }: { ticket: Ticket; side: TicketSid
       {side !== 'staff' &&
         ticket.status !== 'resolved' &&
         (full ? (
-          <p className="text-sm">{t('support.photos.full', { count: TICKET_PHOTO_LIMIT })}</p>
+          <p className="text-sm">{t('support.photos.full', { most: TICKET_PHOTO_LIMIT })}</p>
         ) : (
           <AddPhoto ticket={ticket} side={side} />
         ))}

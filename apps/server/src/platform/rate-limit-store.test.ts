@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '#src/db/schema/auth.ts';
-import { createTestDatabase } from '../../../test/test-db.ts';
+import { createTestDatabase } from '../../test/test-db.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,4 +1,4 @@
-import type { AnswerText } from './answer-types.ts';
+import type { AnswerText } from './support-answers.ts';
 
 /** The common questions in English; Luganda and Kiswahili answer the same ids (answers.test.ts). */
 export const answersEn: AnswerText[] = [

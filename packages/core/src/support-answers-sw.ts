@@ -1,4 +1,4 @@
-import type { AnswerText } from './answer-types.ts';
+import type { AnswerText } from './support-answers.ts';
 
 /** The common questions in Kiswahili. */
 export const answersSw: AnswerText[] = [

@@ -6,8 +6,9 @@ type Rule = { window: number; max: number };
 type Decision = { allowed: boolean; retryAfter: number | null };
 
 /**
- * The auth library's request limits, counted in fixed windows in the `rate_limits` table that
- * every app process shares. A window opens with a key's first request and closes `window`
+ * Request limits per key (an address and a path), counted in fixed windows in the `rate_limits`
+ * table that every app process shares: the auth library's limits, and the app's own (the
+ * assistant's language model). A window opens with a key's first request and closes `window`
  * seconds later, however many requests arrive meanwhile; the next request after it opens a new
  * one. (The library's own database store restarts its window at each allowed request, so an
  * address with a steady stream of sign-ins — a carrier's shared address, a busy office — keeps
