@@ -1,7 +1,7 @@
 import type { Kyc, KycDecision, KycStatus } from '@ecogrid/core/kyc';
 import type { AdminKyc, AdminKycSummary } from '@ecogrid/core/kyc.responses';
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { apiFetch, ApiError, languageHeader, networkError } from '@/lib/api-client.ts';
+import { apiFetch, ApiError, languageHeader, networkError, requestFailed, type ErrorBody } from '@/lib/api-client.ts';
 import { pages, type Page } from '@/lib/paged-query.ts';
 
 export { KYC_DOCUMENT_KINDS, KYC_STATUSES, KYC_STEPS, kycDecisionSchema } from '@ecogrid/core/kyc';
@@ -48,7 +48,13 @@ export async function fetchKycDocument(
     throw networkError();
   }
   if (!response.ok) {
-    throw new ApiError(response.status, 'http_error', `The document could not be loaded (${response.status}).`);
+    // The server's refusal in the reader's language; a proxy's page without one says the status.
+    const body = (await response.json().catch(() => null)) as ErrorBody | null;
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? 'http_error',
+      body?.error?.message ?? requestFailed(response.status),
+    );
   }
   if (!onProgress || !response.body) return response.blob();
   const reader = response.body.getReader();
