@@ -7,6 +7,7 @@ import type { Database } from '#src/db/client.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { ChatModelError, type ChatMessage, type ChatModel } from '#src/platform/chat-model.ts';
 import { getProduct } from '#src/features/catalog/catalog.service.ts';
+import { unsupportedFigures } from './figure-guard.ts';
 
 export type AskLanguage = 'en' | 'lg' | 'sw';
 export type AskInput = { question: string; language: AskLanguage; answerIds: AnswerId[]; productIds: string[] };
@@ -28,29 +29,27 @@ function productFacts(product: Product): string {
   ].join('\n');
 }
 
-/** Every number written in a text (thousands separators removed), to check an answer's figures against its sources. */
-export function figuresIn(text: string): Set<string> {
-  return new Set(
-    [...text.matchAll(/\d[\d,.\u00a0 ]*\d|\d/g)].map((m) => m[0].replace(/[,\u00a0 ]/g, '').replace(/\.0+$/, '')),
-  );
-}
-
 /**
  * The model's answer to a free-text question, from our sources only: the common answers the
  * page found (in the reader's language, from the server's own copy) and the products it found
  * (their facts and cash price from the catalogue). An answer that names a figure (a price, an
- * amount, a number of days) found in none of the sources or the question is not shown: 502.
+ * amount, a number of days) or money the sources do not give is not shown: 502 (figure-guard.ts).
  */
 export async function askModel(deps: { db: Database; model: ChatModel }, input: AskInput) {
   const answers = ANSWERS[input.language].filter((a) => input.answerIds.includes(a.id));
   const products: Product[] = [];
   for (const id of input.productIds) {
-    products.push(await getProduct(deps.db, id));
+    // A phone's catalogue copy may name a product since removed: it is left out, not an error.
+    const product = await getProduct(deps.db, id).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) return null;
+      throw error;
+    });
+    if (product) products.push(product);
   }
-  const sources = [
-    ...answers.map((a, i) => `[A${i + 1}] ${a.question}\n${a.answer}`),
-    ...products.map((p, i) => `[P${i + 1}] ${productFacts(p)}`),
-  ].join('\n\n');
+  const texts = [...answers.map((a) => `${a.question}\n${a.answer}`), ...products.map(productFacts)];
+  const sources = texts
+    .map((text, i) => `[${i < answers.length ? `A${i + 1}` : `P${i - answers.length + 1}`}] ${text}`)
+    .join('\n\n');
   const messages: ChatMessage[] = [
     {
       role: 'system',
@@ -76,9 +75,9 @@ export async function askModel(deps: { db: Database; model: ChatModel }, input: 
       502,
     );
   }
-  const allowed = figuresIn(`${sources}\n${input.question}`);
-  const invented = [...figuresIn(answer)].filter((figure) => !allowed.has(figure));
-  if (invented.length > 0) {
+  // Checked against the sources' own texts: not their labels, and not the question, which may
+  // carry any figure the asker likes.
+  if (unsupportedFigures(answer, texts).length > 0) {
     throw new AppError(
       'assistant_failed',
       'The assistant’s answer named a figure that is not in our answers or the catalogue, so it is not shown. Read the answers found below.',

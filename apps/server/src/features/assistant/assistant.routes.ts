@@ -8,8 +8,16 @@ import { createRateLimitStore } from '#src/platform/rate-limit-store.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
 import { askModel } from './ask.ts';
 
-/** Questions one address may put to the model in a minute: a person asks a few; a script is stopped. */
-export const ASK_LIMIT = { window: 60, max: 10 };
+/**
+ * Questions put to the model a minute: a signed-in person asks a few; an address, which a
+ * carrier's NAT may share among thousands of phones, gets more; and all together are capped, so
+ * a script cannot run up the model's bill.
+ */
+export const ASK_LIMITS = {
+  person: { window: 60, max: 10 },
+  address: { window: 60, max: 60 },
+  everyone: { window: 60, max: 600 },
+};
 
 const ANSWER_IDS = Object.keys(TOPIC_OF) as [AnswerId, ...AnswerId[]];
 
@@ -55,8 +63,9 @@ const askRoute = createRoute({
   responses: {
     200: json(askAnswer, 'The model’s answer, the model’s name, and the sources it was given'),
     400: errorResponse('No question, an unknown language or answer id, or more than three of either source'),
-    404: errorResponse('A product named is not in the catalogue'),
-    429: errorResponse(`More than ${ASK_LIMIT.max} questions from this address in a minute`),
+    429: errorResponse(
+      `More than ${ASK_LIMITS.person.max} questions a minute from one signed-in person, ${ASK_LIMITS.address.max} from one address signed out, or ${ASK_LIMITS.everyone.max} from everyone`,
+    ),
     502: errorResponse('The model did not answer, or named a figure not in the sources'),
     422: errorResponse('No language model is set up (assistant_off): the page answers by search alone'),
   },
@@ -74,11 +83,15 @@ export function assistantRoutes(model: ChatModel | undefined) {
           422,
         );
       }
-      const limit = await createRateLimitStore(c.var.db).consume(
-        `assistant-ask:${c.var.clientIp ?? 'unknown'}`,
-        ASK_LIMIT,
-      );
-      if (!limit.allowed) {
+      const store = createRateLimitStore(c.var.db);
+      const user = c.var.user?.id;
+      const [own, all] = await Promise.all([
+        user
+          ? store.consume(`assistant-ask:user:${user}`, ASK_LIMITS.person)
+          : store.consume(`assistant-ask:address:${c.var.clientIp ?? 'unknown'}`, ASK_LIMITS.address),
+        store.consume('assistant-ask:everyone', ASK_LIMITS.everyone),
+      ]);
+      if (!own.allowed || !all.allowed) {
         throw new AppError('too_many_requests', 'Too many questions from here. Wait a minute and try again.', 429);
       }
       return c.json(await askModel({ db: c.var.db, model }, c.req.valid('json')), 200);

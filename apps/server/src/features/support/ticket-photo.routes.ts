@@ -16,7 +16,7 @@ import { requireAgent } from '#src/features/agents/agents.service.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import type { Viewer } from './ticket-access.ts';
 import { addTicketPhoto, readTicketPhoto } from './ticket-photos.ts';
-import { noTicket, ticket, ticketParams } from './ticket-schemas.ts';
+import { noTicket, supportDeps, ticket, ticketParams } from './ticket-schemas.ts';
 
 type Side = 'customer' | 'agent' | 'staff';
 
@@ -77,7 +77,7 @@ export function ticketPhotoRoutes(side: Side) {
     return c.body(new Uint8Array(photo.bytes), 200, {
       'Content-Type': 'image/jpeg',
       'Content-Disposition': `inline; filename="${photo.fileName}"`,
-      'Cache-Control': 'private, max-age=86400',
+      'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
     }) as never;
@@ -117,7 +117,7 @@ export function ticketPhotoRoutes(side: Side) {
     });
     if (!(form.file instanceof File)) throw badRequest(NO_FILE);
     const bytes = new Uint8Array(await form.file.arrayBuffer());
-    const deps = { db: c.var.db, files: c.var.documents, log: c.var.log };
+    const deps = { ...supportDeps(c), files: c.var.documents, log: c.var.log };
     return c.json(await addTicketPhoto(deps, viewer, c.req.valid('param').id, bytes), 201);
   });
 }

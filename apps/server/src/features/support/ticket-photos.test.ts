@@ -5,7 +5,7 @@ import { supportTicketPhotos } from '#src/db/schema/support.ts';
 import { servedCustomer } from '../../../test/agent-helpers.ts';
 import { TEST_ORIGIN } from '../../../test/test-app.ts';
 import { appWithAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
-import { FAULT, opened } from './ticket-test-setup.ts';
+import { FAULT, noticesOf, opened } from './ticket-test-setup.ts';
 
 const app = appWithAdmin();
 
@@ -129,6 +129,22 @@ describe('photos on a ticket', () => {
     );
     expect(refused.status).toBe(415);
     expect(refused.body.error.message).toBe('Tuma picha: JPEG, PNG au WebP.');
+  });
+
+  it('takes a photo sent when support asked for one as the customer’s answer: back in the queue, staff told', async () => {
+    const customer = await signedInCustomer(app.ctx);
+    const ticket = await opened(customer.api);
+    const asked = await app.admin.api.post(`/api/admin/support/tickets/${ticket.id}/messages`, {
+      kind: 'info_request',
+      body: 'Please send a photo of the label under the battery.',
+    });
+    expect(asked.body.status).toBe('waiting_on_customer');
+    const before = (await noticesOf(app.ctx, app.admin.id)).length;
+    const sent = await customer.api.upload(`/api/support/tickets/${ticket.id}/photos`, await phonePhoto(300, 200));
+    expect(sent.status).toBe(201);
+    expect(sent.body.status).toBe('open');
+    const notices = await noticesOf(app.ctx, app.admin.id);
+    expect(notices.slice(before).map((n) => n.title)).toEqual(['Customer replied']);
   });
 
   it('takes no photo on a resolved ticket', async () => {

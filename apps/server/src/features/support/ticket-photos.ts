@@ -8,9 +8,11 @@ import type { Logger } from '#src/platform/logger.ts';
 import { jpegWithoutMetadata, PhotoRefused } from '#src/platform/photos.ts';
 import type { Storage } from '#src/platform/storage.ts';
 import { ticketFor, type Viewer } from './ticket-access.ts';
+import type { SupportDeps } from './ticket-messages.ts';
+import { tellStaff } from './ticket-notices.ts';
 import { ticketView } from './ticket-views.ts';
 
-export type PhotoDeps = { db: Database; files: Storage; log: Logger };
+export type PhotoDeps = SupportDeps & { files: Storage; log: Logger };
 
 /** Longest side of a kept photo: a serial number on a label stays legible. */
 const MAX_SIDE = 1_600;
@@ -62,8 +64,10 @@ async function photoCount(tx: Tx, ticketId: string): Promise<number> {
 }
 
 /**
- * The customer or their agent adds a photo to an open ticket (at most TICKET_PHOTO_LIMIT). The
- * file is written first under a new name; if the ticket then refuses it, the file is removed.
+ * The customer or their agent adds a photo to an open ticket (at most TICKET_PHOTO_LIMIT); on a
+ * ticket waiting on the customer it is their answer: the ticket goes back to the queue and staff
+ * are told. The file is written first under a new name; if the ticket then refuses it, the file
+ * is removed.
  */
 export async function addTicketPhoto(deps: PhotoDeps, viewer: Viewer, ticketId: string, upload: Uint8Array) {
   const { db, files, log } = deps;
@@ -91,7 +95,14 @@ export async function addTicketPhoto(deps: PhotoDeps, viewer: Viewer, ticketId: 
         ).withText('support:photo.limit', { most: TICKET_PHOTO_LIMIT });
       }
       await tx.insert(supportTicketPhotos).values({ id, ticketId: ticket.id, uploadedBy: viewer.id, storageKey });
-      await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, ticket.id));
+      // A photo sent while support waits on the customer answers them, as a written reply does.
+      const answers = ticket.status === 'waiting_on_customer';
+      const [updated] = await tx
+        .update(supportTickets)
+        .set({ updatedAt: new Date(), ...(answers ? { status: 'open' as const } : {}) })
+        .where(eq(supportTickets.id, ticket.id))
+        .returning();
+      if (answers) await tellStaff(tx, deps, updated!, 'customerWrote');
     });
   } catch (error) {
     await files.remove(storageKey).catch((err: unknown) => {
@@ -103,7 +114,12 @@ export async function addTicketPhoto(deps: PhotoDeps, viewer: Viewer, ticketId: 
 }
 
 /** A ticket's photo, for whoever may see the ticket; 404 for anyone else, as for a photo that does not exist. */
-export async function readTicketPhoto(deps: Omit<PhotoDeps, 'log'>, viewer: Viewer, ticketId: string, photoId: string) {
+export async function readTicketPhoto(
+  deps: { db: Database; files: Storage },
+  viewer: Viewer,
+  ticketId: string,
+  photoId: string,
+) {
   const ticket = await ticketFor(deps.db, viewer, ticketId);
   const [photo] = await deps.db
     .select()

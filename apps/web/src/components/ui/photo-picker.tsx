@@ -27,12 +27,16 @@ export function PhotoPicker({
           className="sr-only"
           accept={accepted.join(',')}
           capture={capture}
-          disabled={busy}
+          // Not disabled while busy, so focus stays on it; a choice meanwhile is not taken.
+          aria-disabled={busy}
+          onClick={(event) => {
+            if (busy) event.preventDefault();
+          }}
           onChange={(event) => {
             const file = event.target.files?.[0];
             // Cleared, so choosing the same file again is a new choice.
             event.target.value = '';
-            onFile(file);
+            if (!busy) onFile(file);
           }}
         />
       </label>

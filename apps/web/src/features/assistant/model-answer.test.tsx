@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,8 @@ describe('a written answer from the language model', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Get a written answer' }));
     expect(await screen.findByText('Yes, the battery is covered.')).toBeTruthy();
     expect(screen.getByText(/^Written by a language model \(small-model\)/)).toBeTruthy();
+    // The answer took the button's place, and focus with it.
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('FIGURE'));
     expect(server.seen.find((r) => r.url === '/api/assistant/ask')?.body).toEqual({
       question: 'Is the battery covered?',
       language: 'en',

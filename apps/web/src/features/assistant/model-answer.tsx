@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '@/components/ui/offline-notice.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -27,11 +28,20 @@ export function ModelAnswer({
     mutationKey: ['assistant', 'ask', question],
     mutationFn: () => askModel({ question, language: shownLanguage(), answerIds, productIds }),
   });
+  // The answer takes the button's place: focus goes to it, not to the page.
+  const written = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (ask.data) written.current?.focus();
+  }, [ask.data]);
   if (!online || !status.data?.languageModel) return null;
   return (
     <div className="space-y-2" aria-busy={ask.isPending}>
       {ask.data ? (
-        <figure className="space-y-1 rounded-2xl rounded-tl-none border border-stone-300 bg-white p-3">
+        <figure
+          ref={written}
+          tabIndex={-1}
+          className="space-y-1 rounded-2xl rounded-tl-none border border-stone-300 bg-white p-3"
+        >
           <figcaption className="text-sm font-semibold">
             {t('assistant.model.by', { model: ask.data.model })}
           </figcaption>
@@ -39,7 +49,14 @@ export function ModelAnswer({
           <p className="text-sm text-stone-700">{t('assistant.model.caution')}</p>
         </figure>
       ) : (
-        <Button type="button" variant="secondary" disabled={ask.isPending} onClick={() => ask.mutate()}>
+        <Button
+          type="button"
+          variant="secondary"
+          aria-disabled={ask.isPending}
+          onClick={() => {
+            if (!ask.isPending) ask.mutate();
+          }}
+        >
           {ask.isPending ? t('assistant.model.writing') : t('assistant.model.ask')}
         </Button>
       )}

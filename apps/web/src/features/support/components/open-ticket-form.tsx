@@ -170,14 +170,16 @@ export function OpenTicketForm({
           <p className="flex flex-wrap items-center gap-2">
             <span className="break-all">{t('support.photos.formChosen', { name: photo.name })}</span>
             <Button
+              id="ticket-new-photo-remove"
               type="button"
               variant="secondary"
+              aria-disabled={open.isPending}
               onClick={() => {
+                if (open.isPending) return;
                 setPhoto(null);
                 // The button goes with the photo: focus moves to the picker that takes its place.
                 requestAnimationFrame(() => document.getElementById('ticket-new-photo')?.focus());
               }}
-              disabled={open.isPending}
             >
               {t('support.photos.formRemove')}
             </Button>
@@ -191,7 +193,11 @@ export function OpenTicketForm({
             onFile={(file) => {
               const fits = !file?.type || (TICKET_PHOTO_TYPES as readonly string[]).includes(file.type);
               setPhotoError(fits ? null : words.wrongType);
-              if (file && fits) setPhoto(file);
+              if (file && fits) {
+                setPhoto(file);
+                // The picker gives way to the chosen photo's line: focus goes to its Remove.
+                requestAnimationFrame(() => document.getElementById('ticket-new-photo-remove')?.focus());
+              }
             }}
           />
         )}

@@ -1,5 +1,6 @@
 import { TICKET_PHOTO_LIMIT, TICKET_PHOTO_MAX_BYTES, TICKET_PHOTO_TYPES } from '@ecogrid/core/support-kinds';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { PhotoPicker } from '@/components/ui/photo-picker.tsx';
@@ -60,6 +61,13 @@ export function TicketPhotos({ ticket, side }: { ticket: Ticket; side: TicketSid
   const { t } = useTranslation();
   const { dateTime } = useFormats();
   const full = ticket.photos.length >= TICKET_PHOTO_LIMIT;
+  // The last photo that fits takes the picker away: focus goes to what says so.
+  const fullNote = useRef<HTMLParagraphElement>(null);
+  const wasFull = useRef(full);
+  useEffect(() => {
+    if (full && !wasFull.current) fullNote.current?.focus();
+    wasFull.current = full;
+  }, [full]);
   return (
     <section aria-labelledby="ticket-photos-title" className="space-y-3">
       <h2 id="ticket-photos-title" className="text-lg font-semibold">
@@ -94,7 +102,9 @@ export function TicketPhotos({ ticket, side }: { ticket: Ticket; side: TicketSid
       {side !== 'staff' &&
         ticket.status !== 'resolved' &&
         (full ? (
-          <p className="text-sm">{t('support.photos.full', { most: TICKET_PHOTO_LIMIT })}</p>
+          <p ref={fullNote} tabIndex={-1} className="text-sm">
+            {t('support.photos.full', { most: TICKET_PHOTO_LIMIT })}
+          </p>
         ) : (
           <AddPhoto ticket={ticket} side={side} />
         ))}
