@@ -140,6 +140,18 @@ export async function signUpConfirmed(
   }
 }
 
+/** The cookies a sign-in's answer sets, as a Cookie header; throws unless it signed someone in. */
+export async function sessionCookie(response: Response): Promise<string> {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (response.status !== 200 || !cookie.includes('session_token=')) {
+    throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  }
+  return cookie;
+}
+
 /** Signed-up, confirmed and signed-in accounts: each one's user id and session cookie. */
 export async function signedInAccounts(
   baseUrl: string,
@@ -154,14 +166,7 @@ export async function signedInAccounts(
       headers: { 'content-type': 'application/json', origin: baseUrl, 'x-client-ip': nextAddress() },
       body: JSON.stringify({ email: account.email, password: account.password }),
     });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    if (response.status !== 200 || !cookie.includes('session_token=')) {
-      throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-    }
-    signedIn.push({ id: ids.get(account.email)!, cookie });
+    signedIn.push({ id: ids.get(account.email)!, cookie: await sessionCookie(response) });
   }
   return signedIn;
 }
