@@ -48,6 +48,7 @@ describe('the session on every /api route', () => {
       '/api/catalog/products',
       '/api/mobile-money/networks',
       '/api/places/districts',
+      '/api/assistant',
     ]) {
       expect([path, await statusOf(path, false)]).toEqual([path, 200]);
     }

@@ -48,6 +48,7 @@ const statusRoute = createRoute({
   operationId: 'getAssistant',
   path: '/assistant',
   tags: ['assistant'],
+  security: [],
   summary: 'Whether the assistant has a language model for free-text questions (ASSISTANT_CHAT_URL)',
   responses: { 200: json(z.object({ languageModel: z.boolean() }), 'What the assistant can do') },
 });
@@ -57,6 +58,8 @@ const askRoute = createRoute({
   operationId: 'askAssistant',
   path: '/assistant/ask',
   tags: ['assistant'],
+  // Public, as the page is; a signed-in caller's session counts their questions.
+  security: [],
   summary:
     'A free-text question answered by the language model from the common answers and products the page found (their ids) and nothing else; an answer naming a figure found in none of them is refused',
   request: { ...body(askInput) },
