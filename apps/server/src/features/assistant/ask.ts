@@ -37,15 +37,16 @@ function productFacts(product: Product): string {
  */
 export async function askModel(deps: { db: Database; model: ChatModel }, input: AskInput) {
   const answers = ANSWERS[input.language].filter((a) => input.answerIds.includes(a.id));
-  const products: Product[] = [];
-  for (const id of input.productIds) {
-    // A phone's catalogue copy may name a product since removed: it is left out, not an error.
-    const product = await getProduct(deps.db, id).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 404) return null;
-      throw error;
-    });
-    if (product) products.push(product);
-  }
+  // A phone's catalogue copy may name a product since removed: it is left out, not an error.
+  const found = await Promise.all(
+    input.productIds.map((id) =>
+      getProduct(deps.db, id).catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      }),
+    ),
+  );
+  const products = found.filter((product): product is Product => product !== null);
   const texts = [...answers.map((a) => `${a.question}\n${a.answer}`), ...products.map(productFacts)];
   const sources = texts
     .map((text, i) => `[${i < answers.length ? `A${i + 1}` : `P${i - answers.length + 1}`}] ${text}`)

@@ -1,9 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter, errorResponse, requireSignedIn, signedInUserId } from '#src/platform/http.ts';
+import type { Context } from 'hono';
+import { createRouter, errorResponse, requireSignedIn, signedInUserId, type AppEnv } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
-import { requireAgent } from '#src/features/agents/agents.service.ts';
-import type { Viewer } from './ticket-access.ts';
 import { reopenTicket, replyToTicket } from './ticket-messages.ts';
 import {
   noTicket,
@@ -15,6 +14,7 @@ import {
   ticketReply,
 } from './ticket-schemas.ts';
 import { ticketPhotoRoutes } from './ticket-photo.routes.ts';
+import { operationOn, TICKET_SIDES, viewerOn } from './ticket-sides.ts';
 import { myTickets, openTicket, readTicket } from './tickets.ts';
 
 const opened = {
@@ -26,19 +26,10 @@ const opened = {
 
 /** Customers' and agents' ticket routes share their shapes; `who` picks the caller's side. */
 function ticketRoutes(who: 'customer' | 'agent') {
-  const base = who === 'customer' ? '/support/tickets' : '/agent/support/tickets';
-  const tags = who === 'customer' ? ['support'] : ['agents', 'support'];
-  const prefix = who === 'customer' ? '' : 'agent';
-  const op = (name: string) => (prefix ? `${prefix}${name.charAt(0).toUpperCase()}${name.slice(1)}` : name);
-  const denied =
-    who === 'customer' ? unauthenticated : { ...unauthenticated, 403: errorResponse('Not an approved agent') };
+  const { base, tags, denied } = TICKET_SIDES[who];
+  const op = (name: string) => operationOn(who, name);
   const whose = who === 'customer' ? 'your' : 'your customers’';
-
-  const viewer = async (c: Parameters<typeof supportDeps>[0]): Promise<Viewer> => {
-    const id = signedInUserId(c.var.user);
-    if (who === 'agent') await requireAgent(c.var.db, id);
-    return { id, role: who };
-  };
+  const viewer = (c: Context<AppEnv>) => viewerOn(c, who);
 
   return createRouter()
     .openapi(

@@ -7,7 +7,7 @@ import { AppError, notFound } from '#src/platform/errors.ts';
 import type { Logger } from '#src/platform/logger.ts';
 import { jpegWithoutMetadata, PhotoRefused } from '#src/platform/photos.ts';
 import type { Storage } from '#src/platform/storage.ts';
-import { ticketFor, type Viewer } from './ticket-access.ts';
+import { ticketFor, type TicketRow, type Viewer } from './ticket-access.ts';
 import type { SupportDeps } from './ticket-messages.ts';
 import { tellStaff } from './ticket-notices.ts';
 import { ticketView } from './ticket-views.ts';
@@ -76,8 +76,9 @@ export async function addTicketPhoto(deps: PhotoDeps, viewer: Viewer, ticketId: 
   const id = crypto.randomUUID();
   const storageKey = `support/${ticketId}/${id}.jpg`;
   await files.put(storageKey, bytes);
+  let row: TicketRow;
   try {
-    await db.transaction(async (tx) => {
+    row = await db.transaction(async (tx) => {
       const ticket = await ticketFor(tx, viewer, ticketId, true);
       if (ticket.status === 'resolved') {
         throw new AppError(
@@ -103,6 +104,7 @@ export async function addTicketPhoto(deps: PhotoDeps, viewer: Viewer, ticketId: 
         .where(eq(supportTickets.id, ticket.id))
         .returning();
       if (answers) await tellStaff(tx, deps, updated!, 'customerWrote');
+      return updated!;
     });
   } catch (error) {
     await files.remove(storageKey).catch((err: unknown) => {
@@ -110,7 +112,7 @@ export async function addTicketPhoto(deps: PhotoDeps, viewer: Viewer, ticketId: 
     });
     throw error;
   }
-  return ticketView(db, viewer, await ticketFor(db, viewer, ticketId));
+  return ticketView(db, viewer, row);
 }
 
 /** A ticket's photo, for whoever may see the ticket; 404 for anyone else, as for a photo that does not exist. */

@@ -25,7 +25,6 @@ export function ModelAnswer({
   const online = useOnline();
   const status = useQuery({ ...assistantStatusQuery, enabled: online });
   const ask = useMutation({
-    mutationKey: ['assistant', 'ask', question],
     mutationFn: () => askModel({ question, language: shownLanguage(), answerIds, productIds }),
   });
   // The answer takes the button's place: focus goes to it, not to the page.

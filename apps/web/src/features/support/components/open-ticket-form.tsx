@@ -15,9 +15,8 @@ import { PhotoPicker } from '@/components/ui/photo-picker.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { useAttemptKey } from '@/lib/idempotency.ts';
-import { shrunkForUpload } from '@/lib/use-photo-upload.ts';
+import { sendPhoto } from '@/lib/use-photo-upload.ts';
 import { useCheckedForm } from '@/lib/use-checked-form.ts';
 import {
   addTicketPhoto,
@@ -61,13 +60,12 @@ function check(values: Values): { input: OpenTicketInput | null; errors: Errors 
  * to the photo; a refusal is said (and the photo can be added on the ticket).
  */
 async function withPhoto(ticket: Ticket, photo: File, side: TicketSide, words: { tooLarge: string; failed: string }) {
-  const upload = await shrunkForUpload(photo);
-  if (upload.size > TICKET_PHOTO_MAX_BYTES) return { ticket, problem: words.tooLarge };
-  try {
-    return { ticket: await addTicketPhoto(ticket.id, side, upload, photo.name, () => undefined), problem: null };
-  } catch (cause) {
-    return { ticket, problem: cause instanceof ApiError ? cause.message : words.failed };
-  }
+  const sent = await sendPhoto(photo, {
+    maxBytes: TICKET_PHOTO_MAX_BYTES,
+    send: (upload, name, onProgress) => addTicketPhoto(ticket.id, side, upload, name, onProgress),
+    words,
+  });
+  return { ticket: sent.answer ?? ticket, problem: sent.problem };
 }
 
 /**
