@@ -68,6 +68,8 @@ export type PaymentChoice = z.infer<typeof paymentChoiceSchema>;
  * deposit is paid, as for a cash order.
  */
 export const loanApplicationSchema = checkoutSchema.safeExtend({
+  // An approved loan's deposit is paid now: never on delivery.
+  payment: paymentChoiceSchema,
   plans: z
     .array(z.strictObject({ cartItemId: uuidSchema('cart line'), planId: uuidSchema('plan') }), {
       error: 'Choose a plan for each credit line',

@@ -9,10 +9,22 @@ import { pageSchema } from './page.ts';
  * screens that import orders.ts at run time do not carry them.
  */
 
-/** What checkout offers: the delivery fee rule and the pickup points. */
+/** What checkout offers: the delivery fee rule, the pickup points, and paying on delivery. */
 export const checkoutOptionsSchema = z.object({
   deliveryFee: deliveryFeeRuleSchema,
   pickupPoints: z.array(pickupPointSchema),
+  payOnDelivery: z
+    .object({
+      /** The most an order paid on delivery may come to (UGX). */
+      maxTotal: z.number().int(),
+      /** The days such an order waits for its money before it is cancelled. */
+      days: z.number().int(),
+      /** The caller's own agent, who would bring it; null when an admin will name one. */
+      agent: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
+      /** The caller's order already waiting to be paid on delivery (one at a time), or null. */
+      waitingOrder: z.string().nullable(),
+    })
+    .describe('Paying on delivery or at pickup'),
 });
 export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>;
 

@@ -204,6 +204,14 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
  */
 export const ORDER_PAYMENT_WINDOW_MINUTES = 30;
 
+/**
+ * Paying on delivery (or at pickup): the order is placed without money, its units held, and an
+ * agent brings it (or meets the customer at the pickup point) and takes the total in cash or by a
+ * mobile-money prompt on the spot, through the agents' cash collection. The most one such order
+ * may come to, since its units are held for nobody's money; one such order at a time per customer.
+ */
+export const PAY_ON_DELIVERY_MAX_TOTAL = 3_000_000;
+
 /** Another try at paying an order that waits for payment: from the wallet, or by mobile money from a number. */
 export const orderPaymentSchema = z.discriminatedUnion(
   'method',
@@ -243,8 +251,9 @@ export const checkoutSchema = z
       [
         z.strictObject({ method: z.literal('wallet') }),
         z.strictObject({ method: z.literal('mobile_money'), phone: mobileNumberSchema, network: networkSchema }),
+        z.strictObject({ method: z.literal('on_delivery') }),
       ],
-      { error: 'Choose how to pay: wallet or mobile money' },
+      { error: 'Choose how to pay: wallet, mobile money or on delivery' },
     ),
   })
   .superRefine(requireFulfilmentPlace);
@@ -317,6 +326,14 @@ export const orderSchema = orderSummarySchema.extend({
   expectedOn: z.string().nullable(),
   /** Who brings a delivered order and their phone (E.164); null until an admin names them. */
   courier: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  /**
+   * For an order paid on delivery or at pickup: the agent who brings it and takes the money (null
+   * until one is chosen: the customer's own agent at once, otherwise an admin names one). Null
+   * for an order paid some other way.
+   */
+  payOnDelivery: z
+    .object({ collector: z.object({ name: z.string(), phone: z.string().nullable() }).nullable() })
+    .nullable(),
   /** The agent who sold the order for the customer (a sale paid in cash is paid to them); null otherwise. */
   soldBy: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
   cancelReason: z.string().nullable(),

@@ -149,6 +149,7 @@ describe('the route table', () => {
     '/agent/sync',
     '/agent/loans',
     '/agent/orders',
+    '/agent/deliveries',
     '/agent/follow-ups',
     '/agent/repossessions',
     '/agent/customers/6f0c2d1e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',

@@ -238,6 +238,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'visits', ...agentPage('AgentVisitsPage') },
       { path: 'loans', ...agentPage('AgentLoansPage') },
       { path: 'orders', ...agentPage('AgentOrdersPage') },
+      { path: 'deliveries', ...agentPage('AgentDeliveriesPage') },
       { path: 'follow-ups', ...agentPage('AgentFollowUpsPage') },
       { path: 'repossessions', ...agentPage('AgentRepossessionsPage') },
       { path: 'register', ...agentPage('AgentRegisterPage') },

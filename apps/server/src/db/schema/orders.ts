@@ -63,6 +63,10 @@ export const orders = pgTable(
     /** The agent who sold the order for the customer, and their commission rate then (basis points). */
     soldBy: text('sold_by').references(() => users.id, { onDelete: 'set null' }),
     commissionBp: integer('commission_bp'),
+    /** Paid on delivery or at pickup: an agent brings it and takes the money there. */
+    payOnDelivery: boolean('pay_on_delivery').notNull().default(false),
+    /** The agent who brings an order paid on delivery and takes its money; null until one is chosen. */
+    collectorId: text('collector_id').references(() => users.id, { onDelete: 'set null' }),
     /** The payment that pays (or paid) for the order. */
     paymentId: uuid('payment_id'),
     /** The caller's Idempotency-Key: one order per user and key. */
@@ -104,6 +108,9 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_payment_idx').on(t.paymentId),
+    index('orders_collector_idx')
+      .on(t.collectorId, t.status)
+      .where(sql`${t.collectorId} is not null`),
     index('orders_sold_by_idx')
       .on(t.soldBy, t.createdAt)
       .where(sql`${t.soldBy} is not null`),

@@ -12,7 +12,7 @@ import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { getProfile, userSummaries } from '#src/features/auth/profile.service.ts';
 import { cashPaymentToken, loanNumbersOf, takeCashForLoan } from '#src/features/loans/loans.service.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
-import { orderNumbersOf, takeCashForOrder } from '#src/features/orders/orders.service.ts';
+import { bringsOrder, orderNumbersOf, takeCashForOrder } from '#src/features/orders/orders.service.ts';
 import {
   cashPaymentByKey,
   cashPaymentsCollectedBy,
@@ -65,7 +65,12 @@ export async function recordCashCollection(
       if (first.requestHash !== requestHash) throw keyReused();
       return { replayed: true, paymentId: first.id, cashLimit: profile.cashLimit };
     }
-    if (!customer || !(await serves(tx, agentId, request.customerId))) {
+    // The agent serves the customer, or brings the order paid on delivery whose money this is.
+    const brings =
+      request.purpose === 'order' && request.orderId
+        ? await bringsOrder(tx, agentId, request.orderId, request.customerId)
+        : false;
+    if (!customer || (!brings && !(await serves(tx, agentId, request.customerId)))) {
       throw new AppError('not_served', 'You do not serve this customer: get their consent first.', 403);
     }
     const held = (await cashOnHand(tx, [agentId])).get(agentId) ?? 0;

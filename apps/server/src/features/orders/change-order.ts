@@ -118,33 +118,12 @@ export async function moveOrder(
 ): Promise<Order> {
   const row = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, null);
-    if (!canMoveOrder(order.status, input.to)) {
-      throw new AppError(
-        'order_status_not_allowed',
-        `An order that is ${statusWords(order.status)} cannot become ${statusWords(input.to)}.`,
-        409,
-      );
-    }
-    const moved = await changeStatus(tx, deps, order, input.to, {
-      note: input.note?.trim() || null,
+    const moved = await moveLockedOrder(tx, deps, order, {
+      to: input.to,
       actorId: input.actorId,
+      note: input.note?.trim() || null,
+      deviceSerial: input.deviceSerial,
     });
-    if (input.to === 'delivered') {
-      // A credit order delivered with nobody to give its loan a device would pass silently.
-      if (order.onCredit && deliveryRules.size === 0) {
-        throw new Error(`Order ${order.number} is on credit, but no delivery rule is registered`);
-      }
-      let took = false;
-      for (const rule of deliveryRules.values())
-        took = (await rule(tx, deps, moved, { deviceSerial: input.deviceSerial })) || took;
-      if (input.deviceSerial && !took) {
-        throw new AppError(
-          'device_not_expected',
-          'This order was not bought on credit, or its device is already assigned: it takes no device serial number.',
-          422,
-        );
-      }
-    }
     await recordAudit(tx, {
       actorId: input.actorId,
       action: 'order.status',
@@ -160,4 +139,51 @@ export async function moveOrder(
     return moved;
   });
   return orderView(deps.db, row, input.reader);
+}
+
+/**
+ * Moves a locked order one step on, in the caller's transaction, if its status allows; delivering
+ * it runs the delivery rules (a credit order's device). `quiet` steps tell nobody (changeStatus).
+ */
+export async function moveLockedOrder(
+  tx: Tx,
+  deps: OrderDeps,
+  order: OrderRow,
+  input: {
+    to: Exclude<OrderStatus, 'pending_payment' | 'paid' | 'cancelled'>;
+    actorId: string;
+    note: OrderNote | null;
+    deviceSerial?: string | undefined;
+    quiet?: boolean;
+  },
+): Promise<OrderRow> {
+  if (!canMoveOrder(order.status, input.to)) {
+    throw new AppError(
+      'order_status_not_allowed',
+      `An order that is ${statusWords(order.status)} cannot become ${statusWords(input.to)}.`,
+      409,
+    );
+  }
+  const moved = await changeStatus(tx, deps, order, input.to, {
+    note: input.note,
+    actorId: input.actorId,
+    quiet: input.quiet ?? false,
+  });
+  if (input.to === 'delivered') {
+    // A credit order delivered with nobody to give its loan a device would pass silently.
+    if (order.onCredit && deliveryRules.size === 0) {
+      throw new Error(`Order ${order.number} is on credit, but no delivery rule is registered`);
+    }
+    let took = false;
+    for (const rule of deliveryRules.values())
+      took = (await rule(tx, deps, moved, { deviceSerial: input.deviceSerial })) || took;
+    if (input.deviceSerial && !took) {
+      throw new AppError(
+        'device_not_expected',
+        'This order was not bought on credit, or its device is already assigned: it takes no device serial number.',
+        422,
+      );
+    }
+  }
+  return moved;
 }

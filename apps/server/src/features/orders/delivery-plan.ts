@@ -20,7 +20,8 @@ function planKey(fulfilment: 'delivery' | 'pickup', courier: boolean) {
 /**
  * Sets (or changes) when an order should reach the customer, or be ready at the pickup point,
  * and, for a delivery, who brings it; the customer is told by inbox and SMS, since they must be
- * there to meet the rider. Only while the order is paid and not yet delivered; the day is from
+ * there to meet the rider. Only while the order is paid (or, paid on delivery, waits for its
+ * money) and not yet delivered; the day is from
  * today (Kampala) to 60 days ahead. Audited as `order.delivery_plan`.
  */
 export async function setDeliveryPlan(
@@ -39,7 +40,9 @@ export async function setDeliveryPlan(
   const courierPhone = plan.courier ? ugandanMobile(plan.courier.phone) : null;
   const row = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, null);
-    if (!DELIVERY_PLAN_STATUSES.includes(order.status)) {
+    // An order paid on delivery is planned while it waits: its money comes with the handover.
+    const waitsForHandover = order.payOnDelivery && order.status === 'pending_payment';
+    if (!DELIVERY_PLAN_STATUSES.includes(order.status) && !waitsForHandover) {
       throw new AppError(
         'order_status_not_allowed',
         `An order that is ${statusWords(order.status)} takes no delivery day: only a paid order not yet delivered.`,

@@ -28,7 +28,7 @@ export async function changeStatus(
   deps: NotifierDeps,
   order: OrderRow,
   status: OrderStatus,
-  options: { note?: OrderNote | null; actorId?: string | null; set?: Partial<OrderRow> } = {},
+  options: { note?: OrderNote | null; actorId?: string | null; set?: Partial<OrderRow>; quiet?: boolean } = {},
 ): Promise<OrderRow> {
   const now = new Date();
   const [row] = await tx
@@ -42,6 +42,12 @@ export async function changeStatus(
     ...noteColumns(options.note),
     actorId: options.actorId ?? null,
   });
+  // A step passed on the way to another in the same act (a handover: processing and shipped on
+  // the way to delivered) goes on the timeline, and nobody is told of it.
+  if (options.quiet) {
+    await orderStatusChanged(tx, deps, order, row!);
+    return row!;
+  }
   const pickupPoint =
     order.fulfilment === 'pickup' && order.pickupPointId
       ? (
@@ -68,8 +74,11 @@ export async function changeStatus(
     },
   ];
   // The agent who serves the customer hears of it too (DESIGN: Orders), and the agent who sold
-  // the order if another (a sale paid in cash waits for them), in the inbox only.
-  const agentIds = new Set([await customerAgentId(tx, order.userId), order.soldBy].filter((id) => id !== null));
+  // the order if another (a sale paid in cash waits for them), and the agent who brings an order
+  // paid on delivery, in the inbox only.
+  const agentIds = new Set(
+    [await customerAgentId(tx, order.userId), order.soldBy, order.collectorId].filter((id) => id !== null),
+  );
   if (agentIds.size > 0) {
     const customer = (await userSummaries(tx, [order.userId])).get(order.userId);
     for (const agentId of agentIds) {

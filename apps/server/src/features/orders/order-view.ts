@@ -14,7 +14,8 @@ import { readNote } from './order-notes.ts';
  * it to `reader`: the notes and cancel reason the system wrote in the reader's language.
  */
 export async function orderView(db: Database, row: OrderRow, reader: Language): Promise<Order> {
-  const [lines, events, point, payment, credit, seller] = await Promise.all([
+  const people = [row.soldBy, row.collectorId].filter((id): id is string => id !== null);
+  const [lines, events, point, payment, credit, named] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.name)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id)),
     row.pickupPointId
@@ -22,8 +23,10 @@ export async function orderView(db: Database, row: OrderRow, reader: Language): 
       : Promise.resolve([]),
     row.paymentId ? paymentRow(db, row.paymentId) : Promise.resolve(null),
     creditOf(db, row),
-    row.soldBy ? userSummaries(db, [row.soldBy]).then((people) => people.get(row.soldBy!) ?? null) : null,
+    people.length ? userSummaries(db, people) : new Map<string, { name: string; phone: string | null }>(),
   ]);
+  const seller = row.soldBy ? named.get(row.soldBy) : undefined;
+  const collector = row.collectorId ? named.get(row.collectorId) : undefined;
   const viewLines = lines.map((l) => ({
     productId: l.productId,
     name: l.name,
@@ -71,6 +74,9 @@ export async function orderView(db: Database, row: OrderRow, reader: Language): 
     payBy: waiting ? (row.payBy?.toISOString() ?? null) : null,
     expectedOn: row.expectedOn,
     courier: row.courierName && row.courierPhone ? { name: row.courierName, phone: row.courierPhone } : null,
+    payOnDelivery: row.payOnDelivery
+      ? { collector: collector ? { name: collector.name, phone: collector.phone } : null }
+      : null,
     soldBy: seller ? { name: seller.name, phone: seller.phone } : null,
     cancelReason: readNote(row.cancelReason, row.cancelReasonText, reader),
     paidAt: row.paidAt?.toISOString() ?? null,

@@ -6,10 +6,12 @@ import { requireIdempotencyKey, takeIdempotencyKey } from '#src/platform/idempot
 import { json, pdf, pdfHeaders, unauthenticated } from '#src/platform/route-helpers.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
 import { adminOrderRoutes } from './admin-orders.routes.ts';
+import { deliveryRoutes } from './deliveries.routes.ts';
 import { customerOrders, orderReceipt } from './order-queries.ts';
 import { order, orderParams, pageQuery, reasonSchema } from './order-schemas.ts';
 import { findOrder, orderView } from './order-view.ts';
 import { cancelOrder, deliveryFeeRule, listPickupPoints, placeOrder } from './orders.service.ts';
+import { payOnDeliveryOffer } from './pay-on-delivery.ts';
 import { payOrder } from './pay-order.ts';
 
 const placeRoute = createRoute({
@@ -17,7 +19,8 @@ const placeRoute = createRoute({
   operationId: 'placeOrder',
   path: '/orders',
   tags: ['orders'],
-  summary: "Check out the cart's cash lines: delivery or pickup, paid from the wallet or by mobile money",
+  summary:
+    "Check out the cart's cash lines: delivery or pickup, paid from the wallet, by mobile money, or on delivery (at pickup) to the agent who brings it",
   middleware: [takeIdempotencyKey] as const,
   request: { body: { required: true, content: { 'application/json': { schema: checkoutSchema } } } },
   responses: {
@@ -27,8 +30,12 @@ const placeRoute = createRoute({
     ),
     400: errorResponse('The body is not valid, or no Idempotency-Key'),
     ...unauthenticated,
-    409: errorResponse('A product ran out of stock or stopped being sold'),
-    422: errorResponse('Empty cart, unknown place, not enough money, or the key was used for another request'),
+    409: errorResponse(
+      'A product ran out of stock or stopped being sold, or another order waits to be paid on delivery',
+    ),
+    422: errorResponse(
+      'Empty cart, unknown place, not enough money, too much to pay on delivery, or the key was used for another request',
+    ),
   },
 });
 
@@ -37,7 +44,7 @@ const checkoutOptionsRoute = createRoute({
   operationId: 'getCheckoutOptions',
   path: '/checkout/options',
   tags: ['orders'],
-  summary: 'What checkout offers: the delivery fee rule and the pickup points',
+  summary: 'What checkout offers: the delivery fee rule, the pickup points, and paying on delivery',
   responses: {
     200: json(checkoutOptionsSchema, 'The options'),
     ...unauthenticated,
@@ -148,14 +155,19 @@ export const orderRoutes = createRouter()
       checkout: c.req.valid('json'),
       idempotency: c.var.idempotency,
       reader: readerLanguage(c),
+      cashOrderDays: c.var.cashOrderDays,
     });
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json({ order: result.order, payment: result.payment }, 201);
   })
   .openapi(checkoutOptionsRoute, async (c) => {
-    signedInUserId(c.var.user);
-    const [deliveryFee, pickupPoints] = await Promise.all([deliveryFeeRule(c.var.db), listPickupPoints(c.var.db)]);
-    return c.json({ deliveryFee, pickupPoints }, 200);
+    const userId = signedInUserId(c.var.user);
+    const [deliveryFee, pickupPoints, payOnDelivery] = await Promise.all([
+      deliveryFeeRule(c.var.db),
+      listPickupPoints(c.var.db),
+      payOnDeliveryOffer(c.var.db, userId, c.var.cashOrderDays),
+    ]);
+    return c.json({ deliveryFee, pickupPoints, payOnDelivery }, 200);
   })
   .openapi(myOrdersRoute, async (c) => {
     const userId = signedInUserId(c.var.user);
@@ -199,4 +211,5 @@ export const orderRoutes = createRouter()
     );
     return c.body(new Uint8Array(receipt), 200, pdfHeaders(`EcoGrid-receipt-${number}.pdf`));
   })
-  .route('/', adminOrderRoutes);
+  .route('/', adminOrderRoutes)
+  .route('/', deliveryRoutes);

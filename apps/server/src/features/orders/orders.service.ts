@@ -1,5 +1,6 @@
 // The orders feature's face to its routes and the other features: one use case per file.
 export { cancelOrder, moveOrder, onOrderDelivered, type DeliveryRule } from './change-order.ts';
+export { bringsOrder } from './pay-on-delivery.ts';
 export { placeCreditOrder } from './credit-order.ts';
 export { onCreditOrderView, type CreditLookup } from './order-view.ts';
 export { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';

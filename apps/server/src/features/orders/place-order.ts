@@ -19,6 +19,7 @@ import {
 } from '#src/features/payments/payments.service.ts';
 import { checkAddress } from '#src/features/places/places.service.ts';
 import { noteColumns, orderText } from './order-notes.ts';
+import { announcePayOnDelivery, payOnDeliveryCollector } from './pay-on-delivery.ts';
 import { changeStatus } from './order-status.ts';
 import { orderView } from './order-view.ts';
 import type { OrderDeps } from './order-rows.ts';
@@ -33,11 +34,20 @@ class ReplayFirst extends Error {}
  * is paid at once (not enough money: nothing is kept, cart and stock as they were). By mobile
  * money, the order waits in pending_payment with its pending payment; the network is asked
  * after the commit, and the payment's settlement pays or cancels the order (settleOrderPayment).
+ * Paid on delivery (or at pickup), it waits in pending_payment for the days the agent who brings
+ * it has to take the money (see pay-on-delivery.ts).
  * The Idempotency-Key is kept on the order: the same request again returns the same order.
  */
 export async function placeOrder(
   deps: OrderDeps,
-  input: { userId: string; checkout: Checkout; idempotency: IdempotentRequest; reader: Language },
+  input: {
+    userId: string;
+    checkout: Checkout;
+    idempotency: IdempotentRequest;
+    reader: Language;
+    /** The days an order paid in cash (or on delivery) waits for its money. */
+    cashOrderDays: number;
+  },
 ): Promise<{ order: Order; payment: Payment | null; replayed: boolean }> {
   const earlier = await orderByKey(deps.db, input.userId, input.idempotency);
   if (earlier) return { order: await orderView(deps.db, earlier, input.reader), payment: null, replayed: true };
@@ -49,11 +59,15 @@ export async function placeOrder(
       if (lines.length === 0) {
         throw new AppError('cart_empty', 'Your cart has nothing to pay for now: add a product first.', 422);
       }
+      const payment: OrderPaymentWay =
+        checkout.payment.method === 'on_delivery'
+          ? { method: 'on_delivery', days: input.cashOrderDays, collectorId: await payOnDeliveryCollector(tx, userId) }
+          : checkout.payment;
       const made = await createOrder(tx, deps, {
         userId,
         lines,
         where: checkout,
-        payment: checkout.payment,
+        payment,
         idempotency: input.idempotency,
       });
       // The same key committed first by a request racing this one: answer with its order.
@@ -74,10 +88,11 @@ export async function placeOrder(
 }
 
 /**
- * How an order is paid: as at checkout, or in cash to the agent who sold it (the order then waits
- * that many days for it).
+ * How an order is paid: from the wallet or by mobile money, in cash to the agent who sold it, or
+ * on delivery to the agent who brings it (the order then waits that many days for the money).
  */
-export type OrderPaymentWay = PaymentWay | { method: 'cash'; days: number };
+export type OrderPaymentWay =
+  PaymentWay | { method: 'cash'; days: number } | { method: 'on_delivery'; days: number; collectorId: string | null };
 
 /**
  * An order for these lines, in the caller's transaction: their units out of stock (never sold
@@ -106,7 +121,8 @@ export async function createOrder(
   const subtotal = lines.reduce((sum, l) => sum + products.get(l.productId)!.price * l.quantity, 0);
   const fee = deliveryFee(await deliveryFeeRule(tx), subtotal, input.where.fulfilment);
   const total = subtotal + fee;
-  const method = way.method === 'mobile_money' ? way.network : way.method;
+  const method = way.method === 'mobile_money' ? way.network : way.method === 'on_delivery' ? 'cash' : way.method;
+  const waitDays = way.method === 'cash' || way.method === 'on_delivery' ? way.days : null;
   const [order] = await tx
     .insert(orders)
     .values({
@@ -121,9 +137,11 @@ export async function createOrder(
       idempotencyKey: input.idempotency.key,
       requestHash: input.idempotency.requestHash,
       soldBy: input.soldBy?.agentId ?? null,
+      payOnDelivery: way.method === 'on_delivery',
+      collectorId: way.method === 'on_delivery' ? way.collectorId : null,
       commissionBp: input.soldBy?.commissionBp ?? null,
       // From the transaction's now(), as created_at is.
-      payBy: sql`now() + ${way.method === 'cash' ? sql`make_interval(days => ${way.days})` : sql`make_interval(mins => ${ORDER_PAYMENT_WINDOW_MINUTES})`}`,
+      payBy: sql`now() + ${waitDays !== null ? sql`make_interval(days => ${waitDays})` : sql`make_interval(mins => ${ORDER_PAYMENT_WINDOW_MINUTES})`}`,
     })
     .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
     .returning();
@@ -147,10 +165,14 @@ export async function createOrder(
   await tx.insert(orderEvents).values({
     orderId,
     status: 'pending_payment',
-    ...noteColumns(orderText(input.soldBy ? 'timeline.placedByAgent' : 'timeline.placed')),
+    ...noteColumns(orderText(placedNote(input.soldBy !== undefined, way.method === 'on_delivery', input.where))),
     actorId: input.soldBy?.agentId ?? userId,
   });
   if (way.method === 'cash') return { order, collection: null };
+  if (way.method === 'on_delivery') {
+    await announcePayOnDelivery(tx, deps, order);
+    return { order, collection: null };
+  }
   const { payment, collection } = await payByChoice(tx, deps, {
     way,
     userId,
@@ -206,3 +228,9 @@ export const orderAmountAdvice: AmountAdvice = (problem) =>
   problem === 'amount_too_large'
     ? `Mobile money takes at most ${formatUgx(PAYMENT_LIMITS.max)} in one payment. Pay from your wallet, or order fewer items at a time.`
     : `Mobile money takes at least ${formatUgx(PAYMENT_LIMITS.min)}. Pay from your wallet.`;
+
+/** The timeline's first note: placed by the customer or an agent, or to be paid on delivery or at pickup. */
+function placedNote(byAgent: boolean, onDelivery: boolean, where: Pick<Checkout, 'fulfilment'>) {
+  if (onDelivery) return where.fulfilment === 'pickup' ? 'timeline.placedPayAtPickup' : 'timeline.placedPayOnDelivery';
+  return byAgent ? 'timeline.placedByAgent' : 'timeline.placed';
+}

@@ -8,6 +8,7 @@ export { default as AgentCustomersPage } from '@/features/agents/customers-page.
 export { default as AgentVisitsPage } from '@/features/agents/visits-page.tsx';
 export { default as AgentLoansPage } from '@/features/agents/loans-page.tsx';
 export { default as AgentOrdersPage } from '@/features/agents/orders-page.tsx';
+export { default as AgentDeliveriesPage } from '@/features/agents/deliveries-page.tsx';
 export { default as AgentFollowUpsPage } from '@/features/agents/follow-ups-page.tsx';
 export { default as AgentRepossessionsPage } from '@/features/agents/repossessions-page.tsx';
 export { default as AgentCustomerPage } from '@/features/agents/customer-page.tsx';

@@ -1,6 +1,7 @@
 import { PAYMENT_LIMITS, ugandanMobile } from '@ecogrid/core/payments';
 import type { Wallet } from '@ecogrid/core/wallet.responses';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatUgx } from '@/lib/money.ts';
@@ -8,6 +9,8 @@ import { MobileNumberFields, type MobileNumber } from './mobile-number-fields.ts
 import { choiceClass } from '@/components/ui/choice.ts';
 
 export type PayMethod = 'wallet' | 'mobile_money';
+/** Checkout also takes paying on delivery (or at pickup), offered by its own choice (`more`). */
+export type CheckoutPayMethod = PayMethod | 'on_delivery';
 
 /** A payment as the API takes it: the wallet, or a mobile-money number in E.164 and its network. */
 export type PaymentChoice =
@@ -26,19 +29,22 @@ type Props = {
   /** What the money is for, in the wallet-is-short message. */
   what?: 'order' | 'payment';
   wallet: UseQueryResult<Wallet>;
-  method: PayMethod;
+  method: CheckoutPayMethod;
   onMethod: (method: PayMethod) => void;
   number: MobileNumber;
   onNumber: (number: MobileNumber) => void;
   errors: { phone?: string | undefined; network?: string | undefined };
   disabled: boolean;
+  /** More ways to pay, in the same group after mobile money (checkout's pay on delivery). */
+  more?: ReactNode;
 };
 
 /** The id of the message that says why the chosen way cannot pay, for the submit button's aria-describedby. */
 export const paymentBlockId = (idPrefix: string) => `${idPrefix}-payment-block`;
 
 /** Why the chosen way to pay cannot take these amounts, or null. Nothing to pay (0) blocks nothing. */
-export function paymentBlock(method: PayMethod, amounts: readonly number[], balance: number | undefined) {
+export function paymentBlock(method: CheckoutPayMethod, amounts: readonly number[], balance: number | undefined) {
+  if (method === 'on_delivery') return null;
   const due = amounts.filter((amount) => amount > 0);
   if (method === 'wallet') {
     const total = due.reduce((sum, amount) => sum + amount, 0);
@@ -77,6 +83,7 @@ export function PayWith({
   onNumber,
   errors,
   disabled,
+  more,
 }: Props) {
   const { t } = useTranslation();
   const balance = wallet.data?.balance;
@@ -120,6 +127,7 @@ export function PayWith({
             <span className="block text-sm text-stone-700">{t('checkout.pay.mobileMoneyHint')}</span>
           </span>
         </label>
+        {more}
       </fieldset>
       {block && (
         <div

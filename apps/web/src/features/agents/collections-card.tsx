@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { agentFollowUpsQuery, agentRepossessionsQuery } from './collections-api.ts';
+import { agentDeliveriesQuery } from './deliveries-api.ts';
 
 /**
  * The dashboard's collections: how many follow-ups are due and units are to be taken back, each
@@ -12,6 +13,7 @@ export function CollectionsCard() {
   const { t } = useTranslation();
   const followUps = useQuery(agentFollowUpsQuery).data?.items.length;
   const repossessions = useQuery(agentRepossessionsQuery).data?.repossessions.length;
+  const deliveries = useQuery(agentDeliveriesQuery).data?.items.length;
   return (
     <section aria-labelledby="collections-title" className="space-y-2 rounded-xl border border-stone-200 bg-white p-4">
       <h2 id="collections-title" className="text-lg font-semibold">
@@ -20,6 +22,14 @@ export function CollectionsCard() {
       <Link to="/agent/follow-ups" className={buttonClass('primary', 'w-full sm:w-auto')}>
         {t('agent.followUps.open')}
       </Link>
+      {deliveries !== undefined && deliveries > 0 && (
+        <>
+          <p className="font-medium">{t('agent.deliveries.due', { count: deliveries })}</p>
+          <Link to="/agent/deliveries" className={buttonClass('secondary', 'w-full sm:w-auto')}>
+            {t('agent.deliveries.open')}
+          </Link>
+        </>
+      )}
       {repossessions !== undefined && repossessions > 0 && (
         <>
           <p className="font-medium">{t('agent.repossessions.due', { count: repossessions })}</p>

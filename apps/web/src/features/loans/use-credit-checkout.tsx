@@ -124,8 +124,12 @@ export function useCreditCheckout(lines: CartLine[]) {
     error: apply.error instanceof ApiError && apply.error.code === 'kyc_required' ? null : apply.error,
     /** Sends the application; `placed` is the cash order placed just before, which the loan tracker then mentions. */
     apply: (checkout: Checkout, placed: Order | null) => {
+      // A deposit is paid now: checkout offers paying on delivery only without credit lines.
+      const { payment } = checkout;
+      if (payment.method === 'on_delivery') return;
       const application = {
         ...checkout,
+        payment,
         plans: linesState.map(({ line, plan }) => ({ cartItemId: line.id, planId: plan?.id ?? '' })),
         acceptTerms: true as const,
         ...(typeof declared === 'number' ? { declaredIncome: declared } : {}),

@@ -20,3 +20,22 @@ describe('where a support notice opens', () => {
     expect(notificationLink({ type: 'support', data: {} })).toBeNull();
   });
 });
+
+describe('where an order notice opens', () => {
+  it('opens the customer’s order, the order for staff, and the deliveries for the agent who brings it', () => {
+    expect(notificationLink({ type: 'order_update', data: { id: TICKET } })).toEqual({
+      to: `/my-orders/${TICKET}`,
+      label: 'notifications.openOrder',
+    });
+    expect(notificationLink({ type: 'order_update', data: { id: TICKET, forStaff: true } })).toEqual({
+      to: `/admin/orders/${TICKET}`,
+      label: 'notifications.openOrder',
+    });
+    expect(notificationLink({ type: 'order_update', data: { id: TICKET, forCollector: true } })).toEqual({
+      to: '/agent/deliveries',
+      label: 'notifications.openDeliveries',
+    });
+    // An agent's news of a customer's order names the customer: nothing of theirs to open.
+    expect(notificationLink({ type: 'order_update', data: { id: TICKET, customerId: 'c1' } })).toBeNull();
+  });
+});

@@ -11,8 +11,13 @@ const idIn = (value: unknown) => (typeof value === 'string' && uuid.test(value) 
 export function notificationLink(n: Pick<NotificationItem, 'type' | 'data'>): { to: string; label: string } | null {
   if (n.data.customerId !== undefined) return null;
   if (n.type === 'order_update') {
+    // The agent who brings an order paid on delivery opens their deliveries; admins, the order.
+    if (n.data.forCollector === true) return { to: '/agent/deliveries', label: 'notifications.openDeliveries' };
     const id = idIn(n.data.id);
-    return id ? { to: `/my-orders/${id}`, label: 'notifications.openOrder' } : null;
+    if (!id) return null;
+    return n.data.forStaff === true
+      ? { to: `/admin/orders/${id}`, label: 'notifications.openOrder' }
+      : { to: `/my-orders/${id}`, label: 'notifications.openOrder' };
   }
   if (n.type === 'loan_reminder' || n.type === 'loan_update') {
     const id = idIn(n.data.loanId);

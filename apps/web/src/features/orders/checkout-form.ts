@@ -2,7 +2,7 @@ import { checkoutSchema, type Checkout, type Order } from '@ecogrid/core/orders'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MobileNumber } from '@/components/ui/mobile-number-fields.tsx';
-import { paymentChoice, type PayMethod } from '@/components/ui/pay-with.tsx';
+import { paymentChoice, type CheckoutPayMethod } from '@/components/ui/pay-with.tsx';
 import type { Place } from '@/lib/places.ts';
 
 /** Where to deliver: the places picked (their names are what the order keeps) and directions for the rider. */
@@ -12,7 +12,7 @@ export type CheckoutForm = {
   fulfilment: 'delivery' | 'pickup';
   address: Address;
   pickupPointId: string;
-  payment: PayMethod;
+  payment: CheckoutPayMethod;
   number: MobileNumber;
 };
 
@@ -43,7 +43,7 @@ export function checkoutBody(form: CheckoutForm): Checkout {
           },
         }
       : { pickupPointId: form.pickupPointId || undefined }),
-    payment: paymentChoice(form.payment, form.number),
+    payment: form.payment === 'on_delivery' ? { method: 'on_delivery' } : paymentChoice(form.payment, form.number),
   };
 }
 

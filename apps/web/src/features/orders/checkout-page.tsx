@@ -28,6 +28,12 @@ import { CheckoutSummary } from './components/checkout-summary.tsx';
 import { DueNow } from './components/due-now.tsx';
 import { FulfilmentChoice } from './components/fulfilment-choice.tsx';
 import { OrderPlaced } from './components/order-placed.tsx';
+import {
+  OnDeliveryBlock,
+  onDeliveryBlock,
+  ON_DELIVERY_BLOCK_ID,
+  PayOnDeliveryChoice,
+} from './components/pay-on-delivery-choice.tsx';
 import { PickupPoints } from './components/pickup-points.tsx';
 import { lastDelivery, rememberDelivery } from './last-delivery.ts';
 import { usePlaceOrder } from './use-place-order.ts';
@@ -84,6 +90,10 @@ export function CheckoutPage({ credit = NO_CREDIT, owner }: { credit?: CreditPar
     number: { phone: localPhone(phone), network: defaultNetwork(phone), networkChosen: false },
     ...edits,
   };
+  // Paying on delivery is for a cash order alone: a loan's deposit is paid now.
+  const offer = options.data?.payOnDelivery;
+  const onDeliveryOffered = credit.state === 'none' && lines.length > 0 && offer !== undefined;
+  if (form.payment === 'on_delivery' && !onDeliveryOffered) form.payment = EMPTY_FORM.payment;
   const change = (changes: Partial<CheckoutForm>) => setEdits((old) => ({ ...old, ...changes }));
 
   if (placed) {
@@ -103,12 +113,20 @@ export function CheckoutPage({ credit = NO_CREDIT, owner }: { credit?: CreditPar
   const fee = feeFor(form.fulfilment);
   const amounts = [...(lines.length > 0 ? [subtotal + fee] : []), ...deposits];
   const total = sumOf(amounts);
-  const block = paymentBlock(form.payment, amounts, wallet.data?.balance);
+  const onDelivery = form.payment === 'on_delivery';
+  const podBlock = onDelivery ? onDeliveryBlock(offer, total) : null;
+  const block = paymentBlock(form.payment, amounts, wallet.data?.balance) ?? podBlock;
   const busy = place.isPending || credit.pending;
   // Nothing to send yet: the credit lines' plans are on their way (they go with the cash lines),
   // or there are only credit lines and the identity check keeps them back.
   const idle = credit.state === 'loading' || (lines.length === 0 && !withCredit);
-  const describedBy = block ? paymentBlockId('checkout') : idle && credit.state === 'kyc' ? 'credit-kyc' : undefined;
+  const describedBy = podBlock
+    ? ON_DELIVERY_BLOCK_ID
+    : block
+      ? paymentBlockId('checkout')
+      : idle && credit.state === 'kyc'
+        ? 'credit-kyc'
+        : undefined;
   const submitLabel = busy
     ? withCredit
       ? t('checkout.applying')
@@ -117,7 +135,9 @@ export function CheckoutPage({ credit = NO_CREDIT, owner }: { credit?: CreditPar
       ? lines.length > 0
         ? t('checkout.placeAndApply', { total: formatUgx(total) })
         : t('checkout.apply', { total: formatUgx(total) })
-      : t('checkout.place', { total: formatUgx(total) });
+      : onDelivery
+        ? t('checkout.placeOnDelivery', { total: formatUgx(total) })
+        : t('checkout.place', { total: formatUgx(total) });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -210,7 +230,19 @@ export function CheckoutPage({ credit = NO_CREDIT, owner }: { credit?: CreditPar
               onNumber={(number) => change({ number })}
               errors={errors}
               disabled={busy}
+              more={
+                onDeliveryOffered &&
+                offer && (
+                  <PayOnDeliveryChoice
+                    offer={offer}
+                    pickup={form.fulfilment === 'pickup'}
+                    chosen={onDelivery}
+                    onChoose={() => change({ payment: 'on_delivery' })}
+                  />
+                )
+              }
             />
+            {podBlock && offer && <OnDeliveryBlock offer={offer} block={podBlock} />}
           </Step>
           {place.isError && (
             <div className="space-y-2">

@@ -24,7 +24,7 @@ import { RetryPayment } from './components/retry-payment.tsx';
 import { useFormats } from '@/lib/formats.ts';
 
 /** The state checkout leaves when it brings the customer here. */
-export type OrderPageState = { placed?: boolean } | null;
+export type OrderPageState = { placed?: boolean; onDelivery?: boolean } | null;
 
 function Actions({ order, onCancelled }: { order: Order; onCancelled: () => void }) {
   const { t } = useTranslation();
@@ -87,7 +87,9 @@ export default function OrderPage() {
   const formats = useFormats();
   const query = useQuery(orderQuery(id));
   const [announcement, setAnnouncement] = useState(() =>
-    (location.state as OrderPageState)?.placed ? t('orders.placed') : '',
+    (location.state as OrderPageState)?.placed
+      ? t((location.state as OrderPageState)?.onDelivery ? 'orders.placedOnDelivery' : 'orders.placed')
+      : '',
   );
   const status = useRef<HTMLParagraphElement>(null);
   useEffect(() => {

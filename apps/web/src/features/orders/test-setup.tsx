@@ -84,6 +84,7 @@ export const anOrder = (changes: Partial<Order> = {}): Order => ({
   payBy: null,
   expectedOn: null,
   courier: null,
+  payOnDelivery: null,
   soldBy: null,
   cancelReason: null,
   loan: null,

@@ -9,7 +9,7 @@ import type { OrderPageState } from './order-page.tsx';
 /**
  * Placing the order: sent with an Idempotency-Key kept for a retry of the same attempt (a lost
  * answer is tried once more with it; a refusal stands, and the next submission is a new attempt).
- * Paid at once (wallet), the order page opens; waiting for mobile money, `placed` holds the order;
+ * Paid at once (wallet) or to be paid on delivery, the order page opens; waiting for mobile money, `placed` holds the order;
  * with credit lines to send after it, the credit part goes on instead.
  */
 export function usePlaceOrder() {
@@ -29,9 +29,10 @@ export function usePlaceOrder() {
       void queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] });
       void queryClient.invalidateQueries({ queryKey: ['payments'] });
       if (then) then(order);
-      else if (order.status === 'pending_payment') setPlaced(order);
+      else if (order.status === 'pending_payment' && !order.payOnDelivery) setPlaced(order);
       else {
-        const state: OrderPageState = { placed: true };
+        // Paid, or to be paid on delivery: the order's page says which.
+        const state: OrderPageState = { placed: true, onDelivery: order.payOnDelivery !== null };
         void navigate(`/my-orders/${encodeURIComponent(order.id)}`, { state });
       }
     },

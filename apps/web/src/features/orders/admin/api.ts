@@ -1,4 +1,5 @@
 import type { DeliveryFeeRule, Order, OrderStatus } from '@ecogrid/core/orders';
+import type { AdminAgent } from '@ecogrid/core/agent-admin';
 import type { AdminOrder, AdminOrderSummary } from '@ecogrid/core/orders.responses';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
@@ -85,3 +86,14 @@ export const setDeliveryPlan = ({
   expectedOn: string;
   courier: { name: string; phone: string } | null;
 }) => apiFetch<Order>(`/api/admin/orders/${encodeURIComponent(id)}/delivery-plan`, json('PUT', plan));
+
+/** The approved agents an order paid on delivery may be given to (the first 100, newest first). */
+export const approvedAgentsQuery = queryOptions({
+  queryKey: ['admin', 'agents', 'approved-for-orders'],
+  queryFn: ({ signal }) => apiFetch<Page<AdminAgent>>('/api/admin/agents?status=approved&limit=100', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** Names the agent who brings an order paid on delivery and takes its money. */
+export const setCollector = ({ id, agentId }: { id: string; agentId: string }) =>
+  apiFetch<Order>(`/api/admin/orders/${encodeURIComponent(id)}/collector`, json('PUT', { agentId }));

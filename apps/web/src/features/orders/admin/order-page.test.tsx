@@ -59,6 +59,21 @@ const server = fakeServer(({ url, method, body }) => {
     };
     return { body: order };
   }
+  if (url === '/api/admin/agents?status=approved&limit=100') {
+    return {
+      body: {
+        items: [
+          { id: 'a1', name: 'Okello Peter', districts: ['Mukono'], phone: '+256772000111', isActive: true },
+          { id: 'a2', name: 'Suspended Sam', districts: [], phone: null, isActive: false },
+        ],
+        nextCursor: null,
+      },
+    };
+  }
+  if (url === `/api/admin/orders/${ID}/collector` && method === 'PUT') {
+    order = { ...order, payOnDelivery: { collector: { name: 'Okello Peter', phone: '+256772000111' } } };
+    return { body: order };
+  }
   return { status: 404, body: { error: { code: 'not_found', message: 'Order not found.' } } };
 });
 
@@ -238,5 +253,31 @@ describe('an order, for admins', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes, start preparing' }));
     expect((await screen.findByRole('alert')).textContent).toBe('An order that is cancelled cannot become processing.');
     expect(posts()).toHaveLength(1);
+  });
+
+  it('names the agent who brings an order paid on delivery, from the active agents', async () => {
+    order = anOrder({
+      status: 'pending_payment',
+      paymentMethod: 'cash',
+      paidAt: null,
+      payBy: '2026-03-09T07:15:00.000Z',
+      payOnDelivery: { collector: null },
+    });
+    renderPage(OrderPage, PATH, '/admin/orders/:id');
+    const part = within(
+      (await screen.findByRole('heading', { name: 'Who brings it and takes the money' })).closest('section')!,
+    );
+    expect(part.getByText(/nobody brings it yet: the customer has no agent/)).toBeTruthy();
+    fireEvent.click(part.getByRole('button', { name: 'Give it to this agent' }));
+    expect(part.getByText('Choose the agent who brings it.')).toBeTruthy();
+    await waitFor(() =>
+      expect(part.getAllByRole('option').map((o) => o.textContent)).toContain('Okello Peter · Mukono · +256772000111'),
+    );
+    expect(part.queryByRole('option', { name: /Suspended Sam/ })).toBeNull();
+    fireEvent.change(part.getByLabelText('Agent'), { target: { value: 'a1' } });
+    fireEvent.click(part.getByRole('button', { name: 'Give it to this agent' }));
+    expect(await screen.findByText('Okello Peter brings it now. The agent and the customer are told.')).toBeTruthy();
+    expect(server.seen.find((r) => r.method === 'PUT')?.body).toEqual({ agentId: 'a1' });
+    expect(await screen.findByText(/Okello Peter brings it and takes the money/)).toBeTruthy();
   });
 });

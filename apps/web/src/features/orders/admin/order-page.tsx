@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { OrderAuditList, OrderSummaryCard } from './order-facts.tsx';
 import { OrderLines, OrderTimeline } from '../components/order-details.tsx';
+import { CollectorForm } from './collector-form.tsx';
 import { DeliveryPlanForm } from './delivery-plan-form.tsx';
 import { OrderMoves } from './order-moves.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
@@ -51,7 +52,13 @@ export default function OrderPage() {
             <Part className="min-w-0 space-y-3" id="moves-title" title={t('admin.orders.movesTitle')}>
               <OrderMoves key={data.status} order={data} onMoved={announce} />
             </Part>
-            {DELIVERY_PLAN_STATUSES.includes(data.status) && (
+            {data.payOnDelivery && data.status === 'pending_payment' && (
+              <Part className="min-w-0 space-y-3" id="collector-title" title={t('admin.orders.collector.title')}>
+                <CollectorForm key={data.payOnDelivery.collector?.name ?? ''} order={data} onSaved={announce} />
+              </Part>
+            )}
+            {(DELIVERY_PLAN_STATUSES.includes(data.status) ||
+              (data.payOnDelivery !== null && data.status === 'pending_payment')) && (
               <Part className="min-w-0 space-y-3" id="plan-title" title={t('admin.orders.plan.title')}>
                 <DeliveryPlanForm key={`${data.expectedOn}-${data.courier?.phone}`} order={data} onSaved={announce} />
               </Part>

@@ -107,6 +107,7 @@ export function OrderPaymentFacts({
  */
 function CashDue({ order, at }: { order: Order; at: (iso: string) => string }) {
   const { t } = useTranslation();
+  if (order.payOnDelivery) return <PayOnDeliveryDue order={order} at={at} />;
   const agent = order.soldBy;
   if (order.status !== 'pending_payment' || order.paymentMethod !== 'cash' || !agent || !order.payBy) return null;
   return (
@@ -115,6 +116,30 @@ function CashDue({ order, at }: { order: Order; at: (iso: string) => string }) {
       {agent.phone && (
         <a href={`tel:${agent.phone}`} className="mt-1 block font-semibold text-brand-800 underline">
           {t('orders.callAgent', { agent: agent.name })}
+        </a>
+      )}
+    </Fact>
+  );
+}
+
+/**
+ * An order paid on delivery (or at pickup) while it waits for its money: how much, in cash or by
+ * mobile money, to whom (or that EcoGrid will name who brings it), by when, with a call link.
+ */
+function PayOnDeliveryDue({ order, at }: { order: Order; at: (iso: string) => string }) {
+  const { t } = useTranslation();
+  const collector = order.payOnDelivery?.collector ?? null;
+  if (order.status !== 'pending_payment' || !order.payBy) return null;
+  const pickup = order.fulfilment === 'pickup';
+  const values = { amount: formatUgx(order.total), time: at(order.payBy) };
+  return (
+    <Fact term={t(pickup ? 'orders.payAtPickupTerm' : 'orders.payOnDeliveryTerm')}>
+      {collector
+        ? t('orders.payOnDeliveryTo', { ...values, agent: collector.name })
+        : t('orders.payOnDeliveryNobodyYet', values)}
+      {collector?.phone && (
+        <a href={`tel:${collector.phone}`} className="mt-1 block font-semibold text-brand-800 underline">
+          {t('orders.callAgent', { agent: collector.name })}
         </a>
       )}
     </Fact>
@@ -148,7 +173,8 @@ export function PaymentFacts({ order }: { order: Order }) {
 function DeliveryPlan({ order }: { order: Order }) {
   const { t } = useTranslation();
   const { day } = useFormats();
-  if (!order.expectedOn || !DELIVERY_PLAN_STATUSES.includes(order.status)) return null;
+  const waitsForHandover = order.payOnDelivery !== null && order.status === 'pending_payment';
+  if (!order.expectedOn || (!DELIVERY_PLAN_STATUSES.includes(order.status) && !waitsForHandover)) return null;
   const pickup = order.fulfilment === 'pickup';
   return (
     <>
