@@ -9,6 +9,8 @@ import { startMessaging, type Messages } from './platform/messaging.ts';
 import { createMobileMoney, type MobileMoney, type MobileMoneySettings } from './platform/mobile-money/index.ts';
 import type { Realtime } from './platform/realtime.ts';
 import { runLoanDay } from './features/loans/portfolio.service.ts';
+import type { NotifierDeps } from './features/notifications/notifications.service.ts';
+import { tellAdmins } from './features/notifications/staff-notices.service.ts';
 import { expireUnpaidOrders } from './features/orders/pay-order.ts';
 import { reconcilePayments } from './features/payments/payments.service.ts';
 import { deviceKeyBox } from './platform/secret-box.ts';
@@ -45,9 +47,21 @@ export async function startBackgroundWork(
 ): Promise<Background> {
   // The jobs settle payments and expire orders: the features' reactions must be in place.
   registerFeatureRules();
+  // Set once messaging runs (it needs the queue): a job that fails for good is told to the admins.
+  let notifier: NotifierDeps | null = null;
   const jobs = await startJobs(database, logger, {
     timeoutSeconds: settings.JOB_TIMEOUT_SECONDS,
     checkSeconds: settings.JOB_CHECK_SECONDS,
+    onGaveUp: async (job) => {
+      if (!notifier) return;
+      await tellAdmins(database.db, notifier, {
+        type: 'account',
+        text: { key: 'notifications:staff.jobFailed', values: { queue: job.queue } },
+        data: { jobId: job.id, queue: job.queue },
+        // In the inbox only: emailing news of a failed email delivery could fail and feed itself.
+        email: false,
+      });
+    },
     ...options.jobs,
   });
   try {
@@ -60,6 +74,7 @@ export async function startBackgroundWork(
       retry: options.deliveryRetry,
       production: settings.NODE_ENV === 'production',
     });
+    notifier = { realtime, messages, publicUrl: settings.PUBLIC_URL };
     const mobileMoney = createMobileMoney(settings, { db: database.db, jobs, logger });
     await mobileMoney.start();
     const paymentDeps = {

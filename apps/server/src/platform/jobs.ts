@@ -19,6 +19,11 @@ export type JobsOptions = {
   checkSeconds?: number | undefined;
   /** How often idle workers look for jobs that were not announced (retries that came due). */
   pollSeconds?: number;
+  /**
+   * Called when a job's last attempt fails, as it moves to the dead-letter queue (admins are
+   * told); its own failure is logged and does not change the job's fate.
+   */
+  onGaveUp?: (job: { queue: string; id: string; error: string | null }) => Promise<void>;
 };
 
 export type RetryPolicy = {
@@ -115,12 +120,21 @@ export async function startJobs(handle: DatabaseHandle, logger: Logger, options:
     <T>(handler: JobHandler<T>) =>
     async ([job]: JobWithMetadata<T>[]) => {
       if (!job) return;
-      await handler(job.data, {
-        id: job.id,
-        retryCount: job.retryCount,
-        retryLimit: job.retryLimit,
-        signal: job.signal,
-      });
+      try {
+        await handler(job.data, {
+          id: job.id,
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+          signal: job.signal,
+        });
+      } catch (error) {
+        if (job.retryCount >= job.retryLimit && options.onGaveUp) {
+          await options
+            .onGaveUp({ queue: job.name, id: job.id, error: asText(error) })
+            .catch((err: unknown) => logger.error({ err, jobId: job.id }, 'could not tell of a failed job'));
+        }
+        throw error;
+      }
     };
   const workOptions = {
     includeMetadata: true,

@@ -1,22 +1,16 @@
-import { activeAdminIds, type ApplicantRule } from '#src/features/auth/agent-accounts.service.ts';
+import type { ApplicantRule } from '#src/features/auth/agent-accounts.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
-import { sendNotifications } from '#src/features/notifications/notifications.service.ts';
+import { tellAdmins } from '#src/features/notifications/staff-notices.service.ts';
 
 /** Someone applied to be an agent: every active admin finds it in their inbox, to review it under Agents. */
 export const tellAdminsOfApplicant: ApplicantRule = async (db, deps, applicantId) => {
-  const [admins, people] = await Promise.all([activeAdminIds(db), userSummaries(db, [applicantId])]);
-  const name = people.get(applicantId)?.name;
-  await sendNotifications(
-    db,
-    deps,
-    admins.map((userId) => ({
-      userId,
-      type: 'account' as const,
-      text: {
-        key: 'notifications:agentApplicant',
-        values: { name: name ?? { text: { key: 'notifications:agentApplicant.someone' } } },
-      },
-      data: { agentId: applicantId },
-    })),
-  );
+  const name = (await userSummaries(db, [applicantId])).get(applicantId)?.name;
+  await tellAdmins(db, deps, {
+    type: 'account',
+    text: {
+      key: 'notifications:agentApplicant',
+      values: { name: name ?? { text: { key: 'notifications:agentApplicant.someone' } } },
+    },
+    data: { agentId: applicantId },
+  });
 };

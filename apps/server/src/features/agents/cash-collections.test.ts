@@ -207,4 +207,34 @@ describe('the cash limit', () => {
     expect(within.status).toBe(201);
     expect(within.body).toMatchObject({ cashOnHand: 150_000, cashLimit: 150_000 });
   });
+
+  it('tells the admins once when a collection takes the agent to 90 % of the limit', async () => {
+    const holder = await approvedAgent(ctx, admin.api);
+    await setCashLimit(ctx, holder.id, 200_000);
+    const { customer, loan } = await agentSoldLoan(ctx, admin.api, holder);
+    const told = async () =>
+      (
+        (await ctx.db.execute(
+          `select message, data from notifications where user_id = '${admin.id}' and data->>'agentId' = '${holder.id}'`,
+        )) as unknown as { rows: { message: string; data: Record<string, unknown> }[] }
+      ).rows;
+    const collect = async (amount: number) => {
+      const answer = await holder.api.post(
+        '/api/agent/collections',
+        cashRequest(holder, { customerId: customer.id, loanId: loan.id, amount }),
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    };
+    await collect(150_000);
+    expect(await told()).toEqual([]);
+    await collect(30_000);
+    expect(await told()).toEqual([
+      {
+        message: expect.stringMatching(/ holds UGX 180,000 of their UGX 200,000 cash limit\. Arrange a handover/),
+        data: { agentId: holder.id, forStaff: true },
+      },
+    ]);
+    await collect(10_000);
+    expect(await told()).toHaveLength(1);
+  });
 });

@@ -12,6 +12,7 @@ import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { getProfile, userSummaries } from '#src/features/auth/profile.service.ts';
 import { cashPaymentToken, loanNumbersOf, takeCashForLoan } from '#src/features/loans/loans.service.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
+import { tellAdmins } from '#src/features/notifications/staff-notices.service.ts';
 import { bringsOrder, orderNumbersOf, takeCashForOrder } from '#src/features/orders/orders.service.ts';
 import {
   cashPaymentByKey,
@@ -135,6 +136,11 @@ export async function recordCashCollection(
         cashOnHandAfter: held + request.amount,
       },
     });
+    await tellAdminsNearLimit(tx, deps, agent.fullName ?? '', agentId, {
+      before: held,
+      after: held + request.amount,
+      limit: profile.cashLimit,
+    });
     return { replayed: false, paymentId, cashLimit: profile.cashLimit };
   });
   const [collection] = (await collectionViews(deps.db, agentId, [done.paymentId])).items;
@@ -148,6 +154,33 @@ export async function recordCashCollection(
       cashLimit: done.cashLimit,
     },
   };
+}
+
+/** The share of an agent's cash limit at which the admins are asked to arrange a handover. */
+export const CASH_LIMIT_WARNING = 0.9;
+
+/**
+ * A collection that takes the agent's cash on hand to 90 % of their limit or more (from below
+ * it): the admins are told, to arrange a handover before the agent must refuse cash. Told once
+ * per crossing, since the next collections start above the line.
+ */
+async function tellAdminsNearLimit(
+  tx: Tx,
+  deps: PaymentDeps,
+  agentName: string,
+  agentId: string,
+  cash: { before: number; after: number; limit: number },
+) {
+  const line = cash.limit * CASH_LIMIT_WARNING;
+  if (cash.limit <= 0 || cash.before >= line || cash.after < line) return;
+  await tellAdmins(tx, deps, {
+    type: 'account',
+    text: {
+      key: 'notifications:staff.cashLimitNear',
+      values: { agent: agentName, held: formatUgx(cash.after), limit: formatUgx(cash.limit) },
+    },
+    data: { agentId },
+  });
 }
 
 /** The cash an agent collected, newest first (or just the payments named), as their list shows it. */

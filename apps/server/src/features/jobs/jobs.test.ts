@@ -14,11 +14,13 @@ let refusing = false;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let ctx: TestContext;
 let adminCookie: string;
+let adminId: string;
 beforeAll(async () => {
   smtp = await startSmtpReceiver({ refuse: () => refusing });
   ctx = await createTestContext({ settings: { SMTP_URL: smtp.url } });
   const admin = await signUpAndVerify(ctx);
-  await promoteToAdmin(ctx.db, await userIdOf(ctx.db, admin.email));
+  adminId = await userIdOf(ctx.db, admin.email);
+  await promoteToAdmin(ctx.db, adminId);
   adminCookie = (await enrolTotp(ctx, admin.cookie)).cookie;
 });
 afterAll(async () => {
@@ -91,6 +93,19 @@ describe('admin jobs', () => {
     expect(dead[0]).toMatchObject({ queue: 'deliver-email', attempts: 3 });
     expect(dead[0]?.error).toMatch(/Mailbox unavailable/);
     expect(await lastEmailTo(ctx.db, customer.email)).toMatchObject({ status: 'failed', attempts: 3 });
+    // The admins were told, with the way to the jobs page.
+    const told = (
+      (await ctx.db.execute(
+        `select title, message, data from notifications where user_id = '${adminId}' and data->>'queue' = 'deliver-email'`,
+      )) as unknown as { rows: { title: string; message: string; data: Record<string, unknown> }[] }
+    ).rows;
+    // (The customer's confirmation email, sent as the mailbox started refusing, may have failed too.)
+    expect(told).toContainEqual({
+      title: 'A background job failed',
+      message:
+        'A deliver-email job failed on every try and waits in the dead letters. Open Jobs to see why and retry it.',
+      data: { jobId: expect.any(String), queue: 'deliver-email', forStaff: true },
+    });
 
     refusing = false;
     const retry = await send(ctx, `/api/admin/jobs/dead-letters/${dead[0]!.id}/retry`, {}, { cookie: adminCookie });

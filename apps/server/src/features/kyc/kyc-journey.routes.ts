@@ -160,6 +160,13 @@ export function journeyRoutes(who: 'self' | 'agent') {
         },
       }),
       async (c) =>
-        c.json(await submitKyc({ db: c.var.db, realtime: c.var.realtime }, await subjectOf(c), actorOf(c)), 200),
+        c.json(
+          await submitKyc(
+            { db: c.var.db, realtime: c.var.realtime, messages: c.var.messages, publicUrl: c.var.publicUrl },
+            await subjectOf(c),
+            actorOf(c),
+          ),
+          200,
+        ),
     );
 }

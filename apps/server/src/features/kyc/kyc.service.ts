@@ -23,8 +23,9 @@ import type { Realtime } from '#src/platform/realtime.ts';
 import type { Storage } from '#src/platform/storage.ts';
 import { consentingAgentId, customerAgentId } from '#src/features/agents/agents.service.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
-import { setKycState } from '#src/features/auth/profile.service.ts';
+import { setKycState, userSummaries } from '#src/features/auth/profile.service.ts';
 import { sendNotification, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
+import { tellAdmins } from '#src/features/notifications/staff-notices.service.ts';
 import { checkAddress } from '#src/features/places/places.service.ts';
 import { checkUploadAllowance, prepareDocument } from './kyc-documents.ts';
 
@@ -259,8 +260,15 @@ export async function addDocument(
   return view;
 }
 
-/** Sends the check for review once every step is done (422 naming what is missing). */
-export async function submitKyc(deps: Pick<KycDeps, 'db' | 'realtime'>, userId: string, actor: KycActor): Promise<Kyc> {
+/**
+ * Sends the check for review once every step is done (422 naming what is missing); the admins
+ * are told there is a check to review, in the same transaction.
+ */
+export async function submitKyc(
+  deps: Pick<KycDeps, 'db' | 'realtime' | 'messages' | 'publicUrl'>,
+  userId: string,
+  actor: KycActor,
+): Promise<Kyc> {
   return deps.db.transaction(async (tx) => {
     const record = await lockEditable(tx, userId);
     const steps = stepsOf(record, await currentDocuments(tx, userId));
@@ -283,6 +291,12 @@ export async function submitKyc(deps: Pick<KycDeps, 'db' | 'realtime'>, userId: 
     await tx.insert(kycEvents).values({ userId, kind: 'submitted', actorId: actor.id, createdAt: now });
     const view = await syncProfile(tx, userId);
     await deps.realtime.publish(tx, userId, { type: 'kyc', data: { status: view.status } });
+    const name = (await userSummaries(tx, [userId])).get(userId)?.name ?? '';
+    await tellAdmins(tx, deps, {
+      type: 'kyc_update',
+      text: { key: 'notifications:staff.kycToReview', values: { name } },
+      data: { kycUserId: userId },
+    });
     return view;
   });
 }

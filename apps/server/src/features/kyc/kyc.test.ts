@@ -229,6 +229,20 @@ describe('submission and review', () => {
     expect(review.body).toMatchObject({ status: 'submitted', personal, address, account: { id: first.id } });
     expect(review.body.documents).toHaveLength(2);
     expect(review.body.sameIdNumber).toEqual([]);
+
+    // Each submission reached the admins' inbox, opening the check it names.
+    const told = (
+      (await ctx.db.execute(
+        sql`select title, message, data from notifications where user_id = ${admin.id} and data->>'kycUserId' = ${first.id}`,
+      )) as unknown as { rows: { title: string; message: string; data: Record<string, unknown> }[] }
+    ).rows;
+    expect(told).toEqual([
+      {
+        title: 'Identity check to review',
+        message: expect.stringMatching(/ sent their identity check\. Review it under Identity checks\.$/),
+        data: { kycUserId: first.id, forStaff: true },
+      },
+    ]);
   });
 
   it('rejects with a reason the customer sees, takes a resubmission, then verifies; each decision audited and notified', async () => {

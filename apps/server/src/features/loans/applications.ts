@@ -14,7 +14,8 @@ import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.
 import { releaseStock, reserveStock } from '#src/features/catalog/stock.service.ts';
 import { creditPolicyInForce } from '#src/features/credit/credit-policy.service.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
-import { agentCommissionRate } from '#src/features/auth/profile.service.ts';
+import { tellAdmins } from '#src/features/notifications/staff-notices.service.ts';
+import { agentCommissionRate, userSummaries } from '#src/features/auth/profile.service.ts';
 import { creditStanding } from '#src/features/kyc/kyc.service.ts';
 import { fulfilmentDetails } from '#src/features/orders/orders.service.ts';
 import { sendPayment } from '#src/features/payments/payments.service.ts';
@@ -196,6 +197,7 @@ export async function createLoans(
   const result: LoanRow[] = [];
   for (const row of rows) {
     if (row.status === 'cancelled') await refused(tx, deps, row);
+    if (row.status === 'pending_approval') await tellAdminsItWaits(tx, deps, row);
     if (row.status !== 'approved') {
       await loanEvent(tx, deps, row);
       result.push(row);
@@ -209,6 +211,19 @@ export async function createLoans(
 }
 
 const STATUS_OF = { approve: 'approved', review: 'pending_approval', refuse: 'cancelled' } as const;
+
+/** An application the policy queued for a person: the admins are told it waits for their decision. */
+async function tellAdminsItWaits(tx: Tx, deps: LoanDeps, row: LoanRow): Promise<void> {
+  const name = (await userSummaries(tx, [row.userId])).get(row.userId)?.name ?? '';
+  await tellAdmins(tx, deps, {
+    type: 'loan_update',
+    text: {
+      key: 'notifications:staff.loanToApprove',
+      values: { name, product: row.productName, number: loanNumber(row.seq) },
+    },
+    data: { loanId: row.id },
+  });
+}
 
 /** An application the policy refused: its unit goes back on sale and the customer is told why. */
 async function refused(tx: Tx, deps: LoanDeps, row: LoanRow): Promise<void> {

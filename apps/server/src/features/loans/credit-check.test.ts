@@ -1,6 +1,6 @@
 import { addDays, kampalaDate } from '@ecogrid/core/credit';
 import { DEFAULT_CREDIT_POLICY, repaymentScore } from '@ecogrid/core/credit-policy';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
@@ -59,6 +59,18 @@ describe('judging an application by the credit policy', () => {
       'Waiting for approval: your earlier instalments were not paid on time often enough.',
     );
     const stored = await storedLoan(second.body.loans[0].id);
+    // The admins are told it waits for a person, naming the customer, the product and the loan.
+    expect(await inboxOf(admin.id)).toContainEqual(
+      expect.stringContaining(
+        `applied for ${product.name} on credit (${second.body.loans[0].number}): the credit policy`,
+      ),
+    );
+    const [staffNotice] = (
+      (await ctx.db.execute(
+        sql`select data from notifications where user_id = ${admin.id} and data->>'loanId' = ${stored.id}`,
+      )) as unknown as { rows: { data: Record<string, unknown> }[] }
+    ).rows;
+    expect(staffNotice?.data).toMatchObject({ loanId: stored.id, forStaff: true });
     expect(stored.policyVersion).toBe(0);
     expect(stored.declaredIncome).toBe(2_000_000);
     expect(stored.creditSuggestion).toEqual({

@@ -82,6 +82,8 @@ export type NewNotification = {
   sms?: boolean;
   /** What the SMS carries, so it can be told apart (and a token's written again) once its text is dropped. */
   smsPurpose?: { purpose: MessagePurpose; reference?: string };
+  /** False: never emailed, whatever the rules (news of a failed delivery job, which email could feed). */
+  email?: false;
 } & (
   | { title: string; message: string }
   /**
@@ -168,7 +170,7 @@ export async function sendNotifications(
             ...input.smsPurpose,
           });
         }
-        if (to.email && allowed(rules.email, to.notifyByEmail)) {
+        if (to.email && input.email !== false && allowed(rules.email, to.notifyByEmail)) {
           const { t } = textsFor(to.language);
           outgoing.push({
             channel: 'email',

@@ -39,3 +39,26 @@ describe('where an order notice opens', () => {
     expect(notificationLink({ type: 'order_update', data: { id: TICKET, customerId: 'c1' } })).toBeNull();
   });
 });
+
+describe('where a staff notice opens', () => {
+  it('opens the identity check, the loan, the agent or the jobs it names, for staff only', () => {
+    const staff = (data: Record<string, unknown>) =>
+      notificationLink({ type: 'account', data: { ...data, forStaff: true } });
+    expect(staff({ kycUserId: 'u_12AB' })).toEqual({ to: '/admin/kyc/u_12AB', label: 'notifications.openKycReview' });
+    expect(notificationLink({ type: 'loan_update', data: { loanId: TICKET, forStaff: true } })).toEqual({
+      to: `/admin/loans/${TICKET}`,
+      label: 'notifications.openLoan',
+    });
+    expect(staff({ agentId: 'a-7' })).toEqual({ to: '/admin/agents/a-7', label: 'notifications.openAgent' });
+    expect(staff({ jobId: 'j1', queue: 'deliver-email' })).toEqual({
+      to: '/admin/jobs',
+      label: 'notifications.openJobs',
+    });
+    // An id that is not one opens nothing; without forStaff, a customer's loan notice opens their own loan.
+    expect(staff({ kycUserId: '../../admin' })).toBeNull();
+    expect(notificationLink({ type: 'loan_update', data: { loanId: TICKET } })).toEqual({
+      to: `/customer/loan/${TICKET}`,
+      label: 'notifications.openLoan',
+    });
+  });
+});

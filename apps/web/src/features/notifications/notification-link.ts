@@ -10,6 +10,10 @@ const idIn = (value: unknown) => (typeof value === 'string' && uuid.test(value) 
  */
 export function notificationLink(n: Pick<NotificationItem, 'type' | 'data'>): { to: string; label: string } | null {
   if (n.data.customerId !== undefined) return null;
+  if (n.data.forStaff === true) {
+    const staff = staffLink(n.data);
+    if (staff) return staff;
+  }
   if (n.type === 'order_update') {
     // The agent who brings an order paid on delivery opens their deliveries; admins, the order.
     if (n.data.forCollector === true) return { to: '/agent/deliveries', label: 'notifications.openDeliveries' };
@@ -37,5 +41,20 @@ export function notificationLink(n: Pick<NotificationItem, 'type' | 'data'>): { 
     const to = n.data.forStaff === true ? `/admin/support/${id}` : `/support/tickets/${id}`;
     return { to, label: 'notifications.openTicket' };
   }
+  return null;
+}
+
+/** A user's id as the auth library makes them (letters, digits, dashes), or null. */
+const userIdIn = (value: unknown) => (typeof value === 'string' && /^[\w-]{1,64}$/.test(value) ? value : null);
+
+/** What staff are told of opens the admin page it names: the check, the loan, the agent, the jobs. */
+function staffLink(data: Record<string, unknown>): { to: string; label: string } | null {
+  const kyc = userIdIn(data.kycUserId);
+  if (kyc) return { to: `/admin/kyc/${kyc}`, label: 'notifications.openKycReview' };
+  const loan = idIn(data.loanId);
+  if (loan) return { to: `/admin/loans/${loan}`, label: 'notifications.openLoan' };
+  const agent = userIdIn(data.agentId);
+  if (agent) return { to: `/admin/agents/${agent}`, label: 'notifications.openAgent' };
+  if (typeof data.jobId === 'string') return { to: '/admin/jobs', label: 'notifications.openJobs' };
   return null;
 }
