@@ -9,6 +9,7 @@ import {
   signIn,
 } from '../support/admin-session.ts';
 import { fillIdentityCheck } from '../support/identity-check.ts';
+import { expectGoodScreen } from '../support/screen-check.ts';
 import { watchPolicy } from '../support/policy-watch.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -43,7 +44,7 @@ test('an admin sets up an authenticator app, then reaches /system-audit', async 
   await expect(page.getByText('Authenticator app: set up.')).toBeVisible();
   saveAdminKey(adminKey);
 
-  await page.goto('/system-audit');
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
   await expect(page.getByText('Everything is working')).toBeVisible();
   await expect(page.getByText('Admins must set up two-step sign-in')).toHaveCount(0);
@@ -55,6 +56,20 @@ test('an admin sets up an authenticator app, then reaches /system-audit', async 
   await expect(page.getByText('No failed jobs: every job has succeeded or is still being retried.')).toBeVisible();
   await page.getByRole('listitem', { name: 'Daily cleanup' }).getByRole('button', { name: 'Run now' }).click();
   await expect(page.getByText('The task will run in a moment.')).toBeVisible();
+
+  // The system log: money movements and admin actions, named, filtered to money, as CSV.
+  await page.goto('/system-audit');
+  await expect(page.getByRole('heading', { level: 1, name: 'System log' })).toBeVisible();
+  const log = page.getByRole('list', { name: 'System log' });
+  await expect(log.getByRole('listitem').first()).toBeVisible();
+  await page.getByLabel('Show').selectOption({ label: 'Money movements' });
+  await expect(log.getByRole('listitem').first()).toContainText('money.');
+  const csv = await page.request.get((await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href'))!);
+  expect(csv.status()).toBe(200);
+  expect((await csv.text()).split('\r\n')[0]).toBe(
+    'at,source,who,role,action,record_type,record_id,reason_or_description,amount_ugx,details,ip_address',
+  );
+  await expectGoodScreen(page);
 });
 
 test('a customer signs up by phone with the SMS code an admin reads in the outbox', async ({ page, browser }) => {

@@ -37,6 +37,7 @@ import { loanRoutes } from './features/loans/loans.routes.ts';
 import { loanStatementRoutes } from './features/loans/statements.routes.ts';
 import { portfolioReportRoutes } from './features/loans/portfolio-reports.routes.ts';
 import { exportRoutes } from './features/loans/exports.routes.ts';
+import { systemLogRoutes } from './features/audit/system-log.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
@@ -258,6 +259,7 @@ export function createApp({
   app.route('/api', loanStatementRoutes);
   app.route('/api/admin', portfolioReportRoutes);
   app.route('/api/admin', exportRoutes);
+  app.route('/api', systemLogRoutes);
   app.route('/api/admin', writeOffRoutes);
   app.route('/api', repossessionRoutes);
   app.route('/api/admin', adminLoanRoutes);

@@ -36,3 +36,60 @@ export const personSchema = z.object({
   role: z.enum(USER_TYPES),
 });
 export type Person = z.infer<typeof personSchema>;
+
+/** What the system log lists: admins' actions, money movements, or both. */
+export const LOG_SOURCES = ['all', 'admin', 'money'] as const;
+
+/** The system log's filters: the days (Kampala), the source, who, what and which record. */
+export const systemLogQuerySchema = z.object({
+  source: z.enum(LOG_SOURCES, { error: 'Show all, admin or money' }).default('all'),
+  from: z.string().max(10).optional().describe('First day (YYYY-MM-DD), Kampala time; with `to`'),
+  to: z.string().max(10).optional().describe('Last day (YYYY-MM-DD), included'),
+  actorId: z.string().trim().min(1).max(100).optional().describe('Only what this person did'),
+  action: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[a-z_.]+\*?$/, 'An action as the log names it, like order.status or loan.*')
+    .optional()
+    .describe("An action ('order.status'), or its start followed by * ('loan.*'); money movements are money.<kind>"),
+  entityType: z.string().trim().min(1).max(40).optional(),
+  entityId: z.string().trim().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type SystemLogQuery = z.infer<typeof systemLogQuerySchema>;
+
+/**
+ * One line of the system log: an admin's action (its reason and details, old → new, from the
+ * address and browser of the request) or a money movement (its description, amount and
+ * postings, each account named), with who did it named.
+ */
+export const systemLogItemSchema = z.object({
+  id: z.string(),
+  source: z.enum(['admin', 'money']),
+  at: z.string(),
+  actor: actorSchema.nullable().describe('Null for what the system did by itself (a payment settled)'),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  amount: z.number().int().nullable().describe('A money movement: the money moved (UGX)'),
+  postings: z
+    .array(
+      z.object({
+        account: z.string().describe("The account's code: 'revenue:sales', 'wallet:<user>', 'cash:<agent>'"),
+        person: z
+          .string()
+          .nullable()
+          .describe("Whose wallet or cash account it is, by name; null for the business's own"),
+        amount: z.number().int(),
+      }),
+    )
+    .describe('A money movement: each account and its amount; empty for an admin action'),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SystemLogItem = z.infer<typeof systemLogItemSchema>;

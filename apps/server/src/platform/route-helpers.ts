@@ -42,3 +42,16 @@ export const pdfHeaders = (filename: string) => ({
   'content-disposition': `attachment; filename="${filename}"`,
   'cache-control': 'private, no-store',
 });
+
+/** A CSV answer, for the OpenAPI document. */
+export const csv = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: z.string().openapi({ description: 'RFC 4180 CSV; columns in docs/exports.md' }) } },
+});
+
+/** The headers of a CSV download, kept out of shared caches. */
+export const csvHeaders = (filename: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': `attachment; filename="${filename}"`,
+  'cache-control': 'private, no-store',
+});

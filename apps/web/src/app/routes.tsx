@@ -258,14 +258,14 @@ export const appRoutes: RouteObject[] = [
 
 /** Admin only: non-admins are sent to /marketplace. */
 export const adminRoutes: RouteObject[] = [
-  {
-    path: 'system-audit',
-    ...adminPage(() => import('./admin/home-page.tsx'), paymentStrings, orderStrings, catalogueStrings),
-  },
+  { path: 'system-audit', ...adminPage(() => import('@/features/system/system-log-page.tsx')) },
   { path: 'system-testing', ...later('pages.systemTesting') },
   { path: 'security-dashboard', ...adminPage(() => import('@/features/system/security-page.tsx')) },
   { path: 'mockups', ...later('pages.mockups') },
-  { path: 'admin', element: <Navigate to="/system-audit" replace /> },
+  {
+    path: 'admin',
+    ...adminPage(() => import('./admin/home-page.tsx'), paymentStrings, orderStrings, catalogueStrings),
+  },
   { path: 'admin/users', ...adminPage(() => import('@/features/users/users-page.tsx'), paymentStrings) },
   { path: 'admin/outbox', ...adminPage(() => import('@/features/system/outbox-page.tsx')) },
   { path: 'admin/jobs', ...adminPage(() => import('@/features/system/jobs-page.tsx')) },

@@ -19,6 +19,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_entity_idx').on(t.entityType, t.entityId, t.createdAt),
     index('audit_created_idx').on(t.createdAt),
+    index('audit_actor_created_idx').on(t.actorId, t.createdAt),
   ],
 );
 

@@ -73,7 +73,7 @@ export const journalTransactions = pgTable(
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('journal_payment_idx').on(t.paymentId)],
+  (t) => [index('journal_payment_idx').on(t.paymentId), index('journal_created_idx').on(t.createdAt, t.id)],
 );
 
 export const ledgerPostings = pgTable(

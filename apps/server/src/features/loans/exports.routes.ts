@@ -1,18 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '#src/platform/http.ts';
+import { csv, csvHeaders } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
 import { loansCsv, paymentsCsv } from './exports.ts';
-
-const csv = (description: string) => ({
-  description,
-  content: { 'text/csv': { schema: z.string().openapi({ description: 'RFC 4180 CSV; columns in docs/exports.md' }) } },
-});
-
-const csvHeaders = (name: string) => ({
-  'content-type': 'text/csv; charset=utf-8',
-  'content-disposition': `attachment; filename="${name}"`,
-  'cache-control': 'private, no-store',
-});
 
 const loansRoute = createRoute({
   method: 'get',

@@ -22,7 +22,7 @@ describe('the admin home', () => {
         jobs: { reachable: false },
       },
     };
-    renderPage(AdminHomePage, '/system-audit');
+    renderPage(AdminHomePage, '/admin');
     expect(await screen.findByText('Needs attention')).toBeTruthy();
     expect(screen.getByText(/PostgreSQL/).textContent).toContain('PostgreSQL');
     expect(screen.getByText('6 of 7 applied')).toBeTruthy();
@@ -43,7 +43,7 @@ describe('the admin home', () => {
         jobs: { reachable: true },
       },
     };
-    renderPage(AdminHomePage, '/system-audit');
+    renderPage(AdminHomePage, '/admin');
     expect(await screen.findByText('Everything is working')).toBeTruthy();
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(links).toEqual([

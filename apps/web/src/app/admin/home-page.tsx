@@ -74,7 +74,7 @@ const TOOLS = [
   { to: '/admin/categories', title: 'admin.categories.title', body: 'admin.home.categoriesBody' },
 ] as const;
 
-/** /system-audit, the admin home: whether the system is healthy, and the admin tools. */
+/** /admin, the admin home: whether the system is healthy, and the admin tools. */
 export default function AdminHomePage() {
   const { t } = useTranslation();
   const health = useQuery(healthQuery);

@@ -115,7 +115,7 @@ describe('Home on the bottom bar', () => {
   it.each([
     ['/customer-dashboard', 'customer' as const],
     ['/mobile-dashboard', 'customer' as const],
-    ['/system-audit', 'admin' as const],
+    ['/admin', 'admin' as const],
   ])('is the current page on %s for a %s', (path, role) => {
     expect(current(renderAt(path, role))).toEqual(['Home']);
   });

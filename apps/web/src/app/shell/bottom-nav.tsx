@@ -62,7 +62,7 @@ const agentItems: Item[] = [
 
 /** An admin's Home is the admin home (/admin leads there); the other tabs are a customer's. */
 const adminItems: Item[] = [
-  { to: '/admin', label: 'nav.home', icon: 'home', loginRequired: true, paths: ['/system-audit'] },
+  { to: '/admin', label: 'nav.home', icon: 'home', loginRequired: true, paths: ['/admin'] },
   ...items.slice(1),
 ];
 

@@ -48,7 +48,7 @@ describe('the header', () => {
       ...screen.getAllByRole('link', { name: 'Admin' }),
       ...screen.getAllByRole('link', { name: 'Admin tools' }),
     ];
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/system-audit', '/system-audit']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/admin', '/admin']);
   });
 
   it.each([['customer' as const], ['agent' as const]])('shows no admin link when the role is %s', (userType) => {

@@ -102,7 +102,7 @@ export function Header() {
             </NavLink>
           )}
           {admin && (
-            <NavLink to="/system-audit" className={link}>
+            <NavLink to="/admin" className={link}>
               {t('admin.navLink')}
             </NavLink>
           )}
@@ -143,7 +143,7 @@ export function Header() {
       {agent && <RoleNav label={t('nav.agent')} to="/agent/customers" text={t('nav.myCustomers')} />}
       {admin && (
         // A phone's header row has no room left, so admins get the link on a row of its own.
-        <RoleNav label={t('admin.navLink')} to="/system-audit" text={t('admin.home.toolsTitle')} phoneOnly />
+        <RoleNav label={t('admin.navLink')} to="/admin" text={t('admin.home.toolsTitle')} phoneOnly />
       )}
     </header>
   );

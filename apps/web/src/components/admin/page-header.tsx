@@ -16,7 +16,7 @@ export function AdminPageHeader({
   return (
     <header className="space-y-2">
       <Link
-        to="/system-audit"
+        to="/admin"
         className="-ml-2 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
       >
         <span aria-hidden="true" className="mr-1">

@@ -1,9 +1,10 @@
+import type { SystemLogItem } from '@ecogrid/core/audit';
 import type { Health } from '@ecogrid/core/health';
 import type { JobsOverview } from '@ecogrid/core/jobs';
 import type { OutboxChannel, OutboxDelivery, OutboxMessage } from '@ecogrid/core/outbox';
 import type { AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
+import { apiFetch, toSearch } from '@/lib/api-client.ts';
 import { pages } from '@/lib/paged-query.ts';
 
 export type { AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
@@ -99,3 +100,23 @@ export const healthQuery = queryOptions({
   staleTime: 0,
   refetchOnMount: true,
 });
+
+export type { SystemLogItem };
+
+/** The system log's filters as the page keeps them in its address. */
+export type SystemLogFilters = { source: 'all' | 'admin' | 'money'; from: string; to: string; action: string };
+
+const logParams = (f: SystemLogFilters) => ({
+  source: f.source === 'all' ? undefined : f.source,
+  from: f.from && f.to ? f.from : undefined,
+  to: f.from && f.to ? f.to : undefined,
+  action: f.action || undefined,
+});
+
+/** Every admin action and money movement, newest first, a page at a time. */
+export const systemLogQuery = (filters: SystemLogFilters) =>
+  pages<SystemLogItem>(['admin', 'system-log', filters], '/api/admin/system-log', logParams(filters));
+
+/** The same lines as a CSV file. */
+export const systemLogCsvUrl = (filters: SystemLogFilters) =>
+  `/api/admin/system-log.csv${toSearch(logParams(filters))}`;

@@ -1,0 +1,2 @@
+CREATE INDEX "journal_created_idx" ON "journal_transactions" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_actor_created_idx" ON "audit_log" USING btree ("actor_id","created_at");
