@@ -13,6 +13,7 @@ import { fieldRoutes } from './features/agents/field.routes.ts';
 import { leadRoutes } from './features/agents/lead.routes.ts';
 import { agentSaleRoutes } from './features/agents/sales.routes.ts';
 import { adminRoutes } from './features/auth/admin.routes.ts';
+import { securitySummaryRoutes } from './features/auth/security-summary.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { transformationPlanRoutes } from './features/dashboard/transformation-plan.routes.ts';
@@ -229,6 +230,7 @@ export function createApp({
   app.route('/api', notificationRoutes);
   app.route('/api', eventRoutes);
   app.route('/api/admin', adminRoutes);
+  app.route('/api/admin', securitySummaryRoutes);
   app.route('/api/admin', jobRoutes);
   app.route('/api', smsDeliveryRoutes);
   app.route('/api/admin', adminOutboxRoutes);

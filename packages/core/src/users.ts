@@ -51,3 +51,33 @@ export const authAttemptSchema = z.object({
   createdAt: z.string(),
 });
 export type AuthAttempt = z.infer<typeof authAttemptSchema>;
+
+/** The days the security dashboard charts, ending today (Kampala). */
+export const SECURITY_SUMMARY_DAYS = 14;
+/** An address with at least this many failed sign-ins in a day is listed. */
+export const NOISY_ADDRESS_FAILURES = 3;
+
+/** The security dashboard's figures: sign-in trouble over time, two-step sign-in, sessions, roles. */
+export const securitySummarySchema = z.object({
+  days: z
+    .array(z.object({ day: z.string(), failures: z.number().int(), lockouts: z.number().int() }))
+    .describe('Failed sign-ins and sign-ins refused for too many failures, per day (Kampala), oldest first'),
+  twoStep: z.object({
+    admins: z.number().int().describe('Active admins'),
+    adminsWithTwoStep: z.number().int().describe('Of them, with an authenticator app: must be all'),
+    accounts: z.number().int().describe('Active accounts'),
+    accountsWithTwoStep: z.number().int(),
+  }),
+  sessions: z
+    .array(z.object({ role: z.enum(USER_TYPES), active: z.number().int() }))
+    .describe('Sessions not yet expired, by the role of their account'),
+  roles: z
+    .array(z.object({ role: z.enum(USER_TYPES), accounts: z.number().int(), active: z.number().int() }))
+    .describe('The roles there are, with how many accounts hold each'),
+  noisyAddresses: z
+    .array(
+      z.object({ ipAddress: z.string(), failures: z.number().int(), accounts: z.number().int(), lastAt: z.string() }),
+    )
+    .describe('Addresses with many failed sign-ins in the last 24 hours, most first'),
+});
+export type SecuritySummary = z.infer<typeof securitySummarySchema>;

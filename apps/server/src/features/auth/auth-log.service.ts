@@ -4,6 +4,9 @@ import { authAttempts, securityEvents } from '#src/db/schema/auth.ts';
 
 type Context = { ipAddress?: string | null; userAgent?: string | null };
 
+/** The security event of a sign-in refused for too many failures (the attempt itself is not kept). */
+export const SIGN_IN_LOCKED = 'signin_locked';
+
 /** Spec log_security_event. Details never carry passwords, codes or tokens. */
 export async function recordSecurityEvent(
   db: Database,
@@ -133,6 +136,14 @@ export async function beginSignInAttempt(
       : false);
   if (!blocked) return { id, refused: null };
   await db.delete(authAttempts).where(eq(authAttempts.id, id));
+  // Kept as a security event, so lockouts show on the security dashboard over time.
+  await recordSecurityEvent(db, {
+    eventType: SIGN_IN_LOCKED,
+    userId: attempt.userId,
+    details: { identifier: attempt.identifier, loginMethod: attempt.loginMethod },
+    ipAddress: attempt.ipAddress ?? null,
+    userAgent: attempt.userAgent ?? null,
+  });
   return {
     id: null,
     refused: `Too many failed sign-in attempts. Try again in ${SIGN_IN_LIMITS.windowMinutes} minutes.`,

@@ -2,12 +2,12 @@ import type { SystemLogItem } from '@ecogrid/core/audit';
 import type { Health } from '@ecogrid/core/health';
 import type { JobsOverview } from '@ecogrid/core/jobs';
 import type { OutboxChannel, OutboxDelivery, OutboxMessage } from '@ecogrid/core/outbox';
-import type { AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
+import type { AuthAttempt, SecurityEvent, SecuritySummary } from '@ecogrid/core/users';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, toSearch } from '@/lib/api-client.ts';
 import { pages } from '@/lib/paged-query.ts';
 
-export type { AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
+export type { AuthAttempt, SecurityEvent, SecuritySummary } from '@ecogrid/core/users';
 export type { OutboxChannel, OutboxDelivery, OutboxMessage } from '@ecogrid/core/outbox';
 export type { Person } from '@ecogrid/core/audit';
 
@@ -27,7 +27,23 @@ export const SECURITY_EVENT_TYPES = [
   'admin_user_deactivated',
   'admin_user_reactivated',
   'admin_mfa_reset',
+  'signin_locked',
 ] as const;
+
+/** The security dashboard's figures: fresh each time the page opens. */
+export const securitySummaryQuery = queryOptions({
+  queryKey: ['admin', 'security-summary'],
+  queryFn: ({ signal }) => apiFetch<SecuritySummary>('/api/admin/security-summary', { signal }),
+  staleTime: 0,
+});
+
+/** The newest admin actions, for the security dashboard. */
+export const recentAdminActionsQuery = queryOptions({
+  queryKey: ['admin', 'system-log', 'recent-admin'],
+  queryFn: ({ signal }) =>
+    apiFetch<{ items: SystemLogItem[] }>('/api/admin/system-log?source=admin&limit=10', { signal }),
+  staleTime: 0,
+});
 
 export const securityEventsQuery = (type: string) =>
   pages<SecurityEvent>(['admin', 'security-events', { type }], '/api/admin/security-events', {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AuthAttempt, SecurityEvent } from './api.ts';
+import type { AuthAttempt, SecurityEvent, SecuritySummary } from './api.ts';
+import { expectAccessible } from '@/test/axe.ts';
 import SecurityPage from './security-page.tsx';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
@@ -31,7 +32,30 @@ const attempt: AuthAttempt = {
   createdAt: '2025-06-30T09:00:00.000Z',
 };
 
+const days = Array.from({ length: 14 }, (_, i) => ({
+  day: `2026-03-${String(i + 1).padStart(2, '0')}`,
+  failures: i === 13 ? 12 : 1,
+  lockouts: i === 13 ? 2 : 0,
+}));
+const summary: SecuritySummary = {
+  days,
+  twoStep: { admins: 3, adminsWithTwoStep: 2, accounts: 120, accountsWithTwoStep: 9 },
+  sessions: [
+    { role: 'customer', active: 40 },
+    { role: 'agent', active: 6 },
+    { role: 'admin', active: 2 },
+  ],
+  roles: [
+    { role: 'customer', accounts: 110, active: 108 },
+    { role: 'agent', accounts: 7, active: 7 },
+    { role: 'admin', accounts: 3, active: 3 },
+  ],
+  noisyAddresses: [{ ipAddress: '203.0.113.90', failures: 9, accounts: 4, lastAt: '2026-03-14T06:00:00.000Z' }],
+};
+
 const server = fakeServer(({ url }) => {
+  if (url === '/api/admin/security-summary') return { body: summary };
+  if (url === '/api/admin/system-log?source=admin&limit=10') return { body: { items: [], nextCursor: null } };
   if (url.startsWith('/api/admin/security-events')) return { body: { items: [event], nextCursor: null } };
   if (url.startsWith('/api/admin/auth-attempts')) return { body: { items: [attempt], nextCursor: null } };
   return { status: 404, body: {} };
@@ -78,5 +102,25 @@ describe('the security page', () => {
     await waitFor(() =>
       expect(server.seen.map((r) => r.url)).toContain('/api/admin/auth-attempts?failed=true&limit=25'),
     );
+  });
+
+  it('shows two-step sign-in among admins, sessions, failures and lockouts by day, noisy addresses and roles', async () => {
+    const { container } = renderPage(SecurityPage, '/security-dashboard');
+    expect(await screen.findByText('2 of 3 admins use an authenticator app')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Every admin must use two-step sign-in: 1 has not set it up.',
+    );
+    expect(screen.getByText('9 of 120 active accounts use two-step sign-in.')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Failed sign-ins and lockouts, last 14 days' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(15);
+    expect(rows.at(-1)!.textContent).toMatch(/Mar 14, 2026.*12.*2/);
+    expect(screen.getByText('203.0.113.90')).toBeTruthy();
+    expect(screen.getByText(/9 failures, on 4 accounts/)).toBeTruthy();
+    expect(screen.getByText(/110 accounts, 108 active/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the system log' }).getAttribute('href')).toBe(
+      '/system-audit?source=admin',
+    );
+    await expectAccessible(container);
   });
 });

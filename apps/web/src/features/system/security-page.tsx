@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { authAttemptsQuery, SECURITY_EVENT_TYPES, securityEventsQuery } from './api.ts';
 import { AttemptItem, EventItem, useEventLabel } from './log-items.tsx';
+import { SecuritySummaryParts } from './security-summary.tsx';
 import { AdminPageHeader } from '@/components/admin/page-header.tsx';
 import { PagedList } from '@/components/admin/paged-list.tsx';
 import { RefreshButton } from '@/components/admin/refresh-button.tsx';
@@ -74,7 +75,11 @@ function AttemptsPanel({ failedOnly, onFailedOnly }: { failedOnly: boolean; onFa
   );
 }
 
-/** /security-dashboard: the security log (filtered by event type) and the sign-in attempts (all or failed). */
+/**
+ * /security-dashboard: the figures (two-step sign-in, sessions, failures and lockouts over two
+ * weeks, noisy addresses, roles, recent admin actions), then the security log (filtered by event
+ * type) and the sign-in attempts (all or failed).
+ */
 export default function SecurityPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -103,6 +108,8 @@ export default function SecurityPage() {
         <p>{t('admin.security.intro')}</p>
         <p className="text-sm">{t('admin.timesInKampala')}</p>
       </AdminPageHeader>
+      <SecuritySummaryParts />
+      <h2 className="text-lg font-semibold">{t('admin.security.logTitle')}</h2>
       <Tabs
         label={t('admin.security.title')}
         idPrefix="security"
