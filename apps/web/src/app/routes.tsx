@@ -261,7 +261,16 @@ export const adminRoutes: RouteObject[] = [
   { path: 'system-audit', ...adminPage(() => import('@/features/system/system-log-page.tsx')) },
   { path: 'system-testing', ...later('pages.systemTesting') },
   { path: 'security-dashboard', ...adminPage(() => import('@/features/system/security-page.tsx')) },
-  { path: 'mockups', ...later('pages.mockups') },
+  {
+    path: 'mockups',
+    ...adminPage(
+      () => import('@/features/system/mockups-page.tsx'),
+      orderStrings,
+      loanStrings,
+      kycStrings,
+      paymentStrings,
+    ),
+  },
   {
     path: 'admin',
     ...adminPage(() => import('./admin/home-page.tsx'), paymentStrings, orderStrings, catalogueStrings),

@@ -53,11 +53,16 @@ export function addEnglish(strings: object): void {
   if (i18n.isInitialized) i18n.addResourceBundle('en', 'translation', strings, true, false);
 }
 
-export async function changeLanguage(code: LanguageCode): Promise<void> {
+/** Fetches a language's catalogue once, without showing it (the mockups show all three at once). */
+export async function loadLanguage(code: LanguageCode): Promise<void> {
   if (code !== 'en' && !i18n.hasResourceBundle(code, 'translation')) {
     const catalogue = await loaders[code]();
     i18n.addResourceBundle(code, 'translation', catalogue.default, true, true);
   }
+}
+
+export async function changeLanguage(code: LanguageCode): Promise<void> {
+  await loadLanguage(code);
   await i18n.changeLanguage(code);
   document.documentElement.lang = code;
   try {
