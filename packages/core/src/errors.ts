@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'agent_code_taken',
   'already_waiting',
   'amount_mismatch',
+  'customer_no_phone',
   'delivery_not_paid',
   'amount_too_large',
   'amount_too_small',

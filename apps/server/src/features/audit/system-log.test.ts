@@ -109,6 +109,10 @@ describe('the system log', () => {
     expect(await ask('action=money.*')).toEqual(['money.wallet_topup']);
     expect(await ask('action=loan.write_off')).toEqual(['loan.write_off']);
     expect((await ask(`actorId=${admin.id}`)).sort()).toEqual(['loan.write_off', 'order.cancel', 'order.status']);
+    // An exact action is one kind: 'money' alone names none; a record id that is no payment's, no movement.
+    expect(await ask('action=money')).toEqual([]);
+    expect(await ask('action=money.wallet_topup')).toEqual(['money.wallet_topup']);
+    expect(await ask('source=money&entityId=not-a-payment')).toEqual([]);
   });
 
   it('exports the same lines as CSV, and refuses bad filters and non-admins', async () => {
@@ -127,6 +131,8 @@ describe('the system log', () => {
     expect((await admin.api.get(`/api/admin/system-log?from=${day}`)).status).toBe(422);
     expect((await admin.api.get('/api/admin/system-log?from=2026-03-05&to=2026-03-01')).status).toBe(422);
     expect((await admin.api.get('/api/admin/system-log?cursor=bm9wZQ')).status).toBe(400);
+    const impossible = Buffer.from('2026-99-99T99:99:99.000000Z|x').toString('base64url');
+    expect((await admin.api.get(`/api/admin/system-log?cursor=${impossible}`)).status).toBe(400);
     expect((await admin.api.get('/api/admin/system-log?action=DROP%20TABLE')).status).toBe(400);
     expect((await customer.api.get('/api/admin/system-log')).status).toBe(403);
     expect((await customer.api.get('/api/admin/system-log.csv')).status).toBe(403);

@@ -19,7 +19,17 @@ const cursorOf = (line: Position) => Buffer.from(`${line.at}|${line.id}`).toStri
 function positionOf(cursor: string | undefined): Position | undefined {
   if (cursor === undefined) return undefined;
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at) || !id || !/^[\w-]{1,100}$/.test(id)) {
+  // The moment must be a real one (its first 23 characters read back the same), not just its shape.
+  const real = at ? new Date(at) : null;
+  if (
+    !at ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at) ||
+    !real ||
+    Number.isNaN(real.getTime()) ||
+    real.toISOString().slice(0, 23) !== at.slice(0, 23) ||
+    !id ||
+    !/^[\w-]{1,100}$/.test(id)
+  ) {
     throw new AppError('validation_failed', 'This cursor is not one the log gave.', 400);
   }
   return { at, id };
@@ -37,6 +47,7 @@ function rangeOf(query: SystemLogQuery) {
 
 /** A money movement's action as the log names it: money.<kind>. */
 const MONEY = 'money.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function adminLines(db: Database, query: SystemLogQuery, range: { start?: Date; end?: Date }, before?: Position) {
   const a = auditLog;
@@ -71,8 +82,13 @@ async function adminLines(db: Database, query: SystemLogQuery, range: { start?: 
 async function moneyLines(db: Database, query: SystemLogQuery, range: { start?: Date; end?: Date }, before?: Position) {
   // An action filter names money movements as money.<kind>: anything else matches none.
   const action = query.action;
-  if (action && !(action.startsWith(MONEY) || MONEY.startsWith(action.replace(/\*$/, '')))) return [];
+  const prefix = action?.endsWith('*') ? action.slice(0, -1) : null;
+  // An exact action names one kind (money.wallet_topup); a start (money.*, m*) may take them all.
+  if (action && !(action.startsWith(MONEY) || (prefix !== null && MONEY.startsWith(prefix)))) return [];
+  if (action && prefix === null && action.length <= MONEY.length) return [];
   if (query.entityType && query.entityType !== 'payment') return [];
+  // A money movement's record is its payment, whose id is a UUID: any other id names none.
+  if (query.entityId && !UUID.test(query.entityId)) return [];
   const kind = action?.startsWith(MONEY) ? action.slice(MONEY.length) || '*' : undefined;
   const rows = await journalLogPage(db, {
     ...range,

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, max, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { authAttempts, securityEvents } from '#src/db/schema/auth.ts';
 
@@ -135,8 +135,21 @@ export async function beginSignInAttempt(
       ? (await failures(eq(authAttempts.ipAddress, attempt.ipAddress), true)) >= SIGN_IN_LIMITS.perAddress
       : false);
   if (!blocked) return { id, refused: null };
+  const refusedText = `Too many failed sign-in attempts. Try again in ${SIGN_IN_LIMITS.windowMinutes} minutes.`;
   await db.delete(authAttempts).where(eq(authAttempts.id, id));
-  // Kept as a security event, so lockouts show on the security dashboard over time.
+  // Kept as a security event, so lockouts show on the security dashboard over time: once per
+  // lock (the first refusal in the window), not for every try while it lasts.
+  const [told] = await db
+    .select({ n: count() })
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.eventType, SIGN_IN_LOCKED),
+        gte(securityEvents.createdAt, since),
+        sql`${securityEvents.details}->>'identifier' = ${attempt.identifier}`,
+      ),
+    );
+  if ((told?.n ?? 0) > 0) return { id: null, refused: refusedText };
   await recordSecurityEvent(db, {
     eventType: SIGN_IN_LOCKED,
     userId: attempt.userId,
@@ -144,10 +157,7 @@ export async function beginSignInAttempt(
     ipAddress: attempt.ipAddress ?? null,
     userAgent: attempt.userAgent ?? null,
   });
-  return {
-    id: null,
-    refused: `Too many failed sign-in attempts. Try again in ${SIGN_IN_LIMITS.windowMinutes} minutes.`,
-  };
+  return { id: null, refused: refusedText };
 }
 
 /** Records how an attempt begun by beginSignInAttempt ended. */

@@ -34,6 +34,8 @@ describe('the security dashboard', () => {
       expect(wrong.status).toBe(401);
     }
     expect((await send(ctx, '/api/auth/sign-in/email', { email, password: 'wrong again' }, { ip })).status).toBe(429);
+    // Trying on while locked is the same lockout, counted once.
+    expect((await send(ctx, '/api/auth/sign-in/email', { email, password: 'and again' }, { ip })).status).toBe(429);
 
     const after = await summary();
     const [was, now] = [before.days.at(-1)!, after.days.at(-1)!];

@@ -168,7 +168,7 @@ export async function promptDeliveryPayment(
   const phone = typed ?? (await userSummaries(deps.db, [order.userId])).get(order.userId)?.phone ?? null;
   if (!phone) {
     throw new AppError(
-      'validation_failed',
+      'customer_no_phone',
       'The customer has no phone number on record: type the number to prompt.',
       422,
     );

@@ -102,8 +102,10 @@ export async function payOrder(
 
 /** How long an order waits for its payment, in words: a sale paid in cash to an agent its days, any other its minutes. */
 function waitWords(order: OrderRow): { rule: string; missed: CatalogueText } {
-  if (order.paymentMethod === 'cash' && order.payBy) {
-    const days = Math.round((order.payBy.getTime() - new Date(order.createdAt).getTime()) / 86_400_000);
+  // Waiting days (a sale paid in cash, an order paid on delivery), whatever way its money was
+  // last tried (an agent's mobile-money prompt on the spot, say).
+  const days = order.payBy ? Math.round((order.payBy.getTime() - new Date(order.createdAt).getTime()) / 86_400_000) : 0;
+  if (days >= 1) {
     const span = `${days} day${days === 1 ? '' : 's'}`;
     return {
       rule: `An order paid in cash to an agent waits ${span} for the cash`,

@@ -107,6 +107,31 @@ describe('deliveries to bring', () => {
     const [sent] = posts(`/api/agent/deliveries/${ORDER}/payment-prompt`);
     expect(sent!.body).toEqual({ phone: '+256772123456' });
     expect(sent!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    // The form gave way to the news, and focus went with it.
+    expect(document.activeElement?.textContent).toMatch(/^UGX 170,000 asked from/);
+  });
+
+  it('asks which network when the number’s prefix does not tell', async () => {
+    list = {
+      body: {
+        items: [aDelivery({ customer: { id: 'c1', name: 'Nakato Sarah', phone: '+256712345678', village: null } })],
+        nextCursor: null,
+      },
+    };
+    renderPage();
+    const one = await item();
+    fireEvent.click(one.getByRole('button', { name: 'Ask for mobile money' }));
+    fireEvent.click(one.getByRole('button', { name: 'Send the prompt' }));
+    const network = one.getByLabelText('Network');
+    expect(document.activeElement).toBe(network);
+    expect(posts(`/api/agent/deliveries/${ORDER}/payment-prompt`)).toHaveLength(0);
+    fireEvent.change(network, { target: { value: 'airtel' } });
+    fireEvent.click(one.getByRole('button', { name: 'Send the prompt' }));
+    await waitFor(() => expect(posts(`/api/agent/deliveries/${ORDER}/payment-prompt`)).toHaveLength(1));
+    expect(posts(`/api/agent/deliveries/${ORDER}/payment-prompt`)[0]!.body).toEqual({
+      phone: '+256712345678',
+      network: 'airtel',
+    });
   });
 
   it('hands a paid order over, and says so; a refusal is read out', async () => {
@@ -125,6 +150,9 @@ describe('deliveries to bring', () => {
     list = { body: { items: [], nextCursor: null } };
     fireEvent.click(one.getByRole('button', { name: 'Hand it over' }));
     expect(await screen.findByText('Order ORD-100042 is handed over to Nakato Sarah.')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement?.textContent).toBe('Order ORD-100042 is handed over to Nakato Sarah.'),
+    );
     expect(await screen.findByText('Nothing to bring now.')).toBeTruthy();
   });
 });

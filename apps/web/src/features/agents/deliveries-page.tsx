@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
@@ -127,14 +127,22 @@ export default function AgentDeliveriesPage() {
     refetchInterval: (q) => (prompted && q.state.data?.items.some((item) => !item.paid) ? 5_000 : false),
   });
   const [done, setDone] = useState<string | null>(null);
+  // The handed-over order leaves the list with the button that had focus: focus goes to the news.
+  const news = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) news.current?.focus();
+  }, [done]);
   return (
     <AgentScreen id={TITLE} title={t('agent.deliveries.title')}>
       <p className="text-stone-700">{t('agent.deliveries.intro')}</p>
-      {done && (
-        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 font-medium">
-          {done}
-        </p>
-      )}
+      <p
+        ref={news}
+        tabIndex={-1}
+        role="status"
+        className={done ? 'rounded-lg border border-emerald-300 bg-emerald-50 p-3 font-medium' : 'sr-only'}
+      >
+        {done ?? ''}
+      </p>
       <AgentQueryView query={query} loadingLabel={t('agent.deliveries.loading')}>
         {({ items }) => (
           <>

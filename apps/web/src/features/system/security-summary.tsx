@@ -19,7 +19,7 @@ function TwoStep({ twoStep }: { twoStep: SecuritySummary['twoStep'] }) {
         {t('admin.securitySummary.adminsTwoStep', { with: twoStep.adminsWithTwoStep, all: twoStep.admins })}
       </p>
       {missing > 0 ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-2 text-red-900">
+        <p className="rounded-lg border border-red-200 bg-red-50 p-2 text-red-900">
           {t('admin.securitySummary.adminsMissing', { count: missing })}{' '}
           <Link to="/admin/users" className="font-medium underline">
             {t('admin.securitySummary.openUsers')}
