@@ -16,6 +16,7 @@ import { adminRoutes } from './features/auth/admin.routes.ts';
 import { securitySummaryRoutes } from './features/auth/security-summary.routes.ts';
 import { meRoutes } from './features/auth/me.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { businessSummaryRoutes } from './features/dashboard/business-summary.routes.ts';
 import { transformationPlanRoutes } from './features/dashboard/transformation-plan.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
@@ -230,6 +231,7 @@ export function createApp({
   app.route('/api', notificationRoutes);
   app.route('/api', eventRoutes);
   app.route('/api/admin', adminRoutes);
+  app.route('/api/admin', businessSummaryRoutes);
   app.route('/api/admin', securitySummaryRoutes);
   app.route('/api/admin', jobRoutes);
   app.route('/api', smsDeliveryRoutes);

@@ -195,6 +195,10 @@ export const loans = pgTable(
     uniqueIndex('loans_user_key_idx').on(t.userId, t.idempotencyKey),
     index('loans_user_idx').on(t.userId, t.createdAt),
     index('loans_status_idx').on(t.status, t.createdAt),
+    index('loans_created_idx').on(t.createdAt),
+    index('loans_activated_idx')
+      .on(t.activatedAt)
+      .where(sql`${t.activatedAt} is not null`),
     index('loans_agent_idx')
       .on(t.agentId)
       .where(sql`${t.agentId} is not null`),
@@ -261,7 +265,7 @@ export const loanPayments = pgTable(
     allocation: jsonb('allocation').notNull().$type<Record<string, number>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('loan_payments_loan_idx').on(t.loanId, t.createdAt)],
+  (t) => [index('loan_payments_loan_idx').on(t.loanId, t.createdAt), index('loan_payments_created_idx').on(t.createdAt)],
 );
 
 export type LoanPlanRow = typeof loanPlans.$inferSelect;

@@ -108,6 +108,9 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_payment_idx').on(t.paymentId),
+    index('orders_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     index('orders_collector_idx')
       .on(t.collectorId, t.status)
       .where(sql`${t.collectorId} is not null`),

@@ -405,3 +405,12 @@ export async function sameIdNumber(db: Database, userId: string, identity: Kyc['
     );
   return rows.map((r) => r.userId);
 }
+
+/** Identity checks submitted and not yet decided: the admins' queue. */
+export async function identityChecksWaiting(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(kycRecords)
+    .where(eq(kycRecords.status, 'submitted'));
+  return row?.n ?? 0;
+}

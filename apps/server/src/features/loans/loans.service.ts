@@ -16,3 +16,4 @@ export { customerDevices, powerDaysByProduct, type CustomerDevice } from './cust
 export { spaced } from './tokens.ts';
 export { previewSwap, swapDevice, type SwapQuote } from './swap.ts';
 export { loanForPaybill, loanSeqOf, repayableLoansOf } from './paybill-loan.ts';
+export { latestPar, loanBusinessByDay, loansWaitingApproval, type DayTotal } from './business-days.ts';

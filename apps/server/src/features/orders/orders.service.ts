@@ -13,3 +13,4 @@ export { orderIdByNumber, orderNumbersOf, takeCashForOrder } from './cash-order-
 export { agentSalesSince } from './agent-sales.ts';
 export { salesReach } from './sales-reach.ts';
 export { expireUnpaidOrders } from './pay-order.ts';
+export { cashSalesByDay } from './sales-days.ts';

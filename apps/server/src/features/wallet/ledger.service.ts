@@ -320,3 +320,12 @@ export async function checkLedger(db: Database): Promise<LedgerProblems> {
     total: Number(row.total),
   };
 }
+
+/** The cash all agents hold and have not handed over: minus the sum of their cash accounts' balances. */
+export async function agentsCashHeld(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ held: sql<string>`coalesce(-sum(${ledgerAccounts.balance}), 0)::text` })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.kind, 'agent_cash'));
+  return Number(row?.held ?? 0);
+}
