@@ -1,12 +1,36 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import type { BusinessSummary } from '@ecogrid/core/business';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '@/test/axe.ts';
 import AdminHomePage from './home-page.tsx';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
 
+const period = (from: string, cash: number) => ({
+  from,
+  cashSales: { amount: cash, count: 2 },
+  creditSales: { amount: 1_200_000, count: 1 },
+  collections: { amount: 300_000, count: 3 },
+  applications: 4,
+});
+const summary: BusinessSummary = {
+  today: period('2026-03-12', 150_000),
+  week: period('2026-03-09', 450_000),
+  month: period('2026-03-01', 900_000),
+  waiting: { loanApprovals: 5, identityChecks: 7, failedJobs: 1 },
+  par: { day: '2026-03-11', par1: 2308, par30: 769 },
+  agentCash: 70_000,
+  days: Array.from({ length: 30 }, (_, i) => ({
+    day: `2026-0${i < 18 ? 2 : 3}-${String(i < 18 ? 11 + i : i - 17).padStart(2, '0')}`,
+    sales: i === 29 ? 1_350_000 : 0,
+    collections: i === 29 ? 300_000 : 0,
+  })),
+};
+
 let healthReply: { status: number; body: unknown };
-const server = fakeServer(() => healthReply);
+const server = fakeServer(({ url }) =>
+  url === '/api/admin/business-summary' ? { status: 200, body: summary } : healthReply,
+);
 
 beforeEach(() => server.start());
 
@@ -45,7 +69,10 @@ describe('the admin home', () => {
     };
     renderPage(AdminHomePage, '/admin');
     expect(await screen.findByText('Everything is working')).toBeTruthy();
-    const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    const tools = screen.getByRole('navigation', { name: 'Admin tools' });
+    const links = within(tools)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     expect(links).toEqual([
       '/admin/users',
       '/security-dashboard',
@@ -68,6 +95,38 @@ describe('the admin home', () => {
       '/admin/products',
       '/admin/categories',
     ]);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('shows the business today, this week and this month, each figure opening its list', async () => {
+    healthReply = {
+      status: 200,
+      body: {
+        status: 'ok',
+        version: '0.1.0',
+        database: { reachable: true, kind: 'pglite' },
+        migrations: { applied: 7, expected: 7, upToDate: true },
+        jobs: { reachable: true },
+      },
+    };
+    renderPage(AdminHomePage, '/admin');
+    const today = within(await screen.findByRole('region', { name: 'Today' }));
+    expect(today.getByRole('link', { name: 'UGX 150,000 (2)' }).getAttribute('href')).toBe('/admin/orders?status=paid');
+    expect(today.getByRole('link', { name: 'UGX 1,200,000 (1)' }).getAttribute('href')).toBe(
+      '/admin/loans?status=active',
+    );
+    expect(screen.getByRole('region', { name: /^This week \(from / }).textContent).toContain('UGX 450,000 (2)');
+    const now = within(screen.getByRole('region', { name: 'Now' }));
+    expect(now.getByRole('link', { name: '5' }).getAttribute('href')).toBe('/admin/loans/approvals');
+    expect(now.getByRole('link', { name: '7' }).getAttribute('href')).toBe('/admin/kyc');
+    expect(now.getByRole('link', { name: '7.69%' }).getAttribute('href')).toBe(
+      '/admin/loans?status=active&minDaysPastDue=30',
+    );
+    expect(now.getByRole('link', { name: 'UGX 70,000' }).getAttribute('href')).toBe('/admin/agents');
+    const days = screen.getByRole('table', { name: 'Sales and collections, last 30 days' });
+    const rows = within(days).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(rows[1]!.textContent).toContain('UGX 1,350,000');
     expect(await axeViolations()).toEqual([]);
   });
 });

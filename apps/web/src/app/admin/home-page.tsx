@@ -6,6 +6,7 @@ import { healthQuery, type Health } from '@/features/system/api.ts';
 import { AdminError } from '@/components/admin/admin-error.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Fact } from '@/components/ui/fact.tsx';
+import { BusinessFigures } from '@/features/dashboard/business-figures.tsx';
 
 function SystemStatus({ health }: { health: Health }) {
   const { t } = useTranslation();
@@ -74,7 +75,7 @@ const TOOLS = [
   { to: '/admin/categories', title: 'admin.categories.title', body: 'admin.home.categoriesBody' },
 ] as const;
 
-/** /admin, the admin home: whether the system is healthy, and the admin tools. */
+/** /admin, the admin home: the business at a glance, whether the system is healthy, and the admin tools. */
 export default function AdminHomePage() {
   const { t } = useTranslation();
   const health = useQuery(healthQuery);
@@ -86,6 +87,8 @@ export default function AdminHomePage() {
         </h1>
         <p className="text-stone-700">{t('admin.home.intro')}</p>
       </header>
+
+      <BusinessFigures />
 
       <section aria-labelledby="status-title" className="space-y-3" aria-busy={health.isFetching}>
         <div className="flex flex-wrap items-center justify-between gap-2">

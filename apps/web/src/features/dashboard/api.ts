@@ -1,3 +1,4 @@
+import type { BusinessSummary } from '@ecogrid/core/business';
 import type { Dashboard } from '@ecogrid/core/dashboard';
 import type { Impact } from '@ecogrid/core/impact';
 import { queryOptions } from '@tanstack/react-query';
@@ -30,4 +31,11 @@ export const transformationPlanQuery = queryOptions({
   queryKey: ['transformation-plan'],
   queryFn: ({ signal }) => apiFetch<Impact>('/api/transformation-plan', { signal }),
   staleTime: 5 * 60_000,
+});
+
+/** The admin home's figures: fresh each time it opens. */
+export const businessSummaryQuery = queryOptions({
+  queryKey: ['admin', 'business-summary'],
+  queryFn: ({ signal }) => apiFetch<BusinessSummary>('/api/admin/business-summary', { signal }),
+  staleTime: 0,
 });
