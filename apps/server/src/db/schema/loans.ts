@@ -265,7 +265,10 @@ export const loanPayments = pgTable(
     allocation: jsonb('allocation').notNull().$type<Record<string, number>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('loan_payments_loan_idx').on(t.loanId, t.createdAt), index('loan_payments_created_idx').on(t.createdAt)],
+  (t) => [
+    index('loan_payments_loan_idx').on(t.loanId, t.createdAt),
+    index('loan_payments_created_idx').on(t.createdAt),
+  ],
 );
 
 export type LoanPlanRow = typeof loanPlans.$inferSelect;
