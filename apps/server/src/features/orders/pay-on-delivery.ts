@@ -9,9 +9,9 @@ import type { Language } from '#src/platform/i18n.ts';
 import { hasRole } from '#src/features/auth/roles.service.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 import { customerAgentIds } from '#src/features/agents/agents.service.ts';
-import { activeAdminIds } from '#src/features/auth/agent-accounts.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { sendNotifications, type NotifierDeps } from '#src/features/notifications/notifications.service.ts';
+import { tellAdmins } from '#src/features/notifications/staff-notices.service.ts';
 import { lockOrder, type OrderDeps } from './order-rows.ts';
 import { orderView } from './order-view.ts';
 
@@ -80,17 +80,11 @@ export async function announcePayOnDelivery(tx: Tx, deps: NotifierDeps, order: O
     await tellCollector(tx, deps, order, order.collectorId);
     return;
   }
-  const admins = await activeAdminIds(tx);
-  await sendNotifications(
-    tx,
-    deps,
-    admins.map((userId) => ({
-      userId,
-      type: 'order_update' as const,
-      text: { key: 'notifications:order.needsCollector', values: { number: order.number } },
-      data: { orderId: order.number, id: order.id, forStaff: true },
-    })),
-  );
+  await tellAdmins(tx, deps, {
+    type: 'order_update',
+    text: { key: 'notifications:order.needsCollector', values: { number: order.number } },
+    data: { orderId: order.number, id: order.id },
+  });
 }
 
 /** The agent who brings an order paid on delivery hears what to bring, to whom, and what to take. */

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { journalTransactions, ledgerAccounts, ledgerPostings } from '#src/db/schema/wallet.ts';
+import { journalTransactions } from '#src/db/schema/wallet.ts';
+import { postingsOf } from './ledger.service.ts';
 
 /** A moment as UTC text to the microsecond, which sorts as the moments do: for exact keyset paging. */
 export const microsecondKey = (column: SQL.Aliased | AnyColumn) =>
@@ -74,21 +75,10 @@ export async function journalLogPage(db: Database, filter: JournalLogFilter): Pr
     .orderBy(desc(t.createdAt), desc(sql`${t.id}::text collate "C"`))
     .limit(filter.limit);
   if (rows.length === 0) return [];
-  const postings = await db
-    .select({
-      transactionId: ledgerPostings.transactionId,
-      account: ledgerAccounts.code,
-      amount: ledgerPostings.amount,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-    .where(
-      inArray(
-        ledgerPostings.transactionId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(ledgerPostings.id);
+  const postings = await postingsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const byTransaction = new Map<string, typeof postings>();
   for (const p of postings) byTransaction.set(p.transactionId, [...(byTransaction.get(p.transactionId) ?? []), p]);
   return rows.map((r) => {

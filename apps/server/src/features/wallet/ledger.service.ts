@@ -255,15 +255,9 @@ export async function walletStatementPage(db: Database, userId: string, page: Pa
   return { items, nextCursor: rows.length > page.limit ? String(items.at(-1)!.id) : null };
 }
 
-/** The journal transactions a payment caused, oldest first, with their postings. */
-export async function journalForPayment(db: Database, paymentId: string): Promise<JournalView[]> {
-  const transactions = await db
-    .select()
-    .from(journalTransactions)
-    .where(eq(journalTransactions.paymentId, paymentId))
-    .orderBy(journalTransactions.createdAt);
-  if (transactions.length === 0) return [];
-  const postings = await db
+/** The postings of these journal transactions, each with its account's code, in the order written. */
+export async function postingsOf(db: Database, transactionIds: string[]) {
+  return db
     .select({
       transactionId: ledgerPostings.transactionId,
       account: ledgerAccounts.code,
@@ -272,13 +266,22 @@ export async function journalForPayment(db: Database, paymentId: string): Promis
     })
     .from(ledgerPostings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-    .where(
-      inArray(
-        ledgerPostings.transactionId,
-        transactions.map((t) => t.id),
-      ),
-    )
+    .where(inArray(ledgerPostings.transactionId, transactionIds))
     .orderBy(ledgerPostings.id);
+}
+
+/** The journal transactions a payment caused, oldest first, with their postings. */
+export async function journalForPayment(db: Database, paymentId: string): Promise<JournalView[]> {
+  const transactions = await db
+    .select()
+    .from(journalTransactions)
+    .where(eq(journalTransactions.paymentId, paymentId))
+    .orderBy(journalTransactions.createdAt);
+  if (transactions.length === 0) return [];
+  const postings = await postingsOf(
+    db,
+    transactions.map((t) => t.id),
+  );
   return transactions.map((t) => ({
     id: t.id,
     kind: t.kind,

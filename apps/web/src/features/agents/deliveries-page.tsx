@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { formatUgx } from '@/lib/money.ts';
@@ -13,15 +14,6 @@ import { AgentQueryView, AgentScreen } from './page-states.tsx';
 
 const TITLE = 'deliveries-title';
 type Open = 'cash' | 'prompt' | null;
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-3">
-      <dt className="text-stone-700">{term}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
 
 function DeliveryItem(props: { item: AgentDelivery; onPrompted: () => void; onHandedOver: (text: string) => void }) {
   const { item } = props;
@@ -47,14 +39,21 @@ function DeliveryItem(props: { item: AgentDelivery; onPrompted: () => void; onHa
         {item.number} · {t('agent.orders.items', { count: item.itemCount, first: item.firstItem })}
       </p>
       <dl className="space-y-1">
-        <Fact term={t(item.fulfilment === 'pickup' ? 'agent.deliveries.pickupAt' : 'agent.deliveries.bringTo')}>
+        <Fact
+          variant="figure"
+          term={t(item.fulfilment === 'pickup' ? 'agent.deliveries.pickupAt' : 'agent.deliveries.bringTo')}
+        >
           {item.place}
         </Fact>
-        {item.expectedOn && <Fact term={t('agent.deliveries.expectedOn')}>{day(item.expectedOn)}</Fact>}
-        <Fact term={t('agent.deliveries.toTake')}>
+        {item.expectedOn && (
+          <Fact variant="figure" term={t('agent.deliveries.expectedOn')}>
+            {day(item.expectedOn)}
+          </Fact>
+        )}
+        <Fact variant="figure" term={t('agent.deliveries.toTake')}>
           <span className="font-semibold tabular-nums">{formatUgx(item.total)}</span>
         </Fact>
-        <Fact term={t('agent.deliveries.money')}>
+        <Fact variant="figure" term={t('agent.deliveries.money')}>
           {item.paid
             ? t('agent.deliveries.paid')
             : item.payBy

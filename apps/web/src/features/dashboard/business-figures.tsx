@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminQuery } from '@/components/admin/admin-query.tsx';
+import { Fact } from '@/components/ui/fact.tsx';
 import { useFormats } from '@/lib/formats.ts';
 import { formatUgx } from '@/lib/money.ts';
 import { businessSummaryQuery } from './api.ts';
@@ -14,14 +15,11 @@ const linkClass = 'font-medium text-brand-800 underline';
 /** A figure that opens the list behind it. */
 function Figure({ term, to, children }: { term: string; to: string; children: ReactNode }) {
   return (
-    <div className="flex flex-wrap justify-between gap-x-3 py-1">
-      <dt className="text-stone-700">{term}</dt>
-      <dd className="tabular-nums">
-        <Link to={to} className={linkClass}>
-          {children}
-        </Link>
-      </dd>
-    </div>
+    <Fact variant="figure" term={term}>
+      <Link to={to} className={linkClass}>
+        {children}
+      </Link>
+    </Fact>
   );
 }
 
