@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/auth.ts';
 import { deviceTokens } from '#src/db/schema/loans.ts';
@@ -81,6 +81,23 @@ describe('a paybill payment naming a customer or an order', () => {
     const paid = await paybill({ phone: '+256752000111', amount: 40_000, account });
     expect(paid.body.receipt).toMatchObject({ outcome: 'applied', network: 'airtel' });
     expect(await walletBalance(ctx.db, customer.id)).toBe(40_000);
+  });
+
+  it('gives eight-digit account numbers after the 900,000th, and a payment naming one finds its customer', async () => {
+    const [{ last }] = (await ctx.db.execute(sql`select last_value::int as last from account_number_seq`)).rows as {
+      last: number;
+    }[];
+    await ctx.db.execute(sql`select setval('account_number_seq', 999999)`);
+    try {
+      const customer = await creditCustomer(ctx);
+      const account = await accountNumberOf(customer.id);
+      expect(account).toMatch(/^1000000\d$/);
+      const paid = await paybill({ phone: '+256752000112', amount: 25_000, account });
+      expect(paid.body.receipt).toMatchObject({ outcome: 'applied' });
+      expect(await walletBalance(ctx.db, customer.id)).toBe(25_000);
+    } finally {
+      await ctx.db.execute(sql`select setval('account_number_seq', ${Math.max(last, 100_000) + 1_000})`);
+    }
   });
 
   it('pays an order waiting for exactly this amount, and holds one for another amount', async () => {

@@ -15,6 +15,14 @@ describe('account numbers', () => {
     expect(accountNumberValid('12345')).toBe(false);
   });
 
+  it('grows to eight digits after the six-digit numbers run out, still checked', () => {
+    const eight = `1000000${luhnDigit('1000000')}`;
+    expect(accountNumberValid(eight)).toBe(true);
+    expect(accountNumberValid(`1000001${eight[7]}`)).toBe(false);
+    expect(accountNumberValid(`0${luhnDigit('0')}123456`)).toBe(false);
+    expect(accountNumberValid(`12345678${luhnDigit('12345678')}`)).toBe(false);
+  });
+
   it('reads an account as typed with spaces and dashes', () => {
     expect(tidyAccount(' ln-000 12 ')).toBe('LN00012');
   });

@@ -28,9 +28,12 @@ export function luhnDigit(digits: string): number {
   return (10 - (total % 10)) % 10;
 }
 
-/** A customer's account number: seven digits whose last is the Luhn check digit of the six before. */
+/**
+ * A customer's account number: seven digits whose last is the Luhn check digit of the six before;
+ * after the 900,000th account, eight digits (seven and their check digit).
+ */
 export function accountNumberValid(text: string): boolean {
-  return /^\d{7}$/.test(text) && luhnDigit(text.slice(0, 6)) === Number(text[6]);
+  return /^[1-9]\d{6,7}$/.test(text) && luhnDigit(text.slice(0, -1)) === Number(text.at(-1));
 }
 
 /** The account as a payer types it: spaces, dashes and case do not matter. */

@@ -12,7 +12,7 @@ export const answersEn: AnswerText[] = [
     id: 'pay-paybill',
     question: 'How do I pay by paybill with my account number?',
     answer:
-      'Dial *165# (MTN) or *185# (Airtel), choose Pay bill and enter our business number. As the account, type your loan number (LN-…) to pay a loan, your order number to pay an order, or your 7-digit account number from My account to top up your wallet. A loan payment sends your new token by SMS.',
+      'Dial *165# (MTN) or *185# (Airtel), choose Pay bill and enter our business number. As the account, type your loan number (LN-…) to pay a loan, your order number to pay an order, or your account number from My account to top up your wallet. A loan payment sends your new token by SMS.',
   },
   {
     id: 'pay-ussd',

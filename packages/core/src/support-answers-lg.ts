@@ -12,7 +12,7 @@ export const answersLg: AnswerText[] = [
     id: 'pay-paybill',
     question: 'Nsasula ntya ku paybill nga nkozesa ennamba ya akawunti yange?',
     answer:
-      "Kuba *165# (MTN) oba *185# (Airtel), olonde Pay bill, oyingize ennamba yaffe ey'okusasuliramu. Mu kifo kya akawunti, wandiika ennamba ya looni yo (LN-…) okusasula looni, ennamba ya order okusasula order, oba ennamba ya akawunti yo ey'emiwendo musanvu (eri mu Akawunti yange) okwongera ssente ku waleti. Bw'osasula looni, koodi yo empya ejja mu SMS.",
+      "Kuba *165# (MTN) oba *185# (Airtel), olonde Pay bill, oyingize ennamba yaffe ey'okusasuliramu. Mu kifo kya akawunti, wandiika ennamba ya looni yo (LN-…) okusasula looni, ennamba ya order okusasula order, oba ennamba ya akawunti yo (eri mu Akawunti yange) okwongera ssente ku waleti. Bw'osasula looni, koodi yo empya ejja mu SMS.",
   },
   {
     id: 'pay-ussd',

@@ -12,7 +12,7 @@ export const answersSw: AnswerText[] = [
     id: 'pay-paybill',
     question: 'Ninalipaje kwa paybill kwa namba ya akaunti yangu?',
     answer:
-      'Piga *165# (MTN) au *185# (Airtel), chagua Pay bill na uweke namba yetu ya biashara. Kwenye akaunti, andika namba ya mkopo wako (LN-…) kulipa mkopo, namba ya oda kulipa oda, au namba yako ya akaunti ya tarakimu 7 (iko kwenye Akaunti yangu) kuongeza pesa kwenye pochi. Ukilipa mkopo, tokeni yako mpya inakuja kwa SMS.',
+      'Piga *165# (MTN) au *185# (Airtel), chagua Pay bill na uweke namba yetu ya biashara. Kwenye akaunti, andika namba ya mkopo wako (LN-…) kulipa mkopo, namba ya oda kulipa oda, au namba yako ya akaunti (iko kwenye Akaunti yangu) kuongeza pesa kwenye pochi. Ukilipa mkopo, tokeni yako mpya inakuja kwa SMS.',
   },
   {
     id: 'pay-ussd',

@@ -21,11 +21,11 @@ const uuidText = sql`gen_random_uuid()::text`;
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Account numbers for paying by paybill: six digits from this sequence and a Luhn check digit
+ * Account numbers for paying by paybill: six digits from this sequence (seven after the 900,000th account) and a Luhn check digit
  * (`paybill_account_number`, a SQL function made by the migration; `accountNumberValid` in
  * core checks one), so a typo in any one digit, or two neighbours swapped, is caught.
  */
-export const accountNumberSeq = pgSequence('account_number_seq', { startWith: 100000, maxValue: 999999 });
+export const accountNumberSeq = pgSequence('account_number_seq', { startWith: 100000, maxValue: 9999999 });
 
 /** One row per person: the account and the profile fields of spec section 3. */
 export const users = pgTable(
