@@ -1,7 +1,16 @@
 import { isValidElement } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { adminRoutes, appRoutes, loginRoutes as pageRoutes, publicRoutes, redirects, routes } from './routes.tsx';
+import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { adminRoutes } from './admin-routes.tsx';
+import {
+  ADMIN_SECTIONS,
+  appRoutes,
+  patchAdminRoutes,
+  loginRoutes as pageRoutes,
+  publicRoutes,
+  redirects,
+  routes,
+} from './routes.tsx';
 
 const loginRoutes = [...pageRoutes, ...appRoutes];
 
@@ -187,6 +196,26 @@ describe('the route table', () => {
       orders: '/my-orders',
       'kyc-verification': '/kyc',
     });
+  });
+
+  it('keeps the admin pages under the sections the router patches them in for', () => {
+    const sections = new Set(adminRoutes.map((route) => route.path?.split('/')[0]));
+    expect([...sections].sort()).toEqual([...ADMIN_SECTIONS].sort());
+    for (const section of ADMIN_SECTIONS) {
+      expect(within([...publicRoutes, ...loginRoutes], `/${section}`), section).toBe(false);
+    }
+  });
+
+  it('patches the admin pages in on the first visit to an admin address, and leaves other paths to not-found', async () => {
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/admin/users'],
+      patchRoutesOnNavigation: patchAdminRoutes,
+    });
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
+    expect(router.state.matches.at(-1)?.route.path).toBe('admin/users');
+    await router.navigate('/admin-no-such-page');
+    expect(router.state.matches.at(-1)?.route.path).toBe('*');
+    router.dispose();
   });
 
   it('matches an unknown path with the not-found page, not a feature', () => {
