@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { deviceTokens } from '#src/db/schema/loans.ts';
 import { accountBalances, HOUSE_ACCOUNTS, walletBalance } from '#src/features/wallet/ledger.service.ts';
@@ -84,9 +85,11 @@ describe('a paybill payment naming a customer or an order', () => {
   });
 
   it('gives eight-digit account numbers after the 900,000th, and a payment naming one finds its customer', async () => {
-    const [{ last }] = (await ctx.db.execute(sql`select last_value::int as last from account_number_seq`)).rows as {
-      last: number;
-    }[];
+    const [row] = await queryRows<{ last: number }>(
+      ctx.db,
+      sql`select last_value::int as last from account_number_seq`,
+    );
+    const last = row!.last;
     await ctx.db.execute(sql`select setval('account_number_seq', 999999)`);
     try {
       const customer = await creditCustomer(ctx);

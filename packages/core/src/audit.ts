@@ -2,6 +2,74 @@ import { z } from 'zod';
 import { USER_TYPES } from './roles.ts';
 
 /**
+ * Every action the audit log records. Admin screens name each in the reader's language
+ * (`admin.systemLog.actions` in the web app's catalogues, a test keeps them complete).
+ */
+export const AUDIT_ACTIONS = [
+  'agent.cash_collected',
+  'agent.customer_consent',
+  'agent.customer_registered',
+  'agent.handover',
+  'agent.sale',
+  'agent.settings',
+  'agent.target',
+  'category.create',
+  'category.deactivate',
+  'category.reactivate',
+  'category.reorder',
+  'category.update',
+  'credit_policy.update',
+  'device.import',
+  'device.issue_token',
+  'kyc.approve',
+  'kyc.document.view',
+  'kyc.reject',
+  'loan.approve',
+  'loan.device_swap',
+  'loan.extension',
+  'loan.pause',
+  'loan.repossession_attempt',
+  'loan.repossession_start',
+  'loan.reject',
+  'loan.resume',
+  'loan.withdraw',
+  'loan.write_off',
+  'loan_follow_up.assign',
+  'loan_follow_up.outcome',
+  'loan_plan.create',
+  'loan_plan.update',
+  'message.resend',
+  'order.cancel',
+  'order.collector',
+  'order.delivery_plan',
+  'order.handover',
+  'order.status',
+  'paybill.assign',
+  'paybill.return',
+  'payment.mark_failed',
+  'payment.refund',
+  'product.create',
+  'product.deactivate',
+  'product.image_add',
+  'product.image_main',
+  'product.image_remove',
+  'product.reactivate',
+  'product.stock_adjust',
+  'product.update',
+  'store.delivery_fee',
+  'support.assign',
+  'support.info_request',
+  'support.note',
+  'support.reply',
+  'support.resolve',
+  'support_request.handled',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The catalogue key of an action's name: its dots become underscores ('kyc.document.view' → 'kyc_document_view'). */
+export const auditActionKey = (action: string) => action.replaceAll('.', '_');
+
+/**
  * Who did something, as admin screens name them: the person's name and role beside the id, so
  * no log shows a bare id. Null fields: the account is no longer on record.
  */

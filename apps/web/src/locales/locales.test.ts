@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, auditActionKey } from '@ecogrid/core/audit';
 import { describe, expect, it } from 'vitest';
 import account from './en.account.json';
 import admin from './en.admin.json';
@@ -110,6 +111,15 @@ describe('translation catalogues', () => {
         if (text.includes('{{count}}')) expect(key).toMatch(/_(one|other)$/);
         const plural = /^(.*)_(one|other)$/.exec(key);
         if (plural) expect(texts.has(`${plural[1]}_${plural[2] === 'one' ? 'other' : 'one'}`), key).toBe(true);
+      }
+    }
+  });
+
+  it('names every action the audit log records, in every language', () => {
+    for (const catalogue of [en, lg, sw]) {
+      const texts = new Map(flat(catalogue));
+      for (const action of AUDIT_ACTIONS) {
+        expect(texts.get(`admin.systemLog.actionNames.${auditActionKey(action)}`), action).toBeTruthy();
       }
     }
   });

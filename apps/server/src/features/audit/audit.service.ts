@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@ecogrid/core/audit';
+import type { AuditAction, AuditEntry } from '@ecogrid/core/audit';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { auditLog } from '#src/db/schema/audit.ts';
@@ -7,7 +7,7 @@ import { actorOf, peopleByIds } from '#src/features/auth/profile.service.ts';
 
 export type AuditInput = {
   actorId: string;
-  action: string;
+  action: AuditAction;
   entityType: string;
   entityId: string;
   reason?: string | null;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@ecogrid/core/audit';
 import type { AdminProduct } from '@ecogrid/core/catalog-admin';
 import type { Database, Tx } from '#src/db/client.ts';
 import type { ProductRow } from '#src/db/schema/catalog.ts';
@@ -33,7 +34,7 @@ export function auditCatalog(
   tx: Tx,
   actor: Actor,
   entry: {
-    action: string;
+    action: AuditAction;
     entityType: 'product' | 'category';
     entityId: string;
     details: Record<string, unknown>;

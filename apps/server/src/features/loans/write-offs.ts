@@ -73,7 +73,7 @@ const notDefaulted = (loan: LoanRow) =>
 
 const auditEntry = (input: { actorId: string; reason: string }, loanId: string, details: Record<string, unknown>) => ({
   actorId: input.actorId,
-  action: 'loan.write_off',
+  action: 'loan.write_off' as const,
   entityType: 'loan',
   entityId: loanId,
   reason: input.reason,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MobileNetwork } from '@ecogrid/core';
+import type { AuditAction } from '@ecogrid/core/audit';
 import type { PaybillReceipt } from '@ecogrid/core/paybill';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
@@ -52,7 +53,7 @@ async function closeReceipt(
   receiptId: string,
   adminId: string,
   changes: Partial<Pick<PaybillReceiptRow, 'outcome' | 'paymentId' | 'returnReason'>>,
-  audit: { action: string; reason?: string; details: Record<string, unknown> },
+  audit: { action: AuditAction; reason?: string; details: Record<string, unknown> },
 ) {
   await tx
     .update(paybillReceipts)

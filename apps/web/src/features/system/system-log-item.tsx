@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { auditActionKey } from '@ecogrid/core/audit';
 import { useTranslation } from 'react-i18next';
 import { useActorText } from '@/components/admin/actor.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -42,17 +43,20 @@ export function SystemLogLine({ item }: { item: SystemLogItem }) {
           {stamp(item.at)}
         </time>
       </div>
-      <p className="font-semibold break-all">
-        <span className="font-mono">{item.action}</span>
+      <p className="font-semibold break-words">
+        {money
+          ? (item.reason ?? item.action)
+          : t(`admin.systemLog.actionNames.${auditActionKey(item.action)}`, { defaultValue: item.action })}
         {item.amount !== null && <span className="ml-2 tabular-nums">{formatUgx(item.amount)}</span>}
       </p>
+      <p className="font-mono text-xs break-all text-stone-700">{item.action}</p>
       <p className="text-sm">{actor(item.actor)}</p>
       <Facts>
         <Fact variant="cells" term={t('admin.systemLog.record')} mono>
           {item.entityType} · {item.entityId}
         </Fact>
-        {item.reason && (
-          <Fact variant="cells" term={t(money ? 'admin.systemLog.description' : 'admin.log.reason')}>
+        {item.reason && !money && (
+          <Fact variant="cells" term={t('admin.log.reason')}>
             {item.reason}
           </Fact>
         )}

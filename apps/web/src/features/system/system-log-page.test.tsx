@@ -63,6 +63,8 @@ describe('the system log', () => {
     expect(within(money!).getByText('Wallet of Nakato Sarah')).toBeTruthy();
     expect(within(money!).getByText('MTN Mobile Money clearing')).toBeTruthy();
     expect(within(money!).queryByText(CUSTOMER, { exact: false })).toBeNull();
+    expect(within(money!).getByText('Top-up by MTN Mobile Money')).toBeTruthy();
+    expect(within(action!).getByText('Order status changed')).toBeTruthy();
     expect(within(action!).getByText('by Grace Namutebi (Admin)')).toBeTruthy();
     expect(within(action!).getByText('paid')).toBeTruthy();
     expect(within(action!).getByText('processing')).toBeTruthy();
