@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchAgents } from './agents.bench.ts';
 import { benchAuth } from './auth.bench.ts';
+import { benchBackOffice } from './back-office.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchCatalogApi } from './catalog-api.bench.ts';
 import { benchCollections } from './collections.bench.ts';
@@ -21,8 +22,20 @@ import { benchUssd } from './ussd.bench.ts';
 import { benchWallet } from './wallet.bench.ts';
 
 // `npm run bench -- api`, `-- page`, `-- auth`, `-- events`, `-- wallet`, `-- orders`, `-- loans`, `-- agents`
-// `-- collections`, or `-- ussd` runs one of the ten.
-const BENCHMARKS = ['api', 'page', 'auth', 'events', 'wallet', 'orders', 'loans', 'agents', 'collections', 'ussd'];
+// `-- collections`, `-- ussd` or `-- office` runs one of the eleven.
+const BENCHMARKS = [
+  'api',
+  'page',
+  'auth',
+  'events',
+  'wallet',
+  'orders',
+  'loans',
+  'agents',
+  'collections',
+  'ussd',
+  'office',
+];
 const only = process.argv[2];
 if (only !== undefined && !BENCHMARKS.includes(only)) {
   console.error(`Unknown benchmark ${only}: choose one of ${BENCHMARKS.join(', ')}, or none for all.`);
@@ -58,6 +71,7 @@ let loans: Awaited<ReturnType<typeof benchLoans>> | undefined;
 let agents: Awaited<ReturnType<typeof benchAgents>> | undefined;
 let collections: Awaited<ReturnType<typeof benchCollections>> | undefined;
 let ussd: Awaited<ReturnType<typeof benchUssd>> | undefined;
+let office: Awaited<ReturnType<typeof benchBackOffice>> | undefined;
 
 if (runs('api')) {
   catalogApi = await benchCatalogApi(process.env.DATABASE_URL);
@@ -213,6 +227,27 @@ if (runs('ussd')) {
   if (ussd.ussd.failures + ussd.catalog.failures > 0) process.exitCode = 1;
 }
 
+if (runs('office')) {
+  office = await benchBackOffice(process.env.DATABASE_URL);
+  console.log(
+    `\n(k) the back office on ${office.book?.customers} customers, ${office.book?.loans} loans and ${office.book?.postings} postings, against an empty database, PostgreSQL`,
+  );
+  console.log(`seeded in ${office.seedSeconds} s; ${office.runs} reads each`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(office.large).map(([name, big]) => [
+        name,
+        {
+          'empty p50 ms': office!.empty[name]!.p50Ms,
+          'empty p95 ms': office!.empty[name]!.p95Ms,
+          'large p50 ms': big.p50Ms,
+          'large p95 ms': big.p95Ms,
+        },
+      ]),
+    ),
+  );
+}
+
 // A run of one benchmark keeps the others' last figures.
 const file = path.join(ROOT, 'bench/results/latest.json');
 const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
@@ -230,6 +265,7 @@ const results = {
   ...(loans && { loans }),
   ...(agents && { agents }),
   ...(collections && { collections }),
+  ...(office && { office }),
 };
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2));

@@ -52,6 +52,8 @@ export const ledgerAccounts = pgTable(
       sql`(${t.kind} in ('customer_wallet', 'agent_wallet')) = (${t.userId} is not null)`,
     ),
     uniqueIndex('ledger_one_wallet_per_user').on(t.userId),
+    // The business's accounts by kind (agents' cash held) without reading every wallet.
+    index('ledger_accounts_kind_idx').on(t.kind),
   ],
 );
 
@@ -73,7 +75,12 @@ export const journalTransactions = pgTable(
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('journal_payment_idx').on(t.paymentId), index('journal_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('journal_payment_idx').on(t.paymentId),
+    index('journal_created_idx').on(t.createdAt, t.id),
+    // The system log of one person's money movements, newest first.
+    index('journal_created_by_idx').on(t.createdBy, t.createdAt, t.id),
+  ],
 );
 
 export const ledgerPostings = pgTable(

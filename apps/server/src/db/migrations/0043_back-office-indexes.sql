@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_accounts_kind_idx" ON "ledger_accounts" USING btree ("kind");--> statement-breakpoint
+CREATE INDEX "journal_created_by_idx" ON "journal_transactions" USING btree ("created_by","created_at","id");
