@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminQuery } from '@/components/admin/admin-query.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -7,13 +7,7 @@ import { formatUgx } from '@/lib/money.ts';
 import { campaignPreviewQuery, type CampaignPreview } from './api.ts';
 
 /** A draft's preview: who and how many, who is left out, SMS parts and cost per language, then the people a page at a time. */
-export function PreviewPanel({
-  id,
-  children,
-}: {
-  id: string;
-  children: (preview: CampaignPreview) => React.ReactNode;
-}) {
+export function PreviewPanel({ id, children }: { id: string; children: (preview: CampaignPreview) => ReactNode }) {
   const { t } = useTranslation();
   const [cursor, setCursor] = useState<string | undefined>();
   const query = useQuery(campaignPreviewQuery(id, cursor));
