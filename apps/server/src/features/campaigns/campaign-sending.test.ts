@@ -96,9 +96,13 @@ describe('sending a campaign', () => {
 
     const audit = (await db.execute(
       `select actor_id, details from audit_log where action = 'campaigns.send' and entity_id = '${id}'`,
-    )) as unknown as { rows: { actor_id: string; details: { recipients: number; cost: number } }[] };
+    )) as unknown as { rows: { actor_id: string; details: Record<string, unknown> }[] };
     expect(audit.rows).toEqual([expect.objectContaining({ actor_id: app.admin.id })]);
-    expect(audit.rows[0]!.details).toMatchObject({ recipients: 4, cost: 4 * 35 });
+    expect(audit.rows[0]!.details).toMatchObject({
+      recipients: 4,
+      cost: 4 * 35,
+      texts: { english: 'Big sale on lanterns', luganda: 'Ttaala ku bbeeyi entono', swahili: '' },
+    });
 
     const list = await app.admin.api.get('/api/admin/campaigns');
     expect(list.body.items.find((c: { id: string }) => c.id === id).counts.sent).toBe(4);

@@ -62,6 +62,7 @@ export async function sendCampaign(db: Database, jobs: Jobs, actorId: string, id
       entityId: id,
       details: {
         name: campaign.name,
+        texts: campaign.texts,
         recipients: rows.length,
         batches,
         parts,

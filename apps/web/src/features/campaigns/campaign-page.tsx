@@ -81,7 +81,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
       ) : (
         <section className="space-y-2" aria-labelledby="campaign-counts">
           <h2 id="campaign-counts" className="text-xl font-semibold">
-            {t('admin.campaigns.counts.recipients')}
+            {t('admin.campaigns.campaign.messages')}
           </h2>
           {campaign.status === 'sending' && <p className="text-sm">{t('admin.campaigns.campaign.live')}</p>}
           <CampaignCounts counts={campaign.counts} />
