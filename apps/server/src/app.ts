@@ -18,6 +18,7 @@ import { meRoutes } from './features/auth/me.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { businessSummaryRoutes } from './features/dashboard/business-summary.routes.ts';
 import { transformationPlanRoutes } from './features/dashboard/transformation-plan.routes.ts';
+import { campaignRoutes } from './features/campaigns/campaigns.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
 import { placeRoutes } from './features/places/places.routes.ts';
@@ -236,6 +237,7 @@ export function createApp({
   app.route('/api/admin', jobRoutes);
   app.route('/api', smsDeliveryRoutes);
   app.route('/api/admin', adminOutboxRoutes);
+  app.route('/api/admin', campaignRoutes);
   app.route('/api', walletRoutes);
   app.route('/api', walletStatementRoutes);
   app.route('/api', paymentRoutes);

@@ -14,7 +14,8 @@ import { tellAdmins } from './features/notifications/staff-notices.service.ts';
 import { expireUnpaidOrders } from './features/orders/pay-order.ts';
 import { reconcilePayments } from './features/payments/payments.service.ts';
 import { deviceKeyBox } from './platform/secret-box.ts';
-import { createSmsSender } from './platform/sms.ts';
+import { createSmsSender, type SmsSender } from './platform/sms.ts';
+import { startCampaignSending } from './features/campaigns/batch-worker.ts';
 import { registerFeatureRules } from './rules.ts';
 
 export type BackgroundSettings = Pick<Settings, 'MAIL_FROM' | 'AUTH_SECRET' | 'NODE_ENV'> &
@@ -43,7 +44,7 @@ export async function startBackgroundWork(
   logger: Logger,
   settings: BackgroundSettings,
   realtime: Realtime,
-  options: { jobs?: JobsOptions; deliveryRetry?: RetryPolicy } = {},
+  options: { jobs?: JobsOptions; deliveryRetry?: RetryPolicy; sms?: SmsSender } = {},
 ): Promise<Background> {
   // The jobs settle payments and expire orders: the features' reactions must be in place.
   registerFeatureRules();
@@ -65,16 +66,19 @@ export async function startBackgroundWork(
     ...options.jobs,
   });
   try {
+    const sms = options.sms ?? createSmsSender(settings);
     const messages = await startMessaging({
       db: database.db,
       jobs,
       mailer: createMailer(settings),
-      sms: createSmsSender(settings),
+      sms,
       logger,
       retry: options.deliveryRetry,
       production: settings.NODE_ENV === 'production',
     });
     notifier = { realtime, messages, publicUrl: settings.PUBLIC_URL };
+    // SMS campaigns go in batches, at the provider's rate, straight to its bulk send.
+    await startCampaignSending(jobs, { db: database.db, sms, messages, logger });
     const mobileMoney = createMobileMoney(settings, { db: database.db, jobs, logger });
     await mobileMoney.start();
     const paymentDeps = {

@@ -1,4 +1,5 @@
 import { registerAgentRules } from './features/agents/agents.rules.ts';
+import { registerCampaignRules } from './features/campaigns/campaigns.rules.ts';
 import { registerLoanRules } from './features/loans/loans.rules.ts';
 import { registerOrderRules } from './features/orders/orders.rules.ts';
 
@@ -12,4 +13,5 @@ export function registerFeatureRules(): void {
   registerOrderRules();
   registerLoanRules();
   registerAgentRules();
+  registerCampaignRules();
 }

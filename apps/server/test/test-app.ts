@@ -6,6 +6,7 @@ import { createApp, type AppSettings } from '#src/app.ts';
 import { startBackgroundWork, type BackgroundSettings } from '#src/background.ts';
 import { loadSettings } from '#src/config.ts';
 import type { ChatModel } from '#src/platform/chat-model.ts';
+import type { SmsSender } from '#src/platform/sms.ts';
 import { createRealtime } from '#src/platform/realtime.ts';
 import { createFolderStorage } from '#src/platform/storage.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -23,6 +24,8 @@ export async function createTestContext(
     webDistDir?: string;
     settings?: Partial<AppSettings & BackgroundSettings>;
     assistantModel?: ChatModel;
+    /** An SMS provider of the test's own (none by default: SMS stay in the outbox). */
+    sms?: SmsSender;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -33,6 +36,7 @@ export async function createTestContext(
   const { jobs, messages, mobileMoney } = await startBackgroundWork(database, logger, settings, realtime, {
     jobs: { pollSeconds: 0.5, checkSeconds: 1 },
     deliveryRetry: TEST_DELIVERY_RETRY,
+    ...(options.sms ? { sms: options.sms } : {}),
   });
   // Uploaded pictures go to a folder of the test's own, removed with it.
   const mediaDir = mkdtempSync(path.join(tmpdir(), 'ecogrid-media-'));

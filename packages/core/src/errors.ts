@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'bad_signature',
   'bad_token_request',
   'busy',
+  'campaign_no_recipients',
+  'campaign_not_draft',
   'cart_empty',
   'cart_full',
   'cash_limit_reached',

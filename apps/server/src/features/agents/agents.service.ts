@@ -94,3 +94,26 @@ export async function customerAgentIds(db: Database | Tx, customerIds: string[])
     if (await hasRole(db, agentId, 'agent')) agents.add(agentId);
   return new Map(rows.filter((r) => agents.has(r.agentId)).map((r) => [r.customerId, r.agentId]));
 }
+
+/** Customers whose agent (the one they last agreed may act for them) is one of these, for an SMS campaign's segment. */
+export async function customerIdsOfAgents(db: Database | Tx, agentIds: string[]): Promise<string[]> {
+  if (agentIds.length === 0) return [];
+  const rows = await db
+    .selectDistinctOn([agentCustomers.customerId], {
+      customerId: agentCustomers.customerId,
+      agentId: agentCustomers.agentId,
+    })
+    .from(agentCustomers)
+    .where(
+      inArray(
+        agentCustomers.customerId,
+        db
+          .select({ id: agentCustomers.customerId })
+          .from(agentCustomers)
+          .where(inArray(agentCustomers.agentId, agentIds)),
+      ),
+    )
+    .orderBy(agentCustomers.customerId, desc(agentCustomers.consentedAt));
+  const wanted = new Set(agentIds);
+  return rows.filter((r) => wanted.has(r.agentId)).map((r) => r.customerId);
+}

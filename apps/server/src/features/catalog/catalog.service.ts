@@ -158,3 +158,13 @@ export async function listCategories(db: Database): Promise<Category[]> {
     .groupBy(categories.slug)
     .orderBy(asc(categories.position), asc(categories.name));
 }
+
+/** Products by name (all of them, or these ids), for pickers that name what was sold. */
+export async function productNames(db: Database, ids?: string[]): Promise<{ id: string; name: string }[]> {
+  if (ids?.length === 0) return [];
+  return db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(ids ? sql`${products.id}::text in (select unnest(${sql.param(ids)}::text[]))` : undefined)
+    .orderBy(asc(products.name), asc(products.id));
+}

@@ -17,3 +17,4 @@ export { spaced } from './tokens.ts';
 export { previewSwap, swapDevice, type SwapQuote } from './swap.ts';
 export { loanForPaybill, loanSeqOf, repayableLoansOf } from './paybill-loan.ts';
 export { latestPar, loanBusinessByDay, loansWaitingApproval, type DayTotal } from './business-days.ts';
+export { customerIdsByLoan } from './campaign-borrowers.ts';

@@ -53,6 +53,25 @@ function deliveryOf(report: DeliveryReport): { delivery: 'pending' | 'delivered'
 export const mayPassLater = (reason: string | null) =>
   reason === null || reason === 'Failed' || PASSING_FAILURES.has(reason);
 
+/** A report on an SMS another feature sent itself (a campaign's bulk send): the provider's id and what it says. */
+export type ForeignDelivery = {
+  providerMessageId: string;
+  delivery: 'pending' | 'delivered' | 'failed';
+  reason: string | null;
+};
+/** Whether the listener knew the message (and recorded the report). */
+type DeliveryListener = (tx: Tx, report: ForeignDelivery) => Promise<boolean>;
+const listeners = new Map<string, DeliveryListener>();
+
+/**
+ * How a feature that hands SMS to the provider itself hears of their delivery reports: a report
+ * the outbox does not know is offered to each listener. Registered from the feature's rules,
+ * by name; registering again replaces it.
+ */
+export function onSmsDeliveryReport(name: string, listener: DeliveryListener): void {
+  listeners.set(name, listener);
+}
+
 type Rebuild = (db: Database | Tx, reference: string) => Promise<string | null>;
 const rebuilders = new Map<MessagePurpose, Rebuild>();
 
@@ -88,7 +107,12 @@ export async function recordSmsDelivery(
       .from(outboxMessages)
       .where(and(eq(outboxMessages.channel, 'sms'), eq(outboxMessages.providerMessageId, report.id)))
       .for('update');
-    if (!row) return 'unknown_message';
+    if (!row) {
+      for (const listener of listeners.values()) {
+        if (await listener(tx, { providerMessageId: report.id, delivery, reason })) return 'recorded';
+      }
+      return 'unknown_message';
+    }
     // A final report stands: a late 'Buffered' does not turn 'delivered' back into 'pending'.
     if (delivery === 'pending' && (row.delivery === 'delivered' || row.delivery === 'failed')) return 'recorded';
     const newlyFailed = delivery === 'failed' && row.delivery !== 'failed';

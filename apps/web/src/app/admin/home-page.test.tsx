@@ -82,6 +82,7 @@ describe('the admin home', () => {
       '/admin/paybill',
       '/admin/support',
       '/admin/support-requests',
+      '/admin/campaigns',
       '/admin/orders',
       '/admin/kyc',
       '/admin/loans',

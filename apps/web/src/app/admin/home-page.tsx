@@ -61,6 +61,7 @@ const TOOLS = [
   { to: '/admin/paybill', title: 'admin.paybill.title', body: 'admin.home.paybillBody' },
   { to: '/admin/support', title: 'admin.home.ticketsTitle', body: 'admin.home.ticketsBody' },
   { to: '/admin/support-requests', title: 'admin.support.title', body: 'admin.home.supportBody' },
+  { to: '/admin/campaigns', title: 'admin.campaigns.title', body: 'admin.campaigns.homeBody' },
   { to: '/admin/orders', title: 'admin.orders.title', body: 'admin.home.ordersBody' },
   { to: '/admin/kyc', title: 'admin.home.kycTitle', body: 'admin.home.kycBody' },
   { to: '/admin/loans', title: 'admin.home.loansTitle', body: 'admin.home.loansBody' },
