@@ -259,7 +259,7 @@ export const appRoutes: RouteObject[] = [
 /** Admin only: non-admins are sent to /marketplace. */
 export const adminRoutes: RouteObject[] = [
   { path: 'system-audit', ...adminPage(() => import('@/features/system/system-log-page.tsx')) },
-  { path: 'system-testing', ...later('pages.systemTesting') },
+  { path: 'system-testing', ...adminPage(() => import('@/features/system/diagnostics-page.tsx')) },
   { path: 'security-dashboard', ...adminPage(() => import('@/features/system/security-page.tsx')) },
   {
     path: 'mockups',
