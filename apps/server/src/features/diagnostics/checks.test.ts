@@ -93,6 +93,7 @@ describe('each check with its dependency up', () => {
     const byName = Object.fromEntries(results.map((r) => [r.check, r]));
     expect(byName.sms!.message).toContain('UGX 52,000.00');
     expect(byName.mtn!.details).toMatchObject({ mode: 'live', balance: '1500000', currency: 'UGX' });
+    expect(byName.mtn!.message).toBe('MTN MoMo gave a token and answered; the collection account holds UGX 1500000.');
     expect(byName.airtel!.details).toMatchObject({ mode: 'live', balance: '750000' });
     expect(byName.version!.message).toBe('Version 1.2.3, commit abc1234.');
     expect(byName.database!.details).toMatchObject({ missing: [] });

@@ -1,5 +1,5 @@
 import type { DiagnosticResult, DiagnosticRun, DiagnosticRunSummary } from '@ecogrid/core/diagnostics';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { diagnosticResults, diagnosticRuns } from '#src/db/schema/diagnostics.ts';
 import { peopleByIds } from '#src/features/auth/profile.service.ts';
@@ -51,7 +51,7 @@ export async function listRuns(db: Database, query: PageQuery): Promise<Page<Dia
   const rows = await db
     .select()
     .from(diagnosticRuns)
-    .where(and(after(diagnosticRuns.startedAt, diagnosticRuns.id, query.cursor)))
+    .where(after(diagnosticRuns.startedAt, diagnosticRuns.id, query.cursor))
     .orderBy(desc(diagnosticRuns.startedAt), desc(diagnosticRuns.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);

@@ -59,10 +59,8 @@ export function mobileMoneyCheck(deps: DiagnosticsDeps, network: MobileNetwork):
       if (mode === 'sandbox') {
         return { status: 'ok', message: `${name} goes to the built-in sandbox (test money), which answered.`, details };
       }
-      const balance =
-        account.balance === null
-          ? ''
-          : `; the collection account holds ${account.currency ?? ''} ${account.balance}`.replace('  ', ' ');
+      const held = [account.currency, account.balance].filter(Boolean).join(' ');
+      const balance = account.balance === null ? '' : `; the collection account holds ${held}`;
       return { status: 'ok', message: `${name} gave a token and answered${balance}.`, details };
     },
   };
