@@ -25,9 +25,22 @@ const database = await openConfiguredDatabase(settings);
 await migrateDatabase(database);
 const logger = createLogger(settings.LOG_LEVEL);
 const realtime = await createRealtime(database, logger);
-const { jobs, messages, mobileMoney } = await startBackgroundWork(database, logger, settings, realtime);
 const { storage, documents } = createStorages(settings);
-const app = createApp({ database, logger, settings, realtime, storage, documents, jobs, messages, mobileMoney });
+const { jobs, messages, mobileMoney, diagnostics } = await startBackgroundWork(database, logger, settings, realtime, {
+  storage,
+});
+const app = createApp({
+  database,
+  logger,
+  settings,
+  realtime,
+  storage,
+  documents,
+  jobs,
+  messages,
+  mobileMoney,
+  diagnostics,
+});
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
 
 // Requests whose client has gone (autocannon stops mid-request) still run to the end; the

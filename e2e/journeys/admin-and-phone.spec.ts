@@ -57,6 +57,20 @@ test('an admin sets up an authenticator app, then reaches /system-audit', async 
   await page.getByRole('listitem', { name: 'Daily cleanup' }).getByRole('button', { name: 'Run now' }).click();
   await expect(page.getByText('The task will run in a moment.')).toBeVisible();
 
+  // System testing: Run now checks what the app depends on; the run shows each check in words.
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'System testing' }).click();
+  await expect(page).toHaveURL('/system-testing');
+  await page.getByRole('button', { name: 'Run the checks now' }).click();
+  await expect(page.getByText(/^Checks done: \d+ passed/)).toBeVisible({ timeout: 60_000 });
+  const latest = page.getByRole('region', { name: 'Latest run' });
+  const database = latest
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Database and migrations' }) });
+  await expect(database).toContainText('Passed');
+  await expect(page.getByRole('list', { name: 'All runs' }).getByRole('listitem').first()).toContainText('Run now by');
+  await expectGoodScreen(page);
+
   // The system log: money movements and admin actions, named, filtered to money, as CSV.
   await page.goto('/system-audit');
   await expect(page.getByRole('heading', { level: 1, name: 'System log' })).toBeVisible();

@@ -41,6 +41,8 @@ import { loanStatementRoutes } from './features/loans/statements.routes.ts';
 import { portfolioReportRoutes } from './features/loans/portfolio-reports.routes.ts';
 import { exportRoutes } from './features/loans/exports.routes.ts';
 import { systemLogRoutes } from './features/audit/system-log.routes.ts';
+import { diagnosticsRoutes } from './features/diagnostics/diagnostics.routes.ts';
+import type { Diagnostics } from './features/diagnostics/diagnostics.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { jobRoutes } from './features/jobs/jobs.routes.ts';
 import { eventRoutes } from './features/notifications/events.routes.ts';
@@ -102,6 +104,8 @@ export type AppDeps = {
   messages: Messages;
   /** The MTN and Airtel adapters, or the built-in sandbox (background.ts). */
   mobileMoney: MobileMoney;
+  /** The system checks: Run now, and their history (background.ts). */
+  diagnostics: Diagnostics;
   /** The assistant's language model, when ASSISTANT_CHAT_URL names one (main.ts). */
   assistantModel?: ChatModel;
   webDistDir?: string;
@@ -175,6 +179,7 @@ export function createApp({
   jobs,
   messages,
   mobileMoney,
+  diagnostics,
   assistantModel,
   webDistDir,
 }: AppDeps) {
@@ -202,6 +207,7 @@ export function createApp({
     c.set('publicUrl', settings.PUBLIC_URL);
     c.set('messages', messages);
     c.set('mobileMoney', mobileMoney);
+    c.set('diagnostics', diagnostics);
     c.set('authSecret', settings.AUTH_SECRET);
     c.set('atCallbackToken', atCallbackToken);
     c.set('cashOrderDays', settings.CASH_ORDER_DAYS);
@@ -235,6 +241,7 @@ export function createApp({
   app.route('/api/admin', businessSummaryRoutes);
   app.route('/api/admin', securitySummaryRoutes);
   app.route('/api/admin', jobRoutes);
+  app.route('/api/admin', diagnosticsRoutes);
   app.route('/api', smsDeliveryRoutes);
   app.route('/api/admin', adminOutboxRoutes);
   app.route('/api/admin', campaignRoutes);

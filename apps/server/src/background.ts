@@ -8,7 +8,10 @@ import { createMailer } from './platform/mail.ts';
 import { startMessaging, type Messages } from './platform/messaging.ts';
 import { createMobileMoney, type MobileMoney, type MobileMoneySettings } from './platform/mobile-money/index.ts';
 import type { Realtime } from './platform/realtime.ts';
+import type { Storage } from './platform/storage.ts';
+import { APP_VERSION } from './platform/version.ts';
 import { runLoanDay } from './features/loans/portfolio.service.ts';
+import { startDiagnostics, type Diagnostics } from './features/diagnostics/diagnostics.service.ts';
 import type { NotifierDeps } from './features/notifications/notifications.service.ts';
 import { tellAdmins } from './features/notifications/staff-notices.service.ts';
 import { expireUnpaidOrders } from './features/orders/pay-order.ts';
@@ -18,7 +21,7 @@ import { createSmsSender, type SmsSender } from './platform/sms.ts';
 import { startCampaignSending } from './features/campaigns/batch-worker.ts';
 import { registerFeatureRules } from './rules.ts';
 
-export type BackgroundSettings = Pick<Settings, 'MAIL_FROM' | 'AUTH_SECRET' | 'NODE_ENV'> &
+export type BackgroundSettings = Pick<Settings, 'MAIL_FROM' | 'AUTH_SECRET' | 'NODE_ENV' | 'DATA_DIR'> &
   MobileMoneySettings &
   Partial<
     Pick<
@@ -30,10 +33,13 @@ export type BackgroundSettings = Pick<Settings, 'MAIL_FROM' | 'AUTH_SECRET' | 'N
       | 'AT_BASE_URL'
       | 'JOB_TIMEOUT_SECONDS'
       | 'JOB_CHECK_SECONDS'
+      | 'DIAGNOSTICS_EMAIL'
+      | 'DIAGNOSTICS_TIMEOUT_SECONDS'
+      | 'GIT_COMMIT'
     >
   >;
 
-export type Background = { jobs: Jobs; messages: Messages; mobileMoney: MobileMoney };
+export type Background = { jobs: Jobs; messages: Messages; mobileMoney: MobileMoney; diagnostics: Diagnostics };
 
 /**
  * The work done beside requests: the job queue, email and SMS delivery, and the daily tasks.
@@ -44,7 +50,13 @@ export async function startBackgroundWork(
   logger: Logger,
   settings: BackgroundSettings,
   realtime: Realtime,
-  options: { jobs?: JobsOptions; deliveryRetry?: RetryPolicy; sms?: SmsSender } = {},
+  options: {
+    jobs?: JobsOptions;
+    deliveryRetry?: RetryPolicy;
+    sms?: SmsSender;
+    /** The uploaded files' storage, which the system checks write a test file to. */
+    storage?: Storage;
+  } = {},
 ): Promise<Background> {
   // The jobs settle payments and expire orders: the features' reactions must be in place.
   registerFeatureRules();
@@ -115,7 +127,26 @@ export async function startBackgroundWork(
       };
       logger.info({ removed }, 'daily cleanup done');
     });
-    return { jobs, messages, mobileMoney };
+    // Every hour, and whenever an admin presses Run now: the system checks (/system-testing).
+    const diagnostics = await startDiagnostics(
+      {
+        db: database.db,
+        jobs,
+        mailer: createMailer(settings),
+        sms: settings,
+        mobileMoney,
+        storage: options.storage ?? null,
+        dataDir: settings.DATA_DIR,
+        version: APP_VERSION,
+        commit: settings.GIT_COMMIT ?? null,
+        mailTo: settings.DIAGNOSTICS_EMAIL ?? null,
+        timeoutMs: (settings.DIAGNOSTICS_TIMEOUT_SECONDS ?? 20) * 1000,
+        notifier,
+        logger,
+      },
+      jobs,
+    );
+    return { jobs, messages, mobileMoney, diagnostics };
   } catch (error) {
     await jobs.stop();
     throw error;

@@ -81,6 +81,15 @@ const settingsSchema = z.object({
   // has its job retried within about the sum of the two.
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   JOB_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // The system checks (/system-testing), run every hour and on demand: where their test email
+  // goes (else to the admin who pressed Run now; the hourly run then sends none), how long one
+  // check may take before it counts as failed, and the commit this copy was built from.
+  DIAGNOSTICS_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  DIAGNOSTICS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(20),
+  GIT_COMMIT: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/, 'must be a git commit id (7-40 hex digits)')
+    .optional(),
   // Mobile money. A network whose base URL is unset goes to the sandbox built into the app.
   MTN_MOMO_BASE_URL: z.url().optional(),
   MTN_MOMO_TARGET_ENVIRONMENT: z.string().min(1).default('mtnuganda'),

@@ -42,7 +42,10 @@ async function main() {
     if (disabled.accounts) logger.warn(disabled, 'demo sign-ins deactivated (DEMO_ACCOUNTS is off)');
   }
   const realtime = await createRealtime(database, logger);
-  const { jobs, messages, mobileMoney } = await startBackgroundWork(database, logger, settings, realtime);
+  const { storage, documents } = createStorages(settings);
+  const { jobs, messages, mobileMoney, diagnostics } = await startBackgroundWork(database, logger, settings, realtime, {
+    storage,
+  });
   if (settings.SEED_DEMO_DATA && settings.DEMO_ACCOUNTS) {
     // Past the sale, the demo book goes through the loans' own services, which need the app's deps.
     const deps = paymentDeps({
@@ -57,7 +60,6 @@ async function main() {
     const credit = await seedDemoCreditBook(deps, settings.AUTH_SECRET);
     if (credit.steps) logger.info(credit, 'the demo credit book taken past the sale');
   }
-  const { storage, documents } = createStorages(settings);
   const app = createApp({
     database,
     logger,
@@ -68,6 +70,7 @@ async function main() {
     jobs,
     messages,
     mobileMoney,
+    diagnostics,
     ...(settings.ASSISTANT_CHAT_URL && settings.ASSISTANT_CHAT_MODEL
       ? {
           assistantModel: openAiCompatibleModel({

@@ -33,14 +33,15 @@ export async function createTestContext(
   const logger = pino({ level: 'silent' });
   // Quick heartbeats, so tests see a stream end soon after its session does.
   const realtime = await createRealtime(database, logger, { heartbeatMs: 300 });
-  const { jobs, messages, mobileMoney } = await startBackgroundWork(database, logger, settings, realtime, {
-    jobs: { pollSeconds: 0.5, checkSeconds: 1 },
-    deliveryRetry: TEST_DELIVERY_RETRY,
-    ...(options.sms ? { sms: options.sms } : {}),
-  });
   // Uploaded pictures go to a folder of the test's own, removed with it.
   const mediaDir = mkdtempSync(path.join(tmpdir(), 'ecogrid-media-'));
   const storage = createFolderStorage(mediaDir);
+  const { jobs, messages, mobileMoney, diagnostics } = await startBackgroundWork(database, logger, settings, realtime, {
+    jobs: { pollSeconds: 0.5, checkSeconds: 1 },
+    deliveryRetry: TEST_DELIVERY_RETRY,
+    storage,
+    ...(options.sms ? { sms: options.sms } : {}),
+  });
   const documentsDir = mkdtempSync(path.join(tmpdir(), 'ecogrid-documents-'));
   const documents = createFolderStorage(documentsDir);
   const app = createApp({
@@ -53,6 +54,7 @@ export async function createTestContext(
     jobs,
     messages,
     mobileMoney,
+    diagnostics,
     ...(options.assistantModel ? { assistantModel: options.assistantModel } : {}),
     webDistDir: options.webDistDir,
   });
@@ -70,6 +72,7 @@ export async function createTestContext(
     jobs,
     messages,
     mobileMoney,
+    diagnostics,
     logger,
     close: async () => {
       await jobs.stop();

@@ -112,6 +112,25 @@ export async function appliedMigrationCount(db: Database): Promise<number> {
   return Number(result.rows[0]?.count ?? 0);
 }
 
+/**
+ * The migration files the journal lists that the database has not applied (drizzle records each
+ * applied one with the journal's `when`), and how many it has applied.
+ */
+export async function migrationStatus(db: Database): Promise<{ expected: number; applied: number; missing: string[] }> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const result = (await db.execute(sql`select created_at from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { created_at: string | number }[];
+  };
+  const applied = new Set(result.rows.map((row) => Number(row.created_at)));
+  return {
+    expected: journal.entries.length,
+    applied: result.rows.length,
+    missing: journal.entries.filter((entry) => !applied.has(entry.when)).map((entry) => entry.tag),
+  };
+}
+
 const dialect = new PgDialect();
 const preparedTexts = new Map<string, string>();
 

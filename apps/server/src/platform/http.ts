@@ -1,3 +1,4 @@
+import type { DiagnosticRun } from '@ecogrid/core/diagnostics';
 import type { Language } from '@ecogrid/core/agent-field';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorCodeSchema } from '@ecogrid/core/errors';
@@ -43,6 +44,8 @@ export type AppEnv = {
     authSecret: string;
     /** The token in every Africa's Talking callback address (africastalking-callbacks.ts). */
     atCallbackToken: string;
+    /** Runs the system checks now for the admin who asked (features/diagnostics, background.ts). */
+    diagnostics: { runFor(adminId: string): Promise<DiagnosticRun> };
     /** How many days an order sold for cash waits for the agent to record the cash (CASH_ORDER_DAYS). */
     cashOrderDays: number;
     /** The signed-in user, or null; set for every /api request from the session cookie. */

@@ -69,6 +69,11 @@ export type Jobs = {
   deadLetters(limit: number): Promise<DeadLetter[]>;
   /** Sends dead-lettered jobs back to their queues; returns how many moved. */
   retryDeadLetters(ids: string[]): Promise<number>;
+  /**
+   * Jobs due now and not taken yet (dead letters aside), how long the oldest of them has waited,
+   * and how many dead letters wait for an admin.
+   */
+  backlog(): Promise<{ due: number; oldestWaitingSeconds: number | null; deadLetters: number }>;
   /** The queue table answers (for the health check). */
   healthy(): Promise<boolean>;
   stop(): Promise<void>;
@@ -239,6 +244,21 @@ export async function startJobs(handle: DatabaseHandle, logger: Logger, options:
         }));
     },
     retryDeadLetters: (ids) => boss.redrive(DEAD_LETTER_QUEUE, { ids }),
+    async backlog() {
+      const { rows } = await boss.getDb().executeSql(
+        `select count(*) filter (where name <> $1)::int as due,
+                extract(epoch from now() - min(start_after) filter (where name <> $1))::float8 as oldest,
+                count(*) filter (where name = $1)::int as dead
+           from pgboss.job where state in ('created', 'retry') and start_after <= now()`,
+        [DEAD_LETTER_QUEUE],
+      );
+      const row = rows[0] as { due: number; oldest: number | null; dead: number };
+      return {
+        due: Number(row.due),
+        oldestWaitingSeconds: row.oldest === null ? null : Math.max(0, Math.round(Number(row.oldest))),
+        deadLetters: Number(row.dead),
+      };
+    },
     async healthy() {
       try {
         await boss.getQueue(DEAD_LETTER_QUEUE);

@@ -19,7 +19,7 @@ export type SmsSender = {
 /** What became of one number of a bulk send: taken (with the provider's id) or refused. */
 export type BulkOutcome = { ok: true; messageId: string | null } | { ok: false; error: string };
 
-type AfricasTalkingSettings = {
+export type AfricasTalkingSettings = {
   AT_USERNAME?: string | undefined;
   AT_API_KEY?: string | undefined;
   AT_SENDER_ID?: string | undefined;
@@ -86,4 +86,31 @@ export function createSmsSender(settings: AfricasTalkingSettings): SmsSender {
       return { messageId: idOf(recipient.messageId) };
     },
   };
+}
+
+/**
+ * Asks Africa's Talking for the account's data (GET /version1/user, its balance), for the system
+ * checks. Resolves to the balance as they word it ("UGX 1,000.00"); rejects when the account
+ * cannot be reached or the key is refused. Null when no SMS provider is configured.
+ */
+export async function africasTalkingBalance(
+  settings: AfricasTalkingSettings,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  if (!settings.AT_USERNAME || !settings.AT_API_KEY) return null;
+  const url = `${settings.AT_BASE_URL ?? AT_LIVE_URL}/version1/user?username=${encodeURIComponent(settings.AT_USERNAME)}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { apiKey: settings.AT_API_KEY, Accept: 'application/json' },
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(15_000)]) : AbortSignal.timeout(15_000),
+    });
+  } catch (cause) {
+    throw new Error(`Africa's Talking could not be reached: ${errorText(cause)}`);
+  }
+  const body = (await response.json().catch(() => ({}))) as { UserData?: { balance?: unknown } };
+  if (!response.ok) throw new Error(`Africa's Talking refused the account look-up (HTTP ${response.status})`);
+  const balance = body.UserData?.balance;
+  if (typeof balance !== 'string') throw new Error("Africa's Talking answered without the account's balance");
+  return balance;
 }

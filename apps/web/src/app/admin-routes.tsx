@@ -6,7 +6,6 @@ import {
   catalogueStrings,
   kycReviewStrings,
   kycStrings,
-  later,
   lazyPage,
   loanStrings,
   orderStrings,
@@ -69,7 +68,7 @@ const kycReviewPage = (name: 'KycQueuePage' | 'KycReviewPage') =>
  */
 export const adminRoutes: RouteObject[] = [
   { path: 'system-audit', ...adminPage(() => import('@/features/system/system-log-page.tsx')) },
-  { path: 'system-testing', ...later('pages.systemTesting') },
+  { path: 'system-testing', ...adminPage(() => import('@/features/system/diagnostics-page.tsx')) },
   { path: 'security-dashboard', ...adminPage(() => import('@/features/system/security-page.tsx')) },
   {
     path: 'mockups',

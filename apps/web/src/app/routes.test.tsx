@@ -98,6 +98,7 @@ describe('the route table', () => {
   it.each([
     '/admin',
     '/system-audit',
+    '/system-testing',
     '/security-dashboard',
     '/admin/users',
     '/admin/outbox',

@@ -17,3 +17,4 @@ export * from './ussd.ts';
 export * from './paybill.ts';
 export * from './support.ts';
 export * from './campaigns.ts';
+export * from './diagnostics.ts';

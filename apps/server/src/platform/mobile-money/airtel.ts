@@ -3,6 +3,7 @@ import {
   NetworkUnavailable,
   fetchWithTimeout,
   tokenCache,
+  type AccountAnswer,
   type Fetch,
   type MobileMoneyNetwork,
   type RemoteStatus,
@@ -147,5 +148,20 @@ export function createAirtelMoney(settings: AirtelSettings): MobileMoneyNetwork 
     },
     disbursementStatus: (reference, signal) =>
       status(`/standard/v1/disbursements/${encodeURIComponent(reference)}`, signal),
+    async account(signal): Promise<AccountAnswer> {
+      const response = await call('/standard/v1/users/balance', { method: 'GET', headers: await headers() }, signal);
+      if (response.status === 401) tokens.clear();
+      const answer = (await response.json().catch(() => ({}))) as {
+        data?: { balance?: unknown; currency?: unknown };
+        status?: { success?: boolean };
+      };
+      if (!response.ok || answer.status?.success === false) {
+        throw new NetworkUnavailable('Airtel Money', `balance refused (HTTP ${response.status})`);
+      }
+      return {
+        balance: typeof answer.data?.balance === 'string' ? answer.data.balance : null,
+        currency: typeof answer.data?.currency === 'string' ? answer.data.currency : null,
+      };
+    },
   };
 }

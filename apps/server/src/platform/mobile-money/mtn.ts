@@ -2,6 +2,7 @@ import {
   NetworkUnavailable,
   fetchWithTimeout,
   tokenCache,
+  type AccountAnswer,
   type Fetch,
   type MobileMoneyNetwork,
   type RemoteStatus,
@@ -119,6 +120,20 @@ export function createMtnMoMo(settings: MtnSettings): MobileMoneyNetwork {
         if (!response.ok) throw new NetworkUnavailable('MTN MoMo', `status check refused (HTTP ${response.status})`);
         return mtnStatus((await response.json()) as Record<string, unknown>);
       },
+      async balance(signal?: AbortSignal): Promise<AccountAnswer> {
+        const response = await call(
+          `/${name}/v1_0/account/balance`,
+          { method: 'GET', headers: await headers() },
+          signal,
+        );
+        if (response.status === 401) tokens.clear();
+        if (!response.ok) throw new NetworkUnavailable('MTN MoMo', `balance refused (HTTP ${response.status})`);
+        const body = (await response.json().catch(() => ({}))) as { availableBalance?: unknown; currency?: unknown };
+        return {
+          balance: typeof body.availableBalance === 'string' ? body.availableBalance : null,
+          currency: typeof body.currency === 'string' ? body.currency : null,
+        };
+      },
     };
   };
 
@@ -137,5 +152,6 @@ export function createMtnMoMo(settings: MtnSettings): MobileMoneyNetwork {
       if (!disbursement) return { state: 'not_found' };
       return disbursement.status(`/disbursement/v1_0/transfer/${encodeURIComponent(reference)}`, signal);
     },
+    account: (signal) => collection.balance(signal),
   };
 }

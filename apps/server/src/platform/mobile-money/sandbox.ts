@@ -194,6 +194,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   app.get('/mtn/collection/v1_0/requesttopay/:id', mtnStatus('collection', 'payer'));
   app.post('/mtn/disbursement/v1_0/transfer', mtnRequest('disbursement', 'payee'));
   app.get('/mtn/disbursement/v1_0/transfer/:id', mtnStatus('disbursement', 'payee'));
+  // The sandbox's accounts hold test money only: their balance is always nought.
+  app.get('/mtn/collection/v1_0/account/balance', (c) => c.json({ availableBalance: '0', currency: 'UGX' }));
 
   // --- Airtel Money Open API -----------------------------------------------------------
   app.post('/airtel/auth/oauth2/token', async (c) => {
@@ -283,6 +285,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   app.get('/airtel/standard/v1/payments/:id', airtelEnquiry('collection'));
   app.post('/airtel/standard/v1/disbursements/', airtelRequest('disbursement'));
   app.get('/airtel/standard/v1/disbursements/:id', airtelEnquiry('disbursement'));
+  app.get('/airtel/standard/v1/users/balance', (c) =>
+    c.json({ ...airtelAnswer(null, true, 'DP00800001001', 'SUCCESS'), data: { balance: '0', currency: 'UGX' } }),
+  );
 
   // --- settling and calling back -------------------------------------------------------
   const sendCallback = async (row: SandboxRow) => {

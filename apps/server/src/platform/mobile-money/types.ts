@@ -31,7 +31,15 @@ export type MobileMoneyNetwork = {
   collectionStatus(reference: string, signal?: AbortSignal): Promise<RemoteStatus>;
   disburse(request: TransferRequest, signal?: AbortSignal): Promise<RequestOutcome>;
   disbursementStatus(reference: string, signal?: AbortSignal): Promise<RemoteStatus>;
+  /**
+   * Takes a token and asks for the collection account's balance (the system checks); throws
+   * NetworkUnavailable when either is refused or does not come.
+   */
+  account(signal?: AbortSignal): Promise<AccountAnswer>;
 };
+
+/** The collection account's balance as the network words it. */
+export type AccountAnswer = { balance: string | null; currency: string | null };
 
 /** The network did not answer in time, or answered with a server error: the outcome is unknown. */
 export class NetworkUnavailable extends Error {

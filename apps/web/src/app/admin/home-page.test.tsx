@@ -78,6 +78,7 @@ describe('the admin home', () => {
       '/security-dashboard',
       '/admin/outbox',
       '/admin/jobs',
+      '/system-testing',
       '/admin/payments',
       '/admin/paybill',
       '/admin/support',

@@ -57,6 +57,7 @@ const TOOLS = [
   { to: '/security-dashboard', title: 'admin.security.title', body: 'admin.home.securityBody' },
   { to: '/admin/outbox', title: 'admin.outbox.title', body: 'admin.home.outboxBody' },
   { to: '/admin/jobs', title: 'admin.jobs.title', body: 'admin.home.jobsBody' },
+  { to: '/system-testing', title: 'admin.diagnostics.title', body: 'admin.home.systemTestingBody' },
   { to: '/admin/payments', title: 'admin.payments.title', body: 'admin.home.paymentsBody' },
   { to: '/admin/paybill', title: 'admin.paybill.title', body: 'admin.home.paybillBody' },
   { to: '/admin/support', title: 'admin.home.ticketsTitle', body: 'admin.home.ticketsBody' },

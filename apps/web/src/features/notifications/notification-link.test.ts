@@ -41,7 +41,7 @@ describe('where an order notice opens', () => {
 });
 
 describe('where a staff notice opens', () => {
-  it('opens the identity check, the loan, the agent or the jobs it names, for staff only', () => {
+  it('opens the identity check, the loan, the agent, the jobs or the system check run it names, for staff only', () => {
     const staff = (data: Record<string, unknown>) =>
       notificationLink({ type: 'account', data: { ...data, forStaff: true } });
     expect(staff({ kycUserId: 'u_12AB' })).toEqual({ to: '/admin/kyc/u_12AB', label: 'notifications.openKycReview' });
@@ -53,6 +53,10 @@ describe('where a staff notice opens', () => {
     expect(staff({ jobId: 'j1', queue: 'deliver-email' })).toEqual({
       to: '/admin/jobs',
       label: 'notifications.openJobs',
+    });
+    expect(staff({ diagnosticRunId: TICKET, check: 'smtp' })).toEqual({
+      to: `/system-testing?run=${TICKET}`,
+      label: 'notifications.openDiagnostics',
     });
     // An id that is not one opens nothing; without forStaff, a customer's loan notice opens their own loan.
     expect(staff({ kycUserId: '../../admin' })).toBeNull();

@@ -56,5 +56,9 @@ function staffLink(data: Record<string, unknown>): { to: string; label: string }
   const agent = userIdIn(data.agentId);
   if (agent) return { to: `/admin/agents/${agent}`, label: 'notifications.openAgent' };
   if (typeof data.jobId === 'string') return { to: '/admin/jobs', label: 'notifications.openJobs' };
+  if (typeof data.diagnosticRunId === 'string') {
+    const run = idIn(data.diagnosticRunId);
+    return { to: run ? `/system-testing?run=${run}` : '/system-testing', label: 'notifications.openDiagnostics' };
+  }
   return null;
 }

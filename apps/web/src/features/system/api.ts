@@ -1,5 +1,6 @@
 import type { SystemLogItem } from '@ecogrid/core/audit';
 import type { Health } from '@ecogrid/core/health';
+import type { DiagnosticRun, DiagnosticRunSummary } from '@ecogrid/core/diagnostics';
 import type { JobsOverview } from '@ecogrid/core/jobs';
 import type { OutboxChannel, OutboxDelivery, OutboxMessage } from '@ecogrid/core/outbox';
 import type { AuthAttempt, SecurityEvent, SecuritySummary } from '@ecogrid/core/users';
@@ -136,3 +137,30 @@ export const systemLogQuery = (filters: SystemLogFilters) =>
 /** The same lines as a CSV file. */
 export const systemLogCsvUrl = (filters: SystemLogFilters) =>
   `/api/admin/system-log.csv${toSearch(logParams(filters))}`;
+
+export type {
+  DiagnosticCheckName,
+  DiagnosticResult,
+  DiagnosticRun,
+  DiagnosticRunSummary,
+  DiagnosticStatus,
+} from '@ecogrid/core/diagnostics';
+
+/** The system checks' earlier runs, newest first. */
+export const diagnosticRunsQuery = pages<DiagnosticRunSummary>(
+  ['admin', 'diagnostics', 'runs'],
+  '/api/admin/diagnostics/runs',
+  {},
+);
+
+/** One run with every check's result; a run never changes once kept. */
+export const diagnosticRunQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'diagnostics', 'run', id],
+    queryFn: ({ signal }) =>
+      apiFetch<DiagnosticRun>(`/api/admin/diagnostics/runs/${encodeURIComponent(id)}`, { signal }),
+    staleTime: Infinity,
+  });
+
+/** Runs every system check now; answers when all are done. */
+export const startDiagnosticRun = () => apiFetch<DiagnosticRun>('/api/admin/diagnostics/runs', { method: 'POST' });
