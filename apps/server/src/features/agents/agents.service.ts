@@ -94,3 +94,4 @@ export async function customerAgentIds(db: Database | Tx, customerIds: string[])
     if (await hasRole(db, agentId, 'agent')) agents.add(agentId);
   return new Map(rows.filter((r) => agents.has(r.agentId)).map((r) => [r.customerId, r.agentId]));
 }
+export { commissionByAgent, targetsOver } from './agent-report.ts';

@@ -14,3 +14,4 @@ export { agentSalesSince } from './agent-sales.ts';
 export { salesReach } from './sales-reach.ts';
 export { expireUnpaidOrders } from './pay-order.ts';
 export { cashSalesByDay } from './sales-days.ts';
+export { salesGrouped, type SalesFilter, type SalesGroup, type SalesGrouping } from './sales-report.ts';
