@@ -18,6 +18,7 @@ import { meRoutes } from './features/auth/me.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { businessSummaryRoutes } from './features/dashboard/business-summary.routes.ts';
 import { reportRoutes } from './features/reports/reports.routes.ts';
+import { systemReportRoutes } from './features/reports/system-report.routes.ts';
 import { transformationPlanRoutes } from './features/dashboard/transformation-plan.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
@@ -234,6 +235,7 @@ export function createApp({
   app.route('/api/admin', adminRoutes);
   app.route('/api/admin', businessSummaryRoutes);
   app.route('/api/admin', reportRoutes);
+  app.route('/api', systemReportRoutes);
   app.route('/api/admin', securitySummaryRoutes);
   app.route('/api/admin', jobRoutes);
   app.route('/api', smsDeliveryRoutes);

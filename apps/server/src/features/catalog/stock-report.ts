@@ -12,9 +12,11 @@ export async function productStock(db: Database, category?: string) {
     price: number;
     stock: number;
     active: boolean;
+    loanEligible: boolean;
   }>(
     db,
-    sql`select p.id, p.name, p.sku, p.category, c.name as "categoryName", p.price::float8 as price, p.stock, p.active
+    sql`select p.id, p.name, p.sku, p.category, c.name as "categoryName", p.price::float8 as price, p.stock, p.active,
+          p.loan_eligible as "loanEligible"
         from products p join categories c on c.slug = p.category
         ${category ? sql`where p.category = ${category}` : sql``}
         order by p.name, p.id`,
