@@ -93,6 +93,8 @@ const adminStrings = () => import('@/locales/en.admin.json');
 const catalogueStrings = () => import('@/locales/en.catalogue.json');
 /** The admin loan pages' English (the portfolio, approvals, one loan, and a product's loan plans). */
 const adminLoanStrings = () => import('@/locales/en.admin-loans.json');
+/** The reports' English: the reports pages, the system report page and the admin home's chart. */
+const reportStrings = () => import('@/locales/en.reports.json');
 /** The admin catalogue pages, one chunk for the four routes; a product's page has its loan plans. */
 const cataloguePage = (name: 'ProductsPage' | 'ProductEditPage' | 'CategoriesPage') =>
   lazyPage(
@@ -178,7 +180,7 @@ export const publicRoutes: RouteObject[] = [
     'reset-password': () => import('@/features/auth/reset-password-page.tsx'),
   }),
   { path: 'support', ...lazyPage(() => import('./pages/support-page.tsx'), supportStrings, answersStrings) },
-  { path: 'system-report-pdf', ...later('pages.systemReport') },
+  { path: 'system-report-pdf', ...lazyPage(() => import('./pages/system-report-page.tsx'), reportStrings) },
   {
     path: 'transformation-plan',
     ...lazyPage(() => import('@/features/dashboard/transformation-plan-page.tsx'), dashboardStrings, catalogueStrings),
@@ -273,8 +275,9 @@ export const adminRoutes: RouteObject[] = [
   },
   {
     path: 'admin',
-    ...adminPage(() => import('./admin/home-page.tsx'), paymentStrings, orderStrings, catalogueStrings),
+    ...adminPage(() => import('./admin/home-page.tsx'), paymentStrings, orderStrings, catalogueStrings, reportStrings),
   },
+  { path: 'admin/reports/:report?', ...adminPage(() => import('@/features/reports/reports-page.tsx'), reportStrings) },
   { path: 'admin/users', ...adminPage(() => import('@/features/users/users-page.tsx'), paymentStrings) },
   { path: 'admin/outbox', ...adminPage(() => import('@/features/system/outbox-page.tsx')) },
   { path: 'admin/jobs', ...adminPage(() => import('@/features/system/jobs-page.tsx')) },
