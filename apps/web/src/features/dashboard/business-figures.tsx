@@ -32,7 +32,8 @@ function DaysChart({ days }: { days: BusinessSummary['days'] }) {
     </Suspense>
   );
 }
-const linkClass = 'font-medium text-brand-800 underline';
+// At least 24 px tall (WCAG 2.5.8), as the lists' rows are close together.
+const linkClass = 'inline-flex min-h-6 items-center font-medium text-brand-800 underline';
 
 /** A figure that opens the list behind it. */
 function Figure({ term, to, children }: { term: string; to: string; children: ReactNode }) {
