@@ -94,7 +94,13 @@ export default defineConfig({
         // seen: the demo's (/img/) and uploaded ones (/media/, named by their content, so never stale).
         globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/*.png', 'favicon.svg'],
         // Charts are for admins online: customers' phones do not fetch them in the background.
-        globIgnores: ['**/portfolio-reports-*.js'],
+        // Recharts itself is the chunk both chart wrappers share, named after its LineChart.
+        globIgnores: [
+          '**/portfolio-reports-*.js',
+          '**/figures-chart-*.js',
+          '**/reports-page-*.js',
+          '**/LineChart-*.js',
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

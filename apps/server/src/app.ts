@@ -17,6 +17,8 @@ import { securitySummaryRoutes } from './features/auth/security-summary.routes.t
 import { meRoutes } from './features/auth/me.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { businessSummaryRoutes } from './features/dashboard/business-summary.routes.ts';
+import { reportRoutes } from './features/reports/reports.routes.ts';
+import { systemReportRoutes } from './features/reports/system-report.routes.ts';
 import { transformationPlanRoutes } from './features/dashboard/transformation-plan.routes.ts';
 import { campaignRoutes } from './features/campaigns/campaigns.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
@@ -239,6 +241,8 @@ export function createApp({
   app.route('/api', eventRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/admin', businessSummaryRoutes);
+  app.route('/api/admin', reportRoutes);
+  app.route('/api', systemReportRoutes);
   app.route('/api/admin', securitySummaryRoutes);
   app.route('/api/admin', jobRoutes);
   app.route('/api/admin', diagnosticsRoutes);

@@ -10,6 +10,7 @@ import {
   loanStrings,
   orderStrings,
   paymentStrings,
+  reportStrings,
   ticketPage,
 } from './lazy-page.tsx';
 
@@ -82,8 +83,9 @@ export const adminRoutes: RouteObject[] = [
   },
   {
     path: 'admin',
-    ...adminPage(() => import('./admin/home-page.tsx'), paymentStrings, orderStrings, catalogueStrings),
+    ...adminPage(() => import('./admin/home-page.tsx'), paymentStrings, orderStrings, catalogueStrings, reportStrings),
   },
+  { path: 'admin/reports/:report?', ...adminPage(() => import('@/features/reports/reports-page.tsx'), reportStrings) },
   { path: 'admin/users', ...adminPage(() => import('@/features/users/users-page.tsx'), paymentStrings) },
   { path: 'admin/outbox', ...adminPage(() => import('@/features/system/outbox-page.tsx')) },
   { path: 'admin/jobs', ...adminPage(() => import('@/features/system/jobs-page.tsx')) },

@@ -61,6 +61,8 @@ export const adminStrings = () => import('@/locales/en.admin.json');
 export const catalogueStrings = () => import('@/locales/en.catalogue.json');
 /** The admin loan pages' English (the portfolio, approvals, one loan, and a product's loan plans). */
 export const adminLoanStrings = () => import('@/locales/en.admin-loans.json');
+/** The reports' English: the reports pages, the system report page and the admin home's chart. */
+export const reportStrings = () => import('@/locales/en.reports.json');
 /** An admin page, with the admin pages' shared English. */
 export const adminPage = (load: () => Promise<PageModule>, ...strings: (() => Promise<Strings>)[]) =>
   lazyPage(load, adminStrings, ...strings);

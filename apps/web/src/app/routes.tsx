@@ -19,6 +19,7 @@ import {
   orderStrings,
   paymentStrings,
   placeStrings,
+  reportStrings,
   reviewStrings,
   supportStrings,
   ticketPage,
@@ -83,7 +84,7 @@ export const publicRoutes: RouteObject[] = [
     'reset-password': () => import('@/features/auth/reset-password-page.tsx'),
   }),
   { path: 'support', ...lazyPage(() => import('./pages/support-page.tsx'), supportStrings, answersStrings) },
-  { path: 'system-report-pdf', ...later('pages.systemReport') },
+  { path: 'system-report-pdf', ...lazyPage(() => import('./pages/system-report-page.tsx'), reportStrings) },
   {
     path: 'transformation-plan',
     ...lazyPage(() => import('@/features/dashboard/transformation-plan-page.tsx'), dashboardStrings, catalogueStrings),

@@ -16,6 +16,7 @@ import loans from './en.loans.json';
 import orders from './en.orders.json';
 import payments from './en.payments.json';
 import places from './en.places.json';
+import reports from './en.reports.json';
 import reviews from './en.reviews.json';
 import lg from './lg.json';
 import support from './en.support.json';
@@ -49,6 +50,7 @@ const beside = [
   answers,
   assistant,
   dashboard,
+  reports,
 ];
 const en = [account, admin, ...beside].reduce<Tree>(merge, shell);
 

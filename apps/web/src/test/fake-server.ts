@@ -10,6 +10,7 @@ import paymentStrings from '@/locales/en.payments.json';
 import placeStrings from '@/locales/en.places.json';
 import kycStrings from '@/locales/en.kyc.json';
 import loanStrings from '@/locales/en.loans.json';
+import reportStrings from '@/locales/en.reports.json';
 import reviewStrings from '@/locales/en.reviews.json';
 
 /** A JSON body as its value; any other text (a CSV file) as it is. */
@@ -44,6 +45,7 @@ export function fakeServer(route: (request: SeenRequest) => Reply, options: { se
       placeStrings,
       kycStrings,
       loanStrings,
+      reportStrings,
     ]) {
       addEnglish(strings);
     }

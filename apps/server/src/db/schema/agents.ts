@@ -129,6 +129,7 @@ export const agentCommissions = pgTable(
   },
   (t) => [
     index('agent_commissions_agent_idx').on(t.agentId, t.createdAt),
+    index('agent_commissions_created_idx').on(t.createdAt),
     index('agent_commissions_reversed_idx')
       .on(t.agentId, t.reversedAt)
       .where(sql`${t.reversedAt} is not null`),

@@ -85,7 +85,10 @@ export const stockMovements = pgTable(
     actorId: text('actor_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.id),
+    index('stock_movements_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

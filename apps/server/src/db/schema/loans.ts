@@ -199,6 +199,12 @@ export const loans = pgTable(
     index('loans_activated_idx')
       .on(t.activatedAt)
       .where(sql`${t.activatedAt} is not null`),
+    index('loans_defaulted_idx')
+      .on(t.defaultedAt)
+      .where(sql`${t.defaultedAt} is not null`),
+    index('loans_closed_idx')
+      .on(t.closedAt)
+      .where(sql`${t.closedAt} is not null`),
     index('loans_agent_idx')
       .on(t.agentId)
       .where(sql`${t.agentId} is not null`),
@@ -241,6 +247,8 @@ export const loanRepayments = pgTable(
       .on(t.dueDate)
       .where(sql`${t.status} <> 'paid'`),
     index('loan_repayments_user_idx').on(t.userId),
+    // What fell due on each day, paid or not: the collections report's expected money.
+    index('loan_repayments_due_idx').on(t.dueDate),
     // The reminder run's "a reminder of this loan is still out" check.
     index('loan_repayments_reminded_idx')
       .on(t.loanId)

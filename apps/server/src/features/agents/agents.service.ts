@@ -117,3 +117,4 @@ export async function customerIdsOfAgents(db: Database | Tx, agentIds: string[])
   const wanted = new Set(agentIds);
   return rows.filter((r) => wanted.has(r.agentId)).map((r) => r.customerId);
 }
+export { commissionByAgent, targetsOver } from './agent-report.ts';

@@ -154,3 +154,5 @@ export async function releaseStock(
     });
   }
 }
+
+export { productStock, stockMovementsByProduct } from './stock-report.ts';

@@ -18,3 +18,13 @@ export { previewSwap, swapDevice, type SwapQuote } from './swap.ts';
 export { loanForPaybill, loanSeqOf, repayableLoansOf } from './paybill-loan.ts';
 export { latestPar, loanBusinessByDay, loansWaitingApproval, type DayTotal } from './business-days.ts';
 export { customerIdsByLoan } from './campaign-borrowers.ts';
+export { parHistory } from './portfolio-history.ts';
+export {
+  collectionsByAgent,
+  collectionsByDay,
+  lossesByMonth,
+  portfolioOn,
+  rollRatesOver,
+  startVintages,
+  type Collected,
+} from './report-figures.ts';

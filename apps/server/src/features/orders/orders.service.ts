@@ -15,3 +15,4 @@ export { salesReach } from './sales-reach.ts';
 export { expireUnpaidOrders } from './pay-order.ts';
 export { cashSalesByDay } from './sales-days.ts';
 export { customerIdsWhoBought } from './campaign-buyers.ts';
+export { salesGrouped, type SalesFilter, type SalesGroup, type SalesGrouping } from './sales-report.ts';

@@ -35,3 +35,4 @@ export {
   type CashPaymentInput,
 } from './cash-payments.ts';
 export { recordPaybillPayment, type PaybillPaymentInput } from './paybill-payments.ts';
+export { loanCollectionsByMethod } from './collection-networks.ts';

@@ -74,6 +74,7 @@ describe('the admin home', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     expect(links).toEqual([
+      '/admin/reports',
       '/admin/users',
       '/security-dashboard',
       '/admin/outbox',
@@ -129,6 +130,13 @@ describe('the admin home', () => {
     const rows = within(days).getAllByRole('row');
     expect(rows).toHaveLength(31);
     expect(rows[1]!.textContent).toContain('UGX 1,350,000');
+    // The same days drawn as lines (loaded on its own), the table above being their equivalent.
+    const chart = await screen.findByRole('img', {
+      name: 'Sales and collections, last 30 days: chart of the figures in the table below',
+    });
+    const names = [...chart.querySelectorAll('.recharts-legend-item-text')].map((item) => item.textContent);
+    expect(names.sort()).toEqual(['Collections', 'Sales']);
+    expect(screen.getByRole('link', { name: 'Collections' }).getAttribute('href')).toBe('/admin/reports/collections');
     expect(await axeViolations()).toEqual([]);
   });
 });

@@ -53,6 +53,7 @@ function SystemStatus({ health }: { health: Health }) {
 }
 
 const TOOLS = [
+  { to: '/admin/reports', title: 'reports.title', body: 'reports.homeBody' },
   { to: '/admin/users', title: 'admin.users.title', body: 'admin.home.usersBody' },
   { to: '/security-dashboard', title: 'admin.security.title', body: 'admin.home.securityBody' },
   { to: '/admin/outbox', title: 'admin.outbox.title', body: 'admin.home.outboxBody' },
