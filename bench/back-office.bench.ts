@@ -18,7 +18,10 @@ import { businessSummary } from '../apps/server/src/features/dashboard/business-
 import { systemLogPage } from '../apps/server/src/features/audit/system-log.ts';
 import { startJobs, type Jobs } from '../apps/server/src/platform/jobs.ts';
 import { systemLogQuerySchema } from '../packages/core/src/audit.ts';
-import { kampalaDate } from '../packages/core/src/credit.ts';
+import { addDays, kampalaDate } from '../packages/core/src/credit.ts';
+import { REPORTS } from '../packages/core/src/reports.ts';
+import { buildReport } from '../apps/server/src/features/reports/reports.service.ts';
+import { checkedRange } from '../apps/server/src/platform/date-range.ts';
 import { benchProductOnCredit } from './loans.bench.ts';
 import { percentile } from './lib.ts';
 
@@ -35,7 +38,7 @@ const RUNS = 40;
 
 type Figure = { name: string; run: (db: Database, jobs: Jobs) => Promise<unknown> };
 
-/** What the benchmark reads: the admin home's figures and the system log's first page, unfiltered and by person. */
+/** What the benchmark reads: the admin home's figures, the system log's first page (unfiltered and by person) and each report over 30 days. */
 export const FIGURES: Figure[] = [
   { name: 'admin home (business summary)', run: (db, jobs) => businessSummary(db, jobs) },
   {
@@ -46,6 +49,13 @@ export const FIGURES: Figure[] = [
     name: "system log, one customer's money",
     run: (db) => systemLogPage(db, systemLogQuerySchema.parse({ source: 'money', actorId: 'c-4242' })),
   },
+  ...REPORTS.map((name) => ({
+    name: `${name} report, last 30 days`,
+    run: (db: Database) => {
+      const today = kampalaDate(new Date());
+      return buildReport(db, name, checkedRange(addDays(today, -29), today), {});
+    },
+  })),
 ];
 
 async function timeFigures(db: Database, jobs: Jobs) {
