@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personSchema } from './audit.ts';
 import { USER_TYPES } from './roles.ts';
+import { STAFF_ROLES } from './staff-roles.ts';
 
 /** An account as the admin's user list shows it. */
 export const adminUserSchema = z.object({
@@ -11,6 +12,8 @@ export const adminUserSchema = z.object({
   phoneNumber: z.string().nullable(),
   phoneVerified: z.boolean(),
   userType: z.enum(USER_TYPES),
+  /** Staff only (userType admin): their role; null for everyone else. */
+  staffRole: z.enum(STAFF_ROLES).nullable(),
   agentStatus: z.enum(['applicant', 'approved']).nullable(),
   agentCode: z.string().nullable(),
   /** What the customer types as the account when paying by paybill. */

@@ -8,7 +8,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId, uploadLimit } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { loanParams } from './loan-schemas.ts';
 import { writeOffLoan, writeOffLoans, writeOffPreview } from './write-offs.ts';
@@ -18,24 +18,26 @@ const BULK_BODY_BYTES = 96 * 1024;
 
 const previewRoute = createRoute({
   method: 'get',
+  ...staffRight('credit.read'),
   operationId: 'adminPreviewWriteOffs',
   path: '/loans/write-off-preview',
   tags: ['admin', 'loans'],
   summary:
     'The defaulted loans the credit policy lets admins write off (in default at least its days), with days since default, amounts owed and totals',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.read')] as const,
   responses: { 200: json(writeOffPreviewSchema.openapi('WriteOffPreview'), 'The loans that qualify'), ...ADMIN_DENIED },
 });
 
 const bulkRoute = createRoute({
   method: 'post',
+  ...staffRight('write_offs.change'),
   operationId: 'adminWriteOffLoans',
   path: '/loans/write-offs',
   tags: ['admin', 'loans'],
   summary:
     'Write off up to 2,000 loans at once, in one transaction (audited): each balance from loans receivable to bad debt; loans that no longer qualify are skipped',
   middleware: [
-    requireAdmin,
+    requireStaff('write_offs.change'),
     uploadLimit(BULK_BODY_BYTES, 'The request is too large: write off at most 2,000 loans at once.'),
     requireIdempotencyKey,
   ] as const,
@@ -50,11 +52,12 @@ const bulkRoute = createRoute({
 
 const singleRoute = createRoute({
   method: 'post',
+  ...staffRight('write_offs.change'),
   operationId: 'adminWriteOffLoan',
   path: '/loans/{id}/write-off',
   tags: ['admin', 'loans'],
   summary: 'Write off one defaulted loan with a reason (audited): its balance from loans receivable to bad debt',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('write_offs.change')] as const,
   request: { params: loanParams, ...body(writeOffInputSchema) },
   responses: {
     200: json(z.object({ amount: z.number().int() }), 'The amount written off'),

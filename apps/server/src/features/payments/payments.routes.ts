@@ -8,7 +8,7 @@ import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.
 import { body, json } from '#src/platform/route-helpers.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { airtelHashMatches, airtelStatus, mtnStatus } from '#src/platform/mobile-money/index.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { adminPaymentRow, listPaymentsForAdmin, paymentDetailForAdmin, resolvePayment } from './admin-payments.ts';
 import { applyNetworkNews, getOwnPayment, paymentDeps, paymentSchema } from './payments.service.ts';
 
@@ -100,11 +100,12 @@ const adminPaymentSchema = paymentSchema.extend({ user: paymentUserSchema }).ope
 
 const adminListRoute = createRoute({
   method: 'get',
+  ...staffRight('payments.read'),
   operationId: 'adminListPayments',
   path: '/admin/payments',
   tags: ['admin', 'payments'],
   summary: 'Payments, newest first, with filters and search (reference, phone, customer)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('payments.read')] as const,
   request: {
     query: z.object({
       status: z.enum(PAYMENT_STATUSES).optional(),
@@ -124,11 +125,12 @@ const adminListRoute = createRoute({
 
 const adminDetailRoute = createRoute({
   method: 'get',
+  ...staffRight('payments.read'),
   operationId: 'adminGetPayment',
   path: '/admin/payments/{id}',
   tags: ['admin', 'payments'],
   summary: "A payment's full history: events, ledger postings, admin actions",
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('payments.read')] as const,
   request: { params: idParam },
   responses: {
     // The payment by its component name, as the list shows it.
@@ -141,11 +143,12 @@ const adminDetailRoute = createRoute({
 
 const resolveRoute = createRoute({
   method: 'post',
+  ...staffRight('payments.change'),
   operationId: 'adminResolvePayment',
   path: '/admin/payments/{id}/resolve',
   tags: ['admin', 'payments'],
   summary: 'Resolve a payment by hand: mark a stuck one failed, or refund a top-up to its number (audited)',
-  middleware: [requireAdmin, requireIdempotencyKey] as const,
+  middleware: [requireStaff('payments.change'), requireIdempotencyKey] as const,
   request: {
     params: idParam,
     ...body(

@@ -13,6 +13,7 @@ const sarah: AdminUser = {
   phoneNumber: '+256772123456',
   phoneVerified: true,
   userType: 'agent',
+  staffRole: null,
   agentStatus: 'applicant',
   agentCode: null,
   accountNumber: '1000009',
