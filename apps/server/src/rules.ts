@@ -1,6 +1,7 @@
 import { registerAgentRules } from './features/agents/agents.rules.ts';
 import { registerLoanRules } from './features/loans/loans.rules.ts';
 import { registerOrderRules } from './features/orders/orders.rules.ts';
+import { registerPaymentRules } from './features/payments/payments.rules.ts';
 
 /**
  * Every feature's reactions to other features' events (a payment settled, an order shown or
@@ -12,4 +13,5 @@ export function registerFeatureRules(): void {
   registerOrderRules();
   registerLoanRules();
   registerAgentRules();
+  registerPaymentRules();
 }

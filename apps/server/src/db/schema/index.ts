@@ -16,3 +16,4 @@ export * from './credit.ts';
 export * from './ussd.ts';
 export * from './paybill.ts';
 export * from './support.ts';
+export * from './approvals.ts';

@@ -3,6 +3,7 @@ import { pageSchema } from '@ecogrid/core/page';
 import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@ecogrid/core/payments';
 import { paymentDetailSchema, paymentResolvedSchema, paymentUserSchema } from '@ecogrid/core/payments.responses';
 import { createRoute, z } from '@hono/zod-openapi';
+import { approvalView } from '#src/features/approvals/approvals.service.ts';
 import { AppError, badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
@@ -168,6 +169,10 @@ const resolveRoute = createRoute({
       paymentResolvedSchema.extend({ payment: adminPaymentSchema, refund: paymentSchema.nullable() }),
       'The payment after the action, and the refund payout if one was made',
     ),
+    202: json(
+      z.object({ payment: adminPaymentSchema, approval: approvalView }),
+      'A refund above the four-eyes threshold: it waits for a second staff member, and no money moved',
+    ),
     400: errorResponse('Invalid id or body'),
     ...ADMIN_DENIED,
     404: errorResponse('No such payment'),
@@ -238,12 +243,13 @@ export const adminPaymentRoutes = createRouter()
   .openapi(resolveRoute, async (c) => {
     const id = validId(c.req.param('id'));
     const body = c.req.valid('json');
-    const { refund } = await resolvePayment(paymentDeps(c.var), id, body.action, {
+    const { refund, approval } = await resolvePayment(paymentDeps(c.var), id, body.action, {
       adminId: c.var.user!.id,
       reason: body.reason,
       idempotencyKey: c.req.header('Idempotency-Key') ?? null,
       ipAddress: c.var.clientIp,
       userAgent: c.req.header('user-agent') ?? null,
     });
+    if (approval) return c.json({ payment: await adminPaymentRow(c.var.db, id), approval }, 202);
     return c.json({ payment: await adminPaymentRow(c.var.db, id), refund }, 200);
   });
