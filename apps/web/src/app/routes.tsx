@@ -276,6 +276,7 @@ export const adminRoutes: RouteObject[] = [
     ...adminPage(() => import('./admin/home-page.tsx'), paymentStrings, orderStrings, catalogueStrings),
   },
   { path: 'admin/users', ...adminPage(() => import('@/features/users/users-page.tsx'), paymentStrings) },
+  { path: 'admin/approvals', ...adminPage(() => import('@/features/approvals/approvals-page.tsx')) },
   { path: 'admin/outbox', ...adminPage(() => import('@/features/system/outbox-page.tsx')) },
   { path: 'admin/jobs', ...adminPage(() => import('@/features/system/jobs-page.tsx')) },
   { path: 'admin/payments', ...paymentPage('PaymentsPage') },
