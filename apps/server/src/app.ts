@@ -34,6 +34,7 @@ import { adminLoanRoutes } from './features/loans/admin-loans.routes.ts';
 import { followUpRoutes } from './features/loans/follow-ups.routes.ts';
 import { adminCreditRoutes } from './features/credit/admin-credit.routes.ts';
 import { writeOffRoutes } from './features/loans/write-offs.routes.ts';
+import { approvalRoutes } from './features/approvals/approvals.routes.ts';
 import { repossessionRoutes } from './features/credit/repossessions.routes.ts';
 import { swapRoutes } from './features/loans/swap.routes.ts';
 import { adminRestructureRoutes } from './features/loans/admin-restructure.routes.ts';
@@ -278,6 +279,7 @@ export function createApp({
   app.route('/api/admin', exportRoutes);
   app.route('/api', systemLogRoutes);
   app.route('/api/admin', writeOffRoutes);
+  app.route('/api/admin', approvalRoutes);
   app.route('/api', repossessionRoutes);
   app.route('/api/admin', adminLoanRoutes);
   app.route('/api', followUpRoutes);

@@ -2,6 +2,7 @@ import { registerAgentRules } from './features/agents/agents.rules.ts';
 import { registerCampaignRules } from './features/campaigns/campaigns.rules.ts';
 import { registerLoanRules } from './features/loans/loans.rules.ts';
 import { registerOrderRules } from './features/orders/orders.rules.ts';
+import { registerPaymentRules } from './features/payments/payments.rules.ts';
 
 /**
  * Every feature's reactions to other features' events (a payment settled, an order shown or
@@ -14,4 +15,5 @@ export function registerFeatureRules(): void {
   registerLoanRules();
   registerAgentRules();
   registerCampaignRules();
+  registerPaymentRules();
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { StaffRole } from '@ecogrid/core/staff-roles';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { outboxMessages } from '#src/db/schema/messaging.ts';
@@ -137,9 +138,9 @@ export async function userIdOf(db: Database, email: string): Promise<string> {
   return row.id;
 }
 
-/** Makes an account an admin, as an existing admin would. */
-export async function promoteToAdmin(db: Database, userId: string): Promise<void> {
-  await db.update(users).set({ userType: 'admin' }).where(eq(users.id, userId));
+/** Makes an account staff in a role (the full admin unless said), as an existing admin would. */
+export async function promoteToAdmin(db: Database, userId: string, staffRole: StaffRole = 'admin'): Promise<void> {
+  await db.update(users).set({ userType: 'admin', staffRole }).where(eq(users.id, userId));
 }
 
 /** Switches on an authenticator app for a signed-in account; returns its URI and the renewed session cookie. */

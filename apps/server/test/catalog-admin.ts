@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { StaffRole } from '@ecogrid/core/staff-roles';
 import { enrolTotp, promoteToAdmin, signUpAndVerify, userIdOf } from './auth-helpers.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext } from './test-app.ts';
@@ -49,11 +50,11 @@ export function client(ctx: TestContext, cookie?: string) {
 }
 export type Client = ReturnType<typeof client>;
 
-/** A signed-in admin with an authenticator app (admin tools need one), and their id. */
-export async function signedInAdmin(ctx: TestContext) {
+/** A signed-in staff member (a full admin unless a role is given) with an authenticator app (staff tools need one), and their id. */
+export async function signedInAdmin(ctx: TestContext, role: StaffRole = 'admin') {
   const account = await signUpAndVerify(ctx);
   const id = await userIdOf(ctx.db, account.email);
-  await promoteToAdmin(ctx.db, id);
+  await promoteToAdmin(ctx.db, id, role);
   const { cookie } = await enrolTotp(ctx, account.cookie);
   return { id, api: client(ctx, cookie) };
 }

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'agent.sale',
   'agent.settings',
   'agent.target',
+  'approval.threshold',
   'campaigns.create',
   'campaigns.send',
   'campaigns.settings',
@@ -59,6 +60,9 @@ export const AUDIT_ACTIONS = [
   'product.reactivate',
   'product.stock_adjust',
   'product.update',
+  'refund.approved',
+  'refund.declined',
+  'refund.requested',
   'store.delivery_fee',
   'support.assign',
   'support.info_request',
@@ -66,6 +70,9 @@ export const AUDIT_ACTIONS = [
   'support.reply',
   'support.resolve',
   'support_request.handled',
+  'write_off.approved',
+  'write_off.declined',
+  'write_off.requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,6 +7,9 @@ import { z } from 'zod';
  */
 export const ERROR_CODES = [
   'admin_totp_required',
+  'staff_right_missing',
+  'not_staff',
+  'approval_own_request',
   'agent_code_taken',
   'already_waiting',
   'amount_mismatch',

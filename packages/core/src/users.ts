@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personSchema } from './audit.ts';
 import { USER_TYPES } from './roles.ts';
+import { STAFF_RIGHTS, STAFF_ROLES } from './staff-roles.ts';
 
 /** An account as the admin's user list shows it. */
 export const adminUserSchema = z.object({
@@ -11,6 +12,8 @@ export const adminUserSchema = z.object({
   phoneNumber: z.string().nullable(),
   phoneVerified: z.boolean(),
   userType: z.enum(USER_TYPES),
+  /** Staff only (userType admin): their role; null for everyone else. */
+  staffRole: z.enum(STAFF_ROLES).nullable(),
   agentStatus: z.enum(['applicant', 'approved']).nullable(),
   agentCode: z.string().nullable(),
   /** What the customer types as the account when paying by paybill. */
@@ -74,6 +77,15 @@ export const securitySummarySchema = z.object({
   roles: z
     .array(z.object({ role: z.enum(USER_TYPES), accounts: z.number().int(), active: z.number().int() }))
     .describe('The roles there are, with how many accounts hold each'),
+  staffRoles: z
+    .array(
+      z.object({
+        role: z.enum(STAFF_ROLES),
+        rights: z.array(z.enum(STAFF_RIGHTS)),
+        holders: z.array(z.object({ id: z.string(), name: z.string() })),
+      }),
+    )
+    .describe('The staff roles (decision 020) with their rights and the active staff who hold each'),
   noisyAddresses: z
     .array(
       z.object({ ipAddress: z.string(), failures: z.number().int(), accounts: z.number().int(), lastAt: z.string() }),

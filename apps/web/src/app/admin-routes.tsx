@@ -87,6 +87,7 @@ export const adminRoutes: RouteObject[] = [
   },
   { path: 'admin/reports/:report?', ...adminPage(() => import('@/features/reports/reports-page.tsx'), reportStrings) },
   { path: 'admin/users', ...adminPage(() => import('@/features/users/users-page.tsx'), paymentStrings) },
+  { path: 'admin/approvals', ...adminPage(() => import('@/features/approvals/approvals-page.tsx')) },
   { path: 'admin/outbox', ...adminPage(() => import('@/features/system/outbox-page.tsx')) },
   { path: 'admin/jobs', ...adminPage(() => import('@/features/system/jobs-page.tsx')) },
   { path: 'admin/payments', ...paymentPage('PaymentsPage') },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { STAFF_ROLES } from '@ecogrid/core/staff-roles';
 import {
   bigint,
   boolean,
@@ -51,6 +52,8 @@ export const users = pgTable(
     userType: text('user_type', { enum: ['customer', 'agent', 'admin'] })
       .notNull()
       .default('customer'),
+    /** Staff only (user_type admin): what they may do (decision 020); null for everyone else. */
+    staffRole: text('staff_role', { enum: STAFF_ROLES }),
     agentStatus: text('agent_status', { enum: ['applicant', 'approved'] }),
     agentCode: text('agent_code').unique(),
     commissionRateBp: integer('commission_rate_bp'),

@@ -18,3 +18,4 @@ export * from './paybill.ts';
 export * from './support.ts';
 export * from './campaigns.ts';
 export * from './diagnostics.ts';
+export * from './approvals.ts';

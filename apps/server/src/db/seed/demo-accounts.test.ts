@@ -11,7 +11,7 @@ afterAll(async () => ctx.close());
 
 describe('demo sign-ins', () => {
   it('are created once, sign in with the published password, and the admin must still set up an authenticator', async () => {
-    expect(await seedDemoAccounts(ctx.db)).toEqual({ accounts: 3 });
+    expect(await seedDemoAccounts(ctx.db)).toEqual({ accounts: 4 });
     expect(await seedDemoAccounts(ctx.db)).toEqual({ accounts: 0 });
 
     const agent = await send(ctx, '/api/auth/sign-in/phone-number', {
@@ -28,7 +28,7 @@ describe('demo sign-ins', () => {
     expect(tools.status).toBe(403);
 
     // Switched off later: signed out, and the public password opens nothing.
-    expect(await disableDemoAccounts(ctx.db)).toEqual({ accounts: 3 });
+    expect(await disableDemoAccounts(ctx.db)).toEqual({ accounts: 4 });
     expect((await send(ctx, '/api/me', undefined, { cookie: cookiesFrom(agent) })).status).toBe(401);
     const again = await send(ctx, '/api/auth/sign-in/email', { email: 'admin@ecogrid.demo', password: DEMO_PASSWORD });
     expect(again.status).toBe(403);

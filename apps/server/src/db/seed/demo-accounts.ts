@@ -8,12 +8,28 @@ export const DEMO_PASSWORD = 'solar lantern at dusk';
 
 type DemoAccount = Pick<
   typeof users.$inferInsert,
-  'email' | 'fullName' | 'userType' | 'agentStatus' | 'agentCode' | 'commissionRateBp' | 'phoneNumber' | 'district'
+  | 'email'
+  | 'fullName'
+  | 'userType'
+  | 'staffRole'
+  | 'agentStatus'
+  | 'agentCode'
+  | 'commissionRateBp'
+  | 'phoneNumber'
+  | 'district'
 >;
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   // The admin has no authenticator yet: admin tools open once one is set up in My account.
-  { email: 'admin@ecogrid.demo', fullName: 'Demo Admin', userType: 'admin', district: 'Kampala' },
+  { email: 'admin@ecogrid.demo', fullName: 'Demo Admin', userType: 'admin', staffRole: 'admin', district: 'Kampala' },
+  // Staff with a narrower role (decision 020): loans, credit and identity checks, never payments.
+  {
+    email: 'credit@ecogrid.demo',
+    fullName: 'Demo Credit Officer',
+    userType: 'admin',
+    staffRole: 'credit_officer',
+    district: 'Kampala',
+  },
   {
     email: 'agent@ecogrid.demo',
     fullName: 'Demo Agent',

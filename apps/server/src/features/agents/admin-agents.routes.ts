@@ -14,7 +14,7 @@ import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { body, idempotencyKeyHeader, json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import {
   agentDetail,
   agentHandovers,
@@ -56,11 +56,12 @@ const recordsRoute = <S extends typeof handoverPage | typeof statementPage>(
 ) =>
   createRoute({
     method: 'get',
+    ...staffRight('agents.read'),
     operationId,
     path: `/agents/{id}/${records}`,
     tags: ['admin', 'agents'],
     summary: `${what}, newest first, a page at a time`,
-    middleware: [requireAdmin] as const,
+    middleware: [requireStaff('agents.read')] as const,
     request: { params: idParam, query: pageQuery },
     responses: {
       200: json(page, `A page of ${records}`),
@@ -75,12 +76,13 @@ export const adminAgentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('agents.read'),
       operationId: 'adminListAgents',
       path: '/agents',
       tags: ['admin', 'agents'],
       summary:
         "Applicants and agents, newest first, with this month's figures, cash on hand and their customers' PAR30",
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('agents.read')] as const,
       request: {
         query: pageQuery.extend({
           status: z.enum(AGENT_STATUSES).optional(),
@@ -101,11 +103,12 @@ export const adminAgentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('agents.read'),
       operationId: 'adminGetAgent',
       path: '/agents/{id}',
       tags: ['admin', 'agents'],
       summary: 'An agent with their month targets',
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('agents.read')] as const,
       request: { params: idParam },
       responses: { 200: json(detail, 'The agent'), 400: errorResponse('Invalid id'), ...ADMIN_DENIED, ...noAgent },
     }),
@@ -133,11 +136,12 @@ export const adminAgentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'patch',
+      ...staffRight('agents.change'),
       operationId: 'adminChangeAgent',
       path: '/agents/{id}',
       tags: ['admin', 'agents'],
       summary: 'Change an agent’s commission rate, districts, cash limit or active state; audited old → new',
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('agents.change')] as const,
       request: { params: idParam, ...body(agentSettingsSchema.openapi('AgentSettings')) },
       responses: {
         200: json(detail, 'The agent after the change'),
@@ -155,11 +159,12 @@ export const adminAgentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'put',
+      ...staffRight('agents.change'),
       operationId: 'adminSetAgentTarget',
       path: '/agents/{id}/targets/{month}',
       tags: ['admin', 'agents'],
       summary: "Set an agent's sales and collections targets for a month (YYYY-MM); audited",
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('agents.change')] as const,
       request: { params: monthParam, ...body(agentTargetRequestSchema.openapi('AgentTargetRequest')) },
       responses: {
         200: json(agentTargetSchema.openapi('AgentTarget'), 'The target'),
@@ -177,11 +182,12 @@ export const adminAgentRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
+      ...staffRight('agents.change'),
       operationId: 'adminRecordHandover',
       path: '/agents/{id}/handovers',
       tags: ['admin', 'agents'],
       summary: 'Record cash an agent handed over (in cash or by bank deposit with its reference); audited',
-      middleware: [requireAdmin, requireIdempotencyKey] as const,
+      middleware: [requireStaff('agents.change'), requireIdempotencyKey] as const,
       request: {
         params: idParam,
         headers: idempotencyKeyHeader,

@@ -3,7 +3,7 @@ import { pageSchema } from '@ecogrid/core/page';
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
 import { csv, csvHeaders, json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { systemLogCsv, systemLogPage } from './system-log.ts';
 
 const csvQuery = systemLogQuerySchema.omit({ limit: true, cursor: true });
@@ -18,12 +18,13 @@ export const systemLogRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('audit.read'),
       operationId: 'adminSystemLog',
       path: '/admin/system-log',
       tags: ['admin'],
       summary:
         'Every admin action and every money movement in one log, newest first: who (named), what, which record, old → new, when, from where',
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('audit.read')] as const,
       request: { query: systemLogQuerySchema },
       responses: { 200: json(pageSchema(systemLogItemSchema).openapi('SystemLogPage'), 'One page'), ...refused },
     }),
@@ -32,11 +33,12 @@ export const systemLogRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('audit.read'),
       operationId: 'adminSystemLogCsv',
       path: '/admin/system-log.csv',
       tags: ['admin'],
       summary: 'The system log under the same filters as CSV (streamed), newest first',
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('audit.read')] as const,
       request: { query: csvQuery },
       responses: { 200: csv('The log, newest first'), ...refused },
     }),

@@ -1,4 +1,5 @@
 import type { UserType } from '@ecogrid/core/roles';
+import { staffRoleOf, type StaffRole } from '@ecogrid/core/staff-roles';
 import type { AdminUser, AuthAttempt, SecurityEvent } from '@ecogrid/core/users';
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
@@ -17,6 +18,7 @@ function toRow(u: typeof users.$inferSelect): AdminUser {
     phoneNumber: u.phoneNumber,
     phoneVerified: u.phoneNumberVerified,
     userType: u.userType,
+    staffRole: staffRoleOf(u.userType, u.staffRole),
     agentStatus: u.agentStatus,
     agentCode: u.agentCode,
     accountNumber: u.accountNumber,
@@ -85,8 +87,24 @@ async function adminChange(
 export function changeRole(db: Database, actorId: string, targetId: string, userType: UserType) {
   return adminChange(db, actorId, targetId, 'admin_role_changed', async (tx, target) => {
     const agentStatus = userType === 'agent' ? (target.userType === 'agent' ? target.agentStatus : 'applicant') : null;
-    await tx.update(users).set({ userType, agentStatus, updatedAt: new Date() }).where(eq(users.id, targetId));
+    // Someone who stops being staff loses their staff role with it.
+    const staffRole = userType === 'admin' ? target.staffRole : null;
+    await tx
+      .update(users)
+      .set({ userType, agentStatus, staffRole, updatedAt: new Date() })
+      .where(eq(users.id, targetId));
     return { from: target.userType, to: userType };
+  });
+}
+
+/** Gives a staff member another role (decision 020); the security log keeps the old and the new. */
+export function setStaffRole(db: Database, actorId: string, targetId: string, staffRole: StaffRole) {
+  return adminChange(db, actorId, targetId, 'admin_staff_role_changed', async (tx, target) => {
+    if (target.userType !== 'admin') {
+      throw new AppError('not_staff', 'Only staff have a staff role. Make the account an admin first.', 422);
+    }
+    await tx.update(users).set({ staffRole, updatedAt: new Date() }).where(eq(users.id, targetId));
+    return { from: staffRoleOf(target.userType, target.staffRole), to: staffRole };
   });
 }
 

@@ -2,12 +2,13 @@ import { checkId } from '@ecogrid/core';
 import { OUTBOX_DELIVERIES } from '@ecogrid/core/outbox';
 import { pageSchema } from '@ecogrid/core/page';
 import { adminUserSchema, authAttemptSchema, securityEventSchema } from '@ecogrid/core/users';
+import { STAFF_ROLES } from '@ecogrid/core/staff-roles';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, type AppEnv } from '#src/platform/http.ts';
 import { listOutboxMessages } from '#src/platform/outbox.ts';
-import { ADMIN_DENIED, requireAdmin } from './roles.service.ts';
+import { ADMIN_DENIED, requireAdmin, requireStaff, staffRight } from './roles.service.ts';
 import {
   approveAgent,
   changeRole,
@@ -16,6 +17,7 @@ import {
   listUsers,
   resetMfa,
   setActive,
+  setStaffRole,
 } from './admin-users.service.ts';
 
 const userRowSchema = adminUserSchema.openapi('AdminUser');
@@ -42,11 +44,12 @@ function actorAndTarget(c: Context<AppEnv>, rawId: string) {
 
 const listUsersRoute = createRoute({
   method: 'get',
+  ...staffRight('customers.read'),
   operationId: 'adminListUsers',
   path: '/users',
   tags: ['admin'],
   summary: 'Users, newest first, searched by name, email, phone or agent code',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('customers.read')] as const,
   request: { query: z.object({ q: z.string().trim().max(100).optional(), ...paging }) },
   responses: {
     200: { description: 'One page of users', content: { 'application/json': { schema: pageSchema(userRowSchema) } } },
@@ -56,11 +59,12 @@ const listUsersRoute = createRoute({
 
 const changeRoleRoute = createRoute({
   method: 'patch',
+  ...staffRight('staff.manage'),
   operationId: 'adminSetUserRole',
   path: '/users/{id}/role',
   tags: ['admin'],
   summary: 'Make a user a customer, an agent (applicant until approved) or an admin',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('staff.manage')] as const,
   request: {
     params: userParams,
     body: {
@@ -74,13 +78,29 @@ const changeRoleRoute = createRoute({
   responses: changed,
 });
 
+const staffRoleRoute = createRoute({
+  method: 'patch',
+  ...staffRight('staff.manage'),
+  operationId: 'adminSetStaffRole',
+  path: '/users/{id}/staff-role',
+  tags: ['admin'],
+  summary: 'Give a staff member a role: what they may do (decision 020); the security log keeps the old and the new',
+  middleware: [requireAdmin] as const,
+  request: {
+    params: userParams,
+    body: { content: { 'application/json': { schema: z.strictObject({ staffRole: z.enum(STAFF_ROLES) }) } } },
+  },
+  responses: { ...changed, 422: errorResponse('The account is not staff') },
+});
+
 const approveAgentRoute = createRoute({
   method: 'post',
+  ...staffRight('agents.change'),
   operationId: 'adminApproveAgent',
   path: '/users/{id}/approve-agent',
   tags: ['admin'],
   summary: 'Approve an agent with their agent code and commission rate (basis points: 250 is 2.5%)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('agents.change')] as const,
   request: {
     params: userParams,
     body: {
@@ -108,11 +128,12 @@ const approveAgentRoute = createRoute({
 const simpleAction = (path: string, summary: string) =>
   createRoute({
     method: 'post',
+    ...staffRight('customers.change'),
     operationId: `admin${path.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase())}User`,
     path: `/users/{id}/${path}`,
     tags: ['admin'],
     summary,
-    middleware: [requireAdmin] as const,
+    middleware: [requireStaff('customers.change')] as const,
     request: { params: userParams },
     responses: changed,
   });
@@ -125,11 +146,12 @@ const securityEventView = securityEventSchema.openapi('SecurityEvent');
 
 const securityEventsRoute = createRoute({
   method: 'get',
+  ...staffRight('audit.read'),
   operationId: 'adminListSecurityEvents',
   path: '/security-events',
   tags: ['admin'],
   summary: 'The security log, newest first',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('audit.read')] as const,
   request: {
     query: z.object({
       type: z.string().trim().max(60).optional(),
@@ -151,11 +173,12 @@ const authAttemptView = authAttemptSchema.openapi('AuthAttempt');
 
 const authAttemptsRoute = createRoute({
   method: 'get',
+  ...staffRight('audit.read'),
   operationId: 'adminListAuthAttempts',
   path: '/auth-attempts',
   tags: ['admin'],
   summary: 'Sign-in attempts, newest first',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('audit.read')] as const,
   request: {
     query: z.object({ failed: z.enum(['true', 'false']).optional(), ...paging }),
   },
@@ -199,11 +222,12 @@ const outboxSchema = z
 
 const outboxRoute = createRoute({
   method: 'get',
+  ...staffRight('system.read'),
   operationId: 'adminListOutbox',
   path: '/outbox',
   tags: ['admin'],
   summary: 'Mail and SMS: queued, kept (no provider configured), sent or failed, newest first',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('system.read')] as const,
   request: {
     query: z.object({
       channel: z.enum(['email', 'sms']).optional(),
@@ -224,6 +248,10 @@ export const adminRoutes = createRouter()
   .openapi(changeRoleRoute, async (c) => {
     const { actorId, targetId } = actorAndTarget(c, c.req.valid('param').id);
     return c.json(await changeRole(c.var.db, actorId, targetId, c.req.valid('json').userType), 200);
+  })
+  .openapi(staffRoleRoute, async (c) => {
+    const { actorId, targetId } = actorAndTarget(c, c.req.valid('param').id);
+    return c.json(await setStaffRole(c.var.db, actorId, targetId, c.req.valid('json').staffRole), 200);
   })
   .openapi(approveAgentRoute, async (c) => {
     const { actorId, targetId } = actorAndTarget(c, c.req.valid('param').id);

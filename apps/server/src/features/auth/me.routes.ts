@@ -1,4 +1,5 @@
 import { checkId } from '@ecogrid/core';
+import { STAFF_RIGHTS, STAFF_ROLES } from '@ecogrid/core/staff-roles';
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
@@ -35,6 +36,8 @@ const profileSchema = z
     notifyByEmail: z.boolean().describe('Updates may also come by email (security notices always do)'),
     twoFactorEnabled: z.boolean(),
     totpEnabled: z.boolean(),
+    staffRole: z.enum(STAFF_ROLES).nullable().describe('Staff only: their role (decision 020); null for everyone else'),
+    staffRights: z.array(z.enum(STAFF_RIGHTS)).describe('What the staff role may do; empty for everyone else'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

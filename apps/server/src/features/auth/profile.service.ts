@@ -1,4 +1,5 @@
 import type { Person } from '@ecogrid/core/audit';
+import { ROLE_RIGHTS, staffRoleOf, type StaffRight, type StaffRole } from '@ecogrid/core/staff-roles';
 import { eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
@@ -34,6 +35,9 @@ export type Profile = {
   twoFactorEnabled: boolean;
   /** An authenticator app is set up (admins need one; SMS codes alone do not count). */
   totpEnabled: boolean;
+  /** Staff only: their role and the rights it holds (decision 020); null and none for everyone else. */
+  staffRole: StaffRole | null;
+  staffRights: StaffRight[];
   createdAt: string;
   updatedAt: string;
 };
@@ -42,6 +46,7 @@ export type Profile = {
 export const PHONE_ONLY_EMAIL_DOMAIN = 'phone.ecogrid.invalid';
 
 function toProfile(row: typeof users.$inferSelect, totpEnabled: boolean): Profile {
+  const role = staffRoleOf(row.userType, row.staffRole);
   return {
     id: row.id,
     fullName: row.fullName,
@@ -67,6 +72,8 @@ function toProfile(row: typeof users.$inferSelect, totpEnabled: boolean): Profil
     notifyByEmail: row.notifyByEmail,
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
     totpEnabled: Boolean(row.twoFactorEnabled) && totpEnabled,
+    staffRole: role,
+    staffRights: role && row.isActive ? [...ROLE_RIGHTS[role]] : [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,5 @@
 import type { UserType } from '@ecogrid/core';
+import { roleHasRight, rolesWithRight, staffRoleOf, type StaffRight, type StaffRole } from '@ecogrid/core/staff-roles';
 import type { Context, Next } from 'hono';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
@@ -39,13 +40,105 @@ export async function hasTotp(db: Database, userId: string): Promise<boolean> {
 export const ADMIN_NEEDS_TOTP =
   'Admins must set up two-step sign-in with an authenticator app before using admin tools. Open My account to set it up.';
 
-/** Every admin API: signed in (401), an admin (403), with an authenticator app switched on (403 saying so). */
-export async function requireAdmin(c: Context<AppEnv>, next: Next) {
+/** The staff member's role now, read from the database: null for an account that is not active staff. */
+export async function staffRole(db: Database | Tx, userId: string): Promise<StaffRole | null> {
+  const [row] = await db
+    .select({ userType: users.userType, staffRole: users.staffRole, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row || !row.isActive) return null;
+  return staffRoleOf(row.userType, row.staffRole);
+}
+
+/**
+ * Whether a signed-in user may use one staff tool now: staff, with an authenticator app switched
+ * on, in a role that holds the right (the full admin holds every right).
+ */
+export async function staffAccess(
+  db: Database,
+  user: { id: string; twoFactorEnabled: boolean },
+  right: StaffRight,
+): Promise<'ok' | 'not_admin' | 'needs_totp' | 'right_missing'> {
+  const role = await staffRole(db, user.id);
+  if (!role) return 'not_admin';
+  if (!user.twoFactorEnabled || !(await hasTotp(db, user.id))) return 'needs_totp';
+  return roleHasRight(role, right) ? 'ok' : 'right_missing';
+}
+
+const RIGHT_NAMES: Record<StaffRight, string> = {
+  'customers.read': 'see customers',
+  'customers.change': 'change customer accounts',
+  'catalog.read': 'see the catalogue',
+  'catalog.change': 'change the catalogue and stock',
+  'orders.read': 'see orders',
+  'orders.change': 'change orders and deliveries',
+  'payments.read': 'see payments',
+  'payments.change': 'resolve payments and refund',
+  'credit.read': 'see loans and credit',
+  'credit.change': 'change loans and credit',
+  'write_offs.change': 'write off loans',
+  'kyc.read': 'see identity checks',
+  'kyc.change': 'decide identity checks',
+  'agents.read': 'see agents',
+  'agents.change': 'change agents',
+  'support.read': 'see support requests',
+  'support.change': 'answer support requests',
+  'reports.read': 'see reports',
+  'system.read': 'see jobs and messages',
+  'system.change': 'run jobs and resend messages',
+  'audit.read': 'see the audit and security logs',
+  'staff.manage': 'manage staff',
+};
+
+/** The 403 for a staff member whose role lacks the right, naming what it is. */
+export function rightMissing(right: StaffRight): AppError {
+  return new AppError(
+    'staff_right_missing',
+    `Your staff role does not let you ${RIGHT_NAMES[right]}. Ask a full admin if you need it.`,
+    403,
+  );
+}
+
+async function checkStaff(c: Context<AppEnv>, right: StaffRight) {
   const user = c.var.user;
   if (!user) throw new AppError('not_authenticated', 'User not authenticated', 401);
-  const access = await adminAccess(c.var.db, user);
+  const access = await staffAccess(c.var.db, user, right);
   if (access === 'not_admin') throw new AppError('forbidden', 'This is for admins only.', 403);
   if (access === 'needs_totp') throw new AppError('admin_totp_required', ADMIN_NEEDS_TOTP, 403);
+  if (access === 'right_missing') throw rightMissing(right);
+}
+
+/**
+ * Every staff API: signed in (401), staff (403), with an authenticator app switched on (403
+ * saying so), in a role holding the right (403 staff_right_missing). The route's OpenAPI
+ * operation names the same right in `x-staff-right` (see `staffRight`).
+ */
+export function requireStaff(right: StaffRight) {
+  return async (c: Context<AppEnv>, next: Next) => {
+    await checkStaff(c, right);
+    await next();
+  };
+}
+
+/** For a router whose every route is staff-only: reads need one right, changes another. */
+export function requireStaffByMethod(read: StaffRight, change: StaffRight) {
+  return async (c: Context<AppEnv>, next: Next) => {
+    await checkStaff(c, c.req.method === 'GET' || c.req.method === 'HEAD' ? read : change);
+    await next();
+  };
+}
+
+/** The OpenAPI fields that say which right an operation checks: spread into createRoute. */
+export function staffRight(right: StaffRight) {
+  return {
+    'x-staff-right': right,
+    'x-staff-roles': rolesWithRight(right),
+  } as const;
+}
+
+/** Full admins only (managing staff): the same checks as requireStaff('staff.manage'). */
+export async function requireAdmin(c: Context<AppEnv>, next: Next) {
+  await checkStaff(c, 'staff.manage');
   await next();
 }
 
@@ -59,8 +152,10 @@ export async function adminAccess(
   return 'ok';
 }
 
-/** What an admin-only route answers anyone else, for its OpenAPI description. */
+/** What a staff-only route answers anyone else, for its OpenAPI description. */
 export const ADMIN_DENIED = {
   401: errorResponse('Not signed in'),
-  403: errorResponse('Not an admin, or an admin without an authenticator app'),
+  403: errorResponse(
+    'Not staff, staff without an authenticator app, or a staff role without the right this operation needs (staff_right_missing)',
+  ),
 };

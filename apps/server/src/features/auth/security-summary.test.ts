@@ -1,4 +1,6 @@
 import { kampalaDate } from '@ecogrid/core/credit';
+import { ROLE_RIGHTS, STAFF_ROLES } from '@ecogrid/core/staff-roles';
+import type { SecuritySummary } from '@ecogrid/core/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promoteToAdmin, send, signUpAndVerify, userIdOf } from '../../../test/auth-helpers.ts';
 import { signedInAdmin, type Client } from '../../../test/catalog-admin.ts';
@@ -12,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-type Summary = {
-  days: { day: string; failures: number; lockouts: number }[];
-  twoStep: { admins: number; adminsWithTwoStep: number; accounts: number; accountsWithTwoStep: number };
-  sessions: { role: string; active: number }[];
-  roles: { role: string; accounts: number; active: number }[];
-  noisyAddresses: { ipAddress: string; failures: number; accounts: number; lastAt: string }[];
-};
+type Summary = SecuritySummary;
 const summary = async () => (await admin.api.get('/api/admin/security-summary')).body as Summary;
 
 describe('the security dashboard', () => {
@@ -64,6 +60,20 @@ describe('the security dashboard', () => {
       before.roles.find((r) => r.role === 'admin')!.accounts + 1,
     );
     expect(after.sessions.find((s) => s.role === 'admin')!.active).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists the staff roles with their rights and who holds each', async () => {
+    const auditor = await signUpAndVerify(ctx, { fullName: 'Atim Rose' });
+    const auditorId = await userIdOf(ctx.db, auditor.email);
+    await promoteToAdmin(ctx.db, auditorId, 'auditor');
+    const after = await summary();
+    expect(after.staffRoles.map((r) => r.role)).toEqual([...STAFF_ROLES]);
+    const auditors = after.staffRoles.find((r) => r.role === 'auditor')!;
+    expect(auditors.rights).toEqual([...ROLE_RIGHTS.auditor]);
+    expect(auditors.holders).toContainEqual({ id: auditorId, name: 'Atim Rose' });
+    const admins = after.staffRoles.find((r) => r.role === 'admin')!;
+    expect(admins.holders.map((h) => h.id)).not.toContain(auditorId);
+    expect(admins.holders.length).toBeGreaterThanOrEqual(1);
   });
 
   it('is for admins only', async () => {

@@ -1,5 +1,6 @@
 import { addDays, kampalaDate } from '@ecogrid/core/credit';
 import { USER_TYPES } from '@ecogrid/core/roles';
+import { ROLE_RIGHTS, STAFF_ROLES, staffRoleOf } from '@ecogrid/core/staff-roles';
 import { NOISY_ADDRESS_FAILURES, SECURITY_SUMMARY_DAYS, type SecuritySummary } from '@ecogrid/core/users';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -15,15 +16,15 @@ const kampalaStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
 /**
  * GET /api/admin/security-summary: the last 14 days' failed sign-ins and lockouts (Kampala days),
  * how many admins and accounts use two-step sign-in, sessions still open by role, the roles
- * with their accounts, and the addresses with many failures in the last 24 hours. Each figure is
- * one grouped query (five in all), read through created_at and expires_at.
+ * with their accounts, and the addresses with many failures in the last 24 hours, and the staff roles with
+ * their rights and holders. Each figure is one query (six in all), read through created_at and expires_at.
  */
 export async function securitySummary(db: Database, now = new Date()): Promise<SecuritySummary> {
   const today = kampalaDate(now);
   const first = addDays(today, -(SECURITY_SUMMARY_DAYS - 1));
   const since = kampalaStart(first).toISOString();
   const dayOf = (column: string) => sql.raw(`to_char((${column} at time zone 'Africa/Kampala')::date, 'YYYY-MM-DD')`);
-  const [failures, lockouts, people, sessions, noisy] = await Promise.all([
+  const [failures, lockouts, people, sessions, noisy, staff] = await Promise.all([
     rowsOf<{ day: string; n: number }>(
       db,
       sql`select ${dayOf('created_at')} as day, count(*)::int as n from auth_attempts
@@ -57,6 +58,11 @@ export async function securitySummary(db: Database, now = new Date()): Promise<S
           group by ip_address having count(*) >= ${NOISY_ADDRESS_FAILURES}
           order by n desc, ip limit 10`,
     ),
+    rowsOf<{ id: string; name: string; staff_role: string | null }>(
+      db,
+      sql`select id, full_name as name, staff_role from users
+          where user_type = 'admin' and is_active order by full_name, id`,
+    ),
   ]);
   const byDay = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, r.n]));
   const failed = byDay(failures);
@@ -80,6 +86,13 @@ export async function securitySummary(db: Database, now = new Date()): Promise<S
       role: name,
       accounts: role(name)?.accounts ?? 0,
       active: role(name)?.active ?? 0,
+    })),
+    staffRoles: STAFF_ROLES.map((name) => ({
+      role: name,
+      rights: [...ROLE_RIGHTS[name]],
+      holders: staff
+        .filter((member) => staffRoleOf('admin', member.staff_role) === name)
+        .map((member) => ({ id: member.id, name: member.name })),
     })),
     noisyAddresses: noisy.map((r) => ({ ipAddress: r.ip, failures: r.n, accounts: r.accounts, lastAt: r.last_at })),
   };

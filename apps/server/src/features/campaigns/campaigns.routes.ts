@@ -11,7 +11,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { getCampaignSettings, setCampaignSettings } from './campaign-settings.ts';
 import { campaignChoices, campaignDraft, createCampaign, getCampaign, listCampaigns } from './campaigns.service.ts';
 import { previewCampaign } from './preview.ts';
@@ -44,7 +44,8 @@ export const campaignRoutes = createRouter()
       path: '/campaigns',
       tags,
       summary: 'SMS campaigns, newest first, each with its message counts',
-      middleware: [requireAdmin] as const,
+      ...staffRight('customers.read'),
+      middleware: [requireStaff('customers.read')] as const,
       request: { query: pageQuery },
       responses: {
         200: json(campaignListSchema.openapi('CampaignPage'), 'A page of campaigns'),
@@ -61,7 +62,8 @@ export const campaignRoutes = createRouter()
       path: '/campaigns',
       tags,
       summary: 'Write a campaign as a draft: its text per language and its segment (audited)',
-      middleware: [requireAdmin] as const,
+      ...staffRight('customers.change'),
+      middleware: [requireStaff('customers.change')] as const,
       request: body(draft),
       responses: {
         201: json(campaign, 'The draft'),
@@ -79,7 +81,8 @@ export const campaignRoutes = createRouter()
       path: '/campaigns/choices',
       tags,
       summary: 'The districts, products and approved agents a segment can name',
-      middleware: [requireAdmin] as const,
+      ...staffRight('customers.read'),
+      middleware: [requireStaff('customers.read')] as const,
       responses: { 200: json(campaignChoicesSchema.openapi('CampaignChoices'), 'The choices'), ...ADMIN_DENIED },
     }),
     async (c) => c.json(await campaignChoices(c.var.db), 200),
@@ -91,7 +94,8 @@ export const campaignRoutes = createRouter()
       path: '/campaigns/settings',
       tags,
       summary: 'The price of one SMS part (UGX) and the messages per second the provider takes',
-      middleware: [requireAdmin] as const,
+      ...staffRight('customers.read'),
+      middleware: [requireStaff('customers.read')] as const,
       responses: { 200: json(settings, 'The settings'), ...ADMIN_DENIED },
     }),
     async (c) => c.json(await getCampaignSettings(c.var.db), 200),
@@ -103,7 +107,8 @@ export const campaignRoutes = createRouter()
       path: '/campaigns/settings',
       tags,
       summary: 'Change the campaign settings (audited)',
-      middleware: [requireAdmin] as const,
+      ...staffRight('customers.change'),
+      middleware: [requireStaff('customers.change')] as const,
       request: body(settings),
       responses: { 200: json(settings, 'The settings now'), 400: errorResponse('Bad settings'), ...ADMIN_DENIED },
     }),
@@ -116,7 +121,8 @@ export const campaignRoutes = createRouter()
       path: '/campaigns/preview',
       tags,
       summary: 'What sending these texts to this segment would do now: who, how many, SMS parts and cost',
-      middleware: [requireAdmin] as const,
+      ...staffRight('customers.change'),
+      middleware: [requireStaff('customers.change')] as const,
       request: { query: previewQuery, ...body(draft.omit({ name: true })) },
       responses: {
         200: json(preview, 'The preview'),
@@ -133,7 +139,8 @@ export const campaignRoutes = createRouter()
       path: '/campaigns/{id}',
       tags,
       summary: 'A campaign: texts, segment by name, and its message counts now',
-      middleware: [requireAdmin] as const,
+      ...staffRight('customers.read'),
+      middleware: [requireStaff('customers.read')] as const,
       request: { params: idParam },
       responses: {
         200: json(campaign, 'The campaign'),
@@ -151,7 +158,8 @@ export const campaignRoutes = createRouter()
       path: '/campaigns/{id}/preview',
       tags,
       summary: 'What sending this campaign would do now: who, how many, SMS parts and cost',
-      middleware: [requireAdmin] as const,
+      ...staffRight('customers.read'),
+      middleware: [requireStaff('customers.read')] as const,
       request: { params: idParam, query: previewQuery },
       responses: {
         200: json(preview, 'The preview'),
@@ -174,7 +182,8 @@ export const campaignRoutes = createRouter()
       summary: 'Send a draft campaign, once: queued in batches at the provider rate (audited)',
       description:
         'Customers who switched SMS off, or have no confirmed phone number, are left out now and again when their batch goes.',
-      middleware: [requireAdmin] as const,
+      ...staffRight('customers.change'),
+      middleware: [requireStaff('customers.change')] as const,
       request: { params: idParam },
       responses: {
         202: json(campaign, 'Sending: the campaign with its counts'),

@@ -1,6 +1,6 @@
 import { adminProductSchema, CATALOG_LIMITS } from '@ecogrid/core/catalog-admin';
 import { createRoute, z } from '@hono/zod-openapi';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaffByMethod, staffRight } from '#src/features/auth/roles.service.ts';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, uploadLimit } from '#src/platform/http.ts';
 import { adminCategoryRoutes } from './admin-categories.routes.ts';
@@ -19,6 +19,7 @@ const imageUrl = z
 
 const uploadRoute = createRoute({
   method: 'post',
+  ...staffRight('catalog.change'),
   operationId: 'adminUploadProductImage',
   path: '/products/{id}/images',
   tags,
@@ -51,6 +52,7 @@ const uploadRoute = createRoute({
 
 const removeImageRoute = createRoute({
   method: 'delete',
+  ...staffRight('catalog.change'),
   operationId: 'adminRemoveProductImage',
   path: '/products/{id}/images',
   tags,
@@ -66,6 +68,7 @@ const removeImageRoute = createRoute({
 
 const mainImageRoute = createRoute({
   method: 'post',
+  ...staffRight('catalog.change'),
   operationId: 'adminSetMainProductImage',
   path: '/products/{id}/images/main',
   tags,
@@ -111,7 +114,7 @@ const imageRoutes = createRouter()
  * and never stored by a browser or a proxy.
  */
 export const adminCatalogRoutes = createRouter();
-adminCatalogRoutes.use('*', requireAdmin);
+adminCatalogRoutes.use('*', requireStaffByMethod('catalog.read', 'catalog.change'));
 adminCatalogRoutes.use('*', async (c, next) => {
   await next();
   c.header('Cache-Control', 'private, no-store');

@@ -7,7 +7,7 @@ import {
 } from '@ecogrid/core/catalog-admin';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ADMIN_DENIED } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, staffRight } from '#src/features/auth/roles.service.ts';
 import { createRouter, errorResponse, type AppEnv } from '#src/platform/http.ts';
 import { body } from '#src/platform/route-helpers.ts';
 import {
@@ -29,6 +29,7 @@ const all = {
 
 const listRoute = createRoute({
   method: 'get',
+  ...staffRight('catalog.read'),
   operationId: 'adminListCategories',
   path: '/categories',
   tags,
@@ -38,6 +39,7 @@ const listRoute = createRoute({
 
 const createCategoryRoute = createRoute({
   method: 'post',
+  ...staffRight('catalog.change'),
   operationId: 'adminCreateCategory',
   path: '/categories',
   tags,
@@ -53,6 +55,7 @@ const createCategoryRoute = createRoute({
 
 const updateRoute = createRoute({
   method: 'patch',
+  ...staffRight('catalog.change'),
   operationId: 'adminUpdateCategory',
   path: '/categories/{slug}',
   tags,
@@ -68,6 +71,7 @@ const updateRoute = createRoute({
 
 const orderRoute = createRoute({
   method: 'put',
+  ...staffRight('catalog.change'),
   operationId: 'adminReorderCategories',
   path: '/categories/order',
   tags,
@@ -84,6 +88,7 @@ const orderRoute = createRoute({
 const activeRoute = (active: boolean) =>
   createRoute({
     method: 'post',
+    ...staffRight('catalog.change'),
     operationId: active ? 'adminReactivateCategory' : 'adminDeactivateCategory',
     path: `/categories/{slug}/${active ? 'reactivate' : 'deactivate'}`,
     tags,

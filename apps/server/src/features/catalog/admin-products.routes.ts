@@ -11,7 +11,7 @@ import {
 import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ADMIN_DENIED } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, staffRight } from '#src/features/auth/roles.service.ts';
 import { createRouter, errorResponse, type AppEnv } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
@@ -35,6 +35,7 @@ const tags = ['admin', 'catalog'];
 
 const listRoute = createRoute({
   method: 'get',
+  ...staffRight('catalog.read'),
   operationId: 'adminListProducts',
   path: '/products',
   tags,
@@ -57,6 +58,7 @@ const listRoute = createRoute({
 
 const detailRoute = createRoute({
   method: 'get',
+  ...staffRight('catalog.read'),
   operationId: 'adminGetProduct',
   path: '/products/{id}',
   tags,
@@ -72,6 +74,7 @@ const detailRoute = createRoute({
 
 const movementsRoute = createRoute({
   method: 'get',
+  ...staffRight('catalog.read'),
   operationId: 'adminListStockMovements',
   path: '/products/{id}/stock-movements',
   tags,
@@ -92,6 +95,7 @@ const movementsRoute = createRoute({
 
 const createProductRoute = createRoute({
   method: 'post',
+  ...staffRight('catalog.change'),
   operationId: 'adminCreateProduct',
   path: '/products',
   tags,
@@ -112,6 +116,7 @@ const createProductRoute = createRoute({
 
 const updateRoute = createRoute({
   method: 'patch',
+  ...staffRight('catalog.change'),
   operationId: 'adminUpdateProduct',
   path: '/products/{id}',
   tags,
@@ -130,6 +135,7 @@ const updateRoute = createRoute({
 const activeRoute = (active: boolean) =>
   createRoute({
     method: 'post',
+    ...staffRight('catalog.change'),
     operationId: active ? 'adminReactivateProduct' : 'adminDeactivateProduct',
     path: `/products/{id}/${active ? 'reactivate' : 'deactivate'}`,
     tags,
@@ -148,6 +154,7 @@ const activeRoute = (active: boolean) =>
 
 const adjustRoute = createRoute({
   method: 'post',
+  ...staffRight('catalog.change'),
   operationId: 'adminAdjustStock',
   path: '/products/{id}/stock-adjustments',
   tags,

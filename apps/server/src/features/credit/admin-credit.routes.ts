@@ -3,7 +3,7 @@ import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import {
   creditPolicyInForce,
   creditPolicyVersions,
@@ -15,21 +15,23 @@ const policy = adminCreditPolicySchema.openapi('CreditPolicy');
 
 const policyRoute = createRoute({
   method: 'get',
+  ...staffRight('credit.read'),
   operationId: 'adminGetCreditPolicy',
   path: '/credit-policy',
   tags: ['admin', 'loans'],
   summary: 'The credit policy in force and its version (0: the default, before any admin saved one)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.read')] as const,
   responses: { 200: json(policy, 'The policy in force'), ...ADMIN_DENIED },
 });
 
 const versionsRoute = createRoute({
   method: 'get',
+  ...staffRight('credit.read'),
   operationId: 'adminListCreditPolicyVersions',
   path: '/credit-policy/versions',
   tags: ['admin', 'loans'],
   summary: 'Every saved version of the credit policy, newest first',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.read')] as const,
   request: {
     query: z.object({
       limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -45,11 +47,12 @@ const versionsRoute = createRoute({
 
 const saveRoute = createRoute({
   method: 'put',
+  ...staffRight('credit.change'),
   operationId: 'adminSaveCreditPolicy',
   path: '/credit-policy',
   tags: ['admin', 'loans'],
   summary: 'Save new rules as the next version, with a note saying why (audited); decisions already made keep theirs',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.change')] as const,
   request: body(creditPolicyInputSchema),
   responses: {
     200: json(policy, 'The new version, now in force'),

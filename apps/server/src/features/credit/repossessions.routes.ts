@@ -9,7 +9,7 @@ import {
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { restockDevice } from '#src/features/loans/loans.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import {
@@ -30,12 +30,13 @@ export const repossessionRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
+      ...staffRight('credit.change'),
       operationId: 'adminStartRepossession',
       path: '/admin/loans/{id}/repossessions',
       tags: ['admin', 'loans'],
       summary:
         "Start taking back a defaulted loan's unit, for the agent named or else the agent who sold it (audited, the agent is told)",
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('credit.change')] as const,
       request: { params: loanParams, ...body(startRepossessionSchema) },
       responses: {
         201: json(view, 'The repossession'),
@@ -61,11 +62,12 @@ export const repossessionRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('credit.read'),
       operationId: 'adminListLoanRepossessions',
       path: '/admin/loans/{id}/repossessions',
       tags: ['admin', 'loans'],
       summary: "A loan's repossessions, each attempt with its outcome, newest first",
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('credit.read')] as const,
       request: { params: loanParams },
       responses: { 200: json(z.object({ repossessions: z.array(view) }), 'The attempts'), ...ADMIN_DENIED },
     }),
@@ -74,11 +76,12 @@ export const repossessionRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('credit.read'),
       operationId: 'adminListRepossessions',
       path: '/admin/repossessions',
       tags: ['admin', 'loans'],
       summary: 'Repossessions under way (an attempt still to make), newest first, a page at a time',
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('credit.read')] as const,
       request: { query: repossessionPageQuerySchema },
       responses: {
         200: json(pageSchema(view).openapi('RepossessionPage'), 'One page of repossessions'),
@@ -91,11 +94,12 @@ export const repossessionRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
+      ...staffRight('credit.change'),
       operationId: 'adminRestockDevice',
       path: '/admin/devices/{id}/restock',
       tags: ['admin', 'loans'],
       summary: 'Put a unit back from a customer (returned or refurbished) in stock',
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('credit.change')] as const,
       request: { params: z.object({ id: uuidSchema('device id') }) },
       responses: {
         200: json(z.object({ status: z.literal('in_stock') }), 'In stock'),

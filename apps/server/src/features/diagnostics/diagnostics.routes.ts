@@ -1,7 +1,7 @@
 import { diagnosticRunQuerySchema, diagnosticRunSchema, diagnosticRunSummarySchema } from '@ecogrid/core/diagnostics';
 import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { notFound } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { json } from '#src/platform/route-helpers.ts';
@@ -17,7 +17,8 @@ const startRoute = createRoute({
   tags: ['admin', 'diagnostics'],
   summary:
     'Run every system check now (database, job queue, email, SMS, mobile money, files, ledger, clock, disk, version) and answer the run',
-  middleware: [requireAdmin] as const,
+  ...staffRight('system.change'),
+  middleware: [requireStaff('system.change')] as const,
   responses: {
     201: json(run, 'The run, with what each check found'),
     ...ADMIN_DENIED,
@@ -30,7 +31,8 @@ const listRoute = createRoute({
   path: '/diagnostics/runs',
   tags: ['admin', 'diagnostics'],
   summary: 'Earlier runs of the system checks, newest first, a page at a time',
-  middleware: [requireAdmin] as const,
+  ...staffRight('system.read'),
+  middleware: [requireStaff('system.read')] as const,
   request: { query: diagnosticRunQuerySchema },
   responses: {
     200: json(pageSchema(summary).openapi('DiagnosticRunPage'), 'A page of runs'),
@@ -45,7 +47,8 @@ const getRoute = createRoute({
   path: '/diagnostics/runs/{id}',
   tags: ['admin', 'diagnostics'],
   summary: 'One run of the system checks, with what each check found',
-  middleware: [requireAdmin] as const,
+  ...staffRight('system.read'),
+  middleware: [requireStaff('system.read')] as const,
   request: { params: z.object({ id: z.uuid({ error: 'Invalid run ID' }) }) },
   responses: {
     200: json(run, 'The run'),

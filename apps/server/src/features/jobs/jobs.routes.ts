@@ -1,6 +1,6 @@
 import { jobsOverviewSchema } from '@ecogrid/core/jobs';
 import { createRoute, z } from '@hono/zod-openapi';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
 import { json } from '#src/platform/route-helpers.ts';
@@ -10,11 +10,12 @@ const DEAD_LETTER_LIMIT = 100;
 
 const overviewRoute = createRoute({
   method: 'get',
+  ...staffRight('system.read'),
   operationId: 'adminListJobs',
   path: '/jobs',
   tags: ['admin', 'jobs'],
   summary: 'Background job queues, scheduled tasks, and jobs that failed every retry (newest first, at most 100)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('system.read')] as const,
   responses: {
     200: json(jobsOverviewSchema.openapi('JobsOverview'), 'The queues'),
     ...ADMIN_DENIED,
@@ -23,11 +24,12 @@ const overviewRoute = createRoute({
 
 const retryRoute = createRoute({
   method: 'post',
+  ...staffRight('system.change'),
   operationId: 'adminRetryDeadLetter',
   path: '/jobs/dead-letters/{id}/retry',
   tags: ['admin', 'jobs'],
   summary: 'Send a dead-lettered job back to its queue for another round of attempts',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('system.change')] as const,
   request: { params: z.object({ id: z.uuid({ error: 'Invalid job ID' }) }) },
   responses: {
     200: json(z.object({ retried: z.literal(1) }), 'Queued again'),
@@ -39,11 +41,12 @@ const retryRoute = createRoute({
 
 const runRoute = createRoute({
   method: 'post',
+  ...staffRight('system.change'),
   operationId: 'adminRunSchedule',
   path: '/jobs/schedules/{name}/run',
   tags: ['admin', 'jobs'],
   summary: 'Run a scheduled task now, outside its schedule',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('system.change')] as const,
   request: { params: z.object({ name: z.string().min(1).max(100) }) },
   responses: {
     202: json(z.object({ jobId: z.string() }), 'Queued'),

@@ -4,7 +4,7 @@ import { notFound } from '#src/platform/errors.ts';
 import type { AppEnv } from '#src/platform/http.ts';
 import type { Storage } from '#src/platform/storage.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
-import { adminAccess } from '#src/features/auth/roles.service.ts';
+import { staffAccess } from '#src/features/auth/roles.service.ts';
 import { findDocument, type KycActor } from './kyc.service.ts';
 
 const FILE_NAMES: Record<KycDocumentKind, string> = { id_document: 'id-document', selfie: 'selfie' };
@@ -15,8 +15,8 @@ type Viewer = NonNullable<AppEnv['Variables']['user']>;
 async function mayDownload(db: Database, viewer: Viewer, ownerId: string): Promise<boolean> {
   if (viewer.id === ownerId) return true;
   // Agents upload for a consenting customer but do not read identity documents back: only the
-  // customer and admins do.
-  return (await adminAccess(db, viewer)) === 'ok';
+  // customer and staff who may see identity checks do.
+  return (await staffAccess(db, viewer, 'kyc.read')) === 'ok';
 }
 
 /**

@@ -5,7 +5,7 @@ import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
 import { actorOf, json, unauthenticated } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaffByMethod, staffRight } from '#src/features/auth/roles.service.ts';
 import { downloadDocument } from './download-document.ts';
 import { journeyRoutes, kyc } from './kyc-journey.routes.ts';
 import { kycForReview, kycQueue } from './kyc-review.ts';
@@ -48,7 +48,7 @@ const userParams = z.object({ userId: uuidSchema('user id') });
 
 /** The admin review queue (/api/admin/kyc): admins with an authenticator app only. */
 export const adminKycRoutes = createRouter();
-adminKycRoutes.use('*', requireAdmin);
+adminKycRoutes.use('*', requireStaffByMethod('kyc.read', 'kyc.change'));
 adminKycRoutes.use('*', async (c, next) => {
   await next();
   c.header('Cache-Control', 'private, no-store');
@@ -57,6 +57,7 @@ adminKycRoutes
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('kyc.read'),
       operationId: 'adminListKyc',
       path: '/',
       tags: ['admin', 'kyc'],
@@ -82,6 +83,7 @@ adminKycRoutes
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('kyc.read'),
       operationId: 'adminGetKyc',
       path: '/{userId}',
       tags: ['admin', 'kyc'],
@@ -95,6 +97,7 @@ adminKycRoutes
   .openapi(
     createRoute({
       method: 'post',
+      ...staffRight('kyc.change'),
       operationId: 'adminDecideKyc',
       path: '/{userId}/decision',
       tags: ['admin', 'kyc'],

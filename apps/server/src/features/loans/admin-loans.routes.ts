@@ -10,7 +10,7 @@ import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { loan, loanParams, plan, portfolioLoanView, productParams } from './loan-schemas.ts';
 import { creditHistory } from './credit-history.ts';
@@ -19,22 +19,24 @@ import { portfolioFigures, portfolioLoan, portfolioPage } from './portfolio.serv
 
 const adminPlansRoute = createRoute({
   method: 'get',
+  ...staffRight('credit.read'),
   operationId: 'adminListLoanPlans',
   path: '/products/{productId}/loan-plans',
   tags: ['admin', 'loans'],
   summary: "A product's credit plans, active or not",
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.read')] as const,
   request: { params: productParams },
   responses: { 200: json(z.object({ plans: z.array(plan) }), 'The plans'), ...ADMIN_DENIED },
 });
 
 const addPlanRoute = createRoute({
   method: 'post',
+  ...staffRight('credit.change'),
   operationId: 'adminCreateLoanPlan',
   path: '/products/{productId}/loan-plans',
   tags: ['admin', 'loans'],
   summary: 'Offer a product on a credit plan (audited)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.change')] as const,
   request: { params: productParams, ...body(loanPlanInputSchema) },
   responses: {
     201: json(plan, 'The plan'),
@@ -47,11 +49,12 @@ const addPlanRoute = createRoute({
 
 const changePlanRoute = createRoute({
   method: 'patch',
+  ...staffRight('credit.change'),
   operationId: 'adminUpdateLoanPlan',
   path: '/loan-plans/{id}',
   tags: ['admin', 'loans'],
   summary: "Change a plan's terms or withdraw it (audited); loans already made keep their terms",
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.change')] as const,
   request: { params: z.object({ id: uuidSchema('plan id') }), ...body(loanPlanInputSchema) },
   responses: {
     200: json(plan, 'The plan'),
@@ -63,12 +66,13 @@ const changePlanRoute = createRoute({
 
 const portfolioRoute = createRoute({
   method: 'get',
+  ...staffRight('credit.read'),
   operationId: 'adminListLoans',
   path: '/loans',
   tags: ['admin', 'loans'],
   summary:
     'The loan book, filtered by status, district, agent code and days past due; status=pending_approval is the approval queue, oldest first',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.read')] as const,
   request: {
     query: portfolioFiltersSchema.extend({
       limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -83,22 +87,24 @@ const portfolioRoute = createRoute({
 
 const figuresRoute = createRoute({
   method: 'get',
+  ...staffRight('credit.read'),
   operationId: 'adminGetLoanFigures',
   path: '/loans/figures',
   tags: ['admin', 'loans'],
   summary:
     'Portfolio figures: PAR1, PAR30, PAR60, PAR90 and collection rate in basis points, outstanding balance, loans by status',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.read')] as const,
   responses: { 200: json(portfolioFiguresSchema, 'The figures today'), ...ADMIN_DENIED },
 });
 
 const adminLoanRoute = createRoute({
   method: 'get',
+  ...staffRight('credit.read'),
   operationId: 'adminGetLoan',
   path: '/loans/{id}',
   tags: ['admin', 'loans'],
   summary: 'A loan with its customer, schedule, payments and tokens',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.read')] as const,
   request: { params: loanParams },
   responses: {
     200: json(adminLoanSchema.openapi('AdminLoan'), 'The loan'),
@@ -109,12 +115,13 @@ const adminLoanRoute = createRoute({
 
 const creditHistoryRoute = createRoute({
   method: 'get',
+  ...staffRight('credit.read'),
   operationId: 'adminGetLoanCreditHistory',
   path: '/loans/{id}/credit-history',
   tags: ['admin', 'loans'],
   summary:
     "What to weigh before deciding: the policy's suggestion and reasons, the customer's score, other loans and recent payments",
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.read')] as const,
   request: { params: loanParams },
   responses: {
     200: json(creditHistorySchema.openapi('CreditHistory'), 'The credit history'),
@@ -125,11 +132,12 @@ const creditHistoryRoute = createRoute({
 
 const decisionRoute = createRoute({
   method: 'post',
+  ...staffRight('credit.change'),
   operationId: 'adminDecideLoan',
   path: '/loans/{id}/decision',
   tags: ['admin', 'loans'],
   summary: 'Approve an application waiting for approval, or refuse it with a reason (audited, the customer is told)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.change')] as const,
   request: { params: loanParams, ...body(loanDecisionSchema) },
   responses: {
     200: json(loan, 'The loan'),

@@ -15,7 +15,7 @@ import { createRouter, errorResponse, uploadLimit, type AppEnv } from '#src/plat
 import { deviceKeyBox } from '#src/platform/secret-box.ts';
 import { actorOf, json } from '#src/platform/route-helpers.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaffByMethod, staffRight } from '#src/features/auth/roles.service.ts';
 import {
   DEVICE_FILE_COLUMNS,
   deviceProducts,
@@ -33,7 +33,7 @@ const deviceParams = z.object({ id: uuidSchema('device id') });
 
 /** The device registry (/api/admin/devices): admins with an authenticator app only. */
 export const deviceRoutes = createRouter();
-deviceRoutes.use('*', requireAdmin);
+deviceRoutes.use('*', requireStaffByMethod('credit.read', 'credit.change'));
 deviceRoutes.use('*', async (c, next) => {
   await next();
   c.header('Cache-Control', 'private, no-store');
@@ -42,6 +42,7 @@ deviceRoutes
   .openapi(
     createRoute({
       method: 'post',
+      ...staffRight('credit.change'),
       operationId: 'adminImportDevices',
       path: '/import',
       tags,
@@ -66,6 +67,7 @@ deviceRoutes
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('credit.read'),
       operationId: 'adminListDevices',
       path: '/',
       tags,
@@ -95,6 +97,7 @@ deviceRoutes
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('credit.read'),
       operationId: 'adminListDeviceProducts',
       path: '/products',
       tags,
@@ -109,6 +112,7 @@ deviceRoutes
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('credit.read'),
       operationId: 'adminListDeviceTokens',
       path: '/{id}/tokens',
       tags,
@@ -127,6 +131,7 @@ deviceRoutes
   .openapi(
     createRoute({
       method: 'post',
+      ...staffRight('credit.change'),
       operationId: 'adminIssueDeviceToken',
       path: '/{id}/tokens',
       tags,

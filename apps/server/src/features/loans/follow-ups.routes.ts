@@ -9,7 +9,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json, unauthenticated } from '#src/platform/route-helpers.ts';
 import { requireAgent } from '#src/features/agents/agents.service.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { assignFollowUp } from './assign-follow-up.ts';
 import { listFollowUps, recordFollowUpOutcome } from './follow-ups.ts';
@@ -69,12 +69,13 @@ export const followUpRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
+      ...staffRight('credit.read'),
       operationId: 'adminListFollowUps',
       path: '/admin/follow-ups',
       tags: ['admin', 'loans'],
       summary:
         "Follow-ups, oldest first: open (the default), promised or broken (status); all, one agent's (assignee) or those with none (assignee=none)",
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('credit.read')] as const,
       request: { query: followUpFiltersSchema },
       responses: { 200: json(list, 'The follow-ups'), 400: errorResponse('Not a valid filter'), ...ADMIN_DENIED },
     }),
@@ -83,12 +84,13 @@ export const followUpRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
+      ...staffRight('credit.change'),
       operationId: 'adminRecordFollowUpOutcome',
       path: '/admin/follow-ups/{id}/outcome',
       tags: ['admin', 'loans'],
       summary:
         'Record what came of any follow-up (audited); device_fault pauses a running loan not already paused for pauseDays (default 14), the customer told',
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('credit.change')] as const,
       request: { params, ...body(followUpOutcomeRequestSchema) },
       responses: { ...outcomeResponses, ...ADMIN_DENIED },
     }),
@@ -105,11 +107,12 @@ export const followUpRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
+      ...staffRight('credit.change'),
       operationId: 'adminAssignFollowUp',
       path: '/admin/follow-ups/{id}/assign',
       tags: ['admin', 'loans'],
       summary: 'Hand an open follow-up to another approved agent, or to the admins with agentId null (audited)',
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('credit.change')] as const,
       request: { params, ...body(assignFollowUpSchema) },
       responses: {
         200: json(view, 'The follow-up with its new assignee'),

@@ -8,8 +8,9 @@ import {
   type CreditLookup,
   type DeliveryRule,
 } from '#src/features/orders/orders.service.ts';
+import { onApproval } from '#src/features/approvals/approvals.service.ts';
 import { onRebuildMessage } from '#src/features/messaging/messaging.service.ts';
-import { onPaymentSettled, type SettlementRule } from '#src/features/payments/payments.service.ts';
+import { onPaymentSettled, paymentDeps, type SettlementRule } from '#src/features/payments/payments.service.ts';
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { activate } from './deposits.ts';
@@ -19,6 +20,7 @@ import { applyPayoff, payoffDiscountOf } from './payoff.ts';
 import { applyRecovery, closedAsLoss } from './recoveries.ts';
 import { applyRepayment } from './repayments.ts';
 import { rebuildTokenText, sendTokens } from './tokens.ts';
+import { writeOffLoan, writeOffLoans } from './write-offs.ts';
 
 /**
  * How loans react to the other features' events: a loan payment settled, a credit order shown,
@@ -27,6 +29,22 @@ import { rebuildTokenText, sendTokens } from './tokens.ts';
  * it twice changes nothing. Why: docs/decisions/008-cross-feature-rules.md.
  */
 export function registerLoanRules(): void {
+  // What a second staff member approved (decision 020): written off by the approver, the approval
+  // marked in the same transaction.
+  onApproval('write_off', {
+    right: 'write_offs.change',
+    run: async (vars, approval, who) => {
+      const input = { loanId: String(approval.payload.loanId), actorId: who.approverId, reason: approval.reason };
+      await writeOffLoan(paymentDeps(vars), input, who.claim);
+    },
+  });
+  onApproval('write_offs', {
+    right: 'write_offs.change',
+    run: async (vars, approval, who) => {
+      const loanIds = (approval.payload.loanIds as string[]) ?? [];
+      await writeOffLoans(paymentDeps(vars), { loanIds, actorId: who.approverId, reason: approval.reason }, who.claim);
+    },
+  });
   onPaymentSettled('loan_repayment', { lock: lockLoanPayment, settle: settleLoanPayment });
   onCreditOrderView(creditOrderLoan);
   onOrderDelivered('loan-device', giveDevice);

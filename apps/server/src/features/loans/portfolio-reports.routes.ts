@@ -4,16 +4,17 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { checkedRange, dateRangeQuery } from '#src/platform/date-range.ts';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
 import { json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { parHistory, rollRates, vintages } from './portfolio-history.ts';
 
 const parHistoryRoute = createRoute({
   method: 'get',
+  ...staffRight('reports.read'),
   operationId: 'adminPortfolioParHistory',
   path: '/portfolio/par-history',
   tags: ['admin', 'loans'],
   summary: 'PAR 1, 30, 60 and 90 (basis points) of each day the daily run recorded in a range of at most a year',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('reports.read')] as const,
   request: { query: dateRangeQuery },
   responses: {
     200: json(z.object({ days: z.array(parDaySchema.openapi('ParDay')) }), 'The days, oldest first'),
@@ -25,12 +26,13 @@ const parHistoryRoute = createRoute({
 
 const vintagesRoute = createRoute({
   method: 'get',
+  ...staffRight('reports.read'),
   operationId: 'adminPortfolioVintages',
   path: '/portfolio/vintages',
   tags: ['admin', 'loans'],
   summary:
     'The vintage curve: by month of activation (last two years), the share of credit price repaid by each month on book',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('reports.read')] as const,
   responses: {
     200: json(z.object({ vintages: z.array(vintageSchema.openapi('Vintage')) }), 'The vintages, oldest first'),
     ...ADMIN_DENIED,
@@ -39,11 +41,12 @@ const vintagesRoute = createRoute({
 
 const rollRatesRoute = createRoute({
   method: 'get',
+  ...staffRight('reports.read'),
   operationId: 'adminPortfolioRollRates',
   path: '/portfolio/roll-rates',
   tags: ['admin', 'loans'],
   summary: "Roll rates between arrears buckets from one month's end to the next",
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('reports.read')] as const,
   request: {
     query: z.object({
       month: z

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { pdf, pdfHeaders, unauthenticated } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { loanParams } from './loan-schemas.ts';
 import { loanStatement } from './loan-statement.ts';
 
@@ -23,11 +23,12 @@ const myStatementRoute = createRoute({
 
 const adminStatementRoute = createRoute({
   method: 'get',
+  ...staffRight('credit.read'),
   operationId: 'adminGetLoanStatement',
   path: '/admin/loans/{id}/statement.pdf',
   tags: ['admin', 'loans'],
   summary: "Any loan's PDF statement, in its customer's language",
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.read')] as const,
   request: { params: loanParams },
   responses: {
     200: pdf('The statement'),

@@ -2,7 +2,7 @@ import { deviceSwapInputSchema, deviceSwapQuoteSchema } from '@ecogrid/core/devi
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { loan, loanParams } from './loan-schemas.ts';
 import { previewSwap, swapDevice } from './swap.ts';
@@ -20,24 +20,26 @@ const refusals = {
 
 const previewRoute = createRoute({
   method: 'post',
+  ...staffRight('credit.change'),
   operationId: 'adminPreviewDeviceSwap',
   path: '/loans/{id}/swap/preview',
   tags: ['admin', 'loans'],
   summary:
     'What moving a loan to a replacement unit would do: the unit, warranty, charge and days carried (changes nothing)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.change')] as const,
   request: { params: loanParams, ...body(swapInput) },
   responses: { 200: json(swapQuote, 'The quote'), ...refusals },
 });
 
 const swapRoute = createRoute({
   method: 'post',
+  ...staffRight('credit.change'),
   operationId: 'adminSwapDevice',
   path: '/loans/{id}/swap',
   tags: ['admin', 'loans'],
   summary:
     'Move a loan to a replacement unit: the old one returned, the new one sent the days paid for (SET_TIME); a charge must be confirmed (audited, the customer is texted the token)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('credit.change')] as const,
   request: { params: loanParams, ...body(swapInput) },
   responses: {
     200: json(z.object({ swap: swapQuote, loan }), 'The swap and the loan'),

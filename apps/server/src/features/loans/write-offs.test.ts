@@ -5,12 +5,16 @@ import { accountBalances, HOUSE_ACCOUNTS, postJournal } from '#src/features/wall
 import { defaultedLoan as defaultedLoanOf } from '../../../test/loan-helpers.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import { loanTestApp } from './loan-test-setup.ts';
+import { signedInAdmin } from '../../../test/catalog-admin.ts';
+import { auditTrail } from '#src/features/audit/audit.service.ts';
 
 const { app } = loanTestApp();
 let ctx: TestContext;
 let admin: typeof app.admin;
-beforeAll(() => {
+beforeAll(async () => {
   ({ ctx, admin } = app);
+  // Above any loan here, so these tests write off at once; the last test puts four eyes back.
+  expect((await admin.api.put('/api/admin/approvals/threshold', { amount: 1_000_000_000 })).status).toBe(200);
 });
 
 const defaultedLoan = (daysAgo: number) => defaultedLoanOf(ctx, admin.api, daysAgo);
@@ -122,5 +126,29 @@ describe('writing off a loan', () => {
     const refused = await admin.api.post('/api/admin/loans/write-offs', { loanIds: ids, reason: 'Too many' });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('At most 2,000 loans can be written off at once');
+  });
+
+  it('makes a write-off above the threshold wait for a second staff member, then writes it off once', async () => {
+    expect((await admin.api.put('/api/admin/approvals/threshold', { amount: 500_000 })).status).toBe(200);
+    const { id } = await defaultedLoan(5);
+    const asked = await admin.api.post(`/api/admin/loans/${id}/write-off`, { reason: 'Customer moved away' });
+    expect(asked.status).toBe(202);
+    expect(asked.body.approval).toMatchObject({ kind: 'write_off', amount: 900_000, status: 'pending' });
+    const [waiting] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    expect(waiting!.status).toBe('defaulted');
+
+    const officer = await signedInAdmin(ctx, 'credit_officer');
+    const refused = await officer.api.post(`/api/admin/approvals/${asked.body.approval.id}/approve`);
+    expect(refused.body.error.code).toBe('staff_right_missing');
+    const finance = await signedInAdmin(ctx, 'finance');
+    const approved = await finance.api.post(`/api/admin/approvals/${asked.body.approval.id}/approve`);
+    expect(approved.status).toBe(200);
+    const [row] = await ctx.db.select().from(loans).where(eq(loans.id, id));
+    expect(row).toMatchObject({ status: 'written_off', forgiven: 900_000 });
+    const trail = await auditTrail(ctx.db, 'approval', asked.body.approval.id);
+    expect(trail.map((e) => [e.action, e.actorId])).toEqual([
+      ['write_off.requested', admin.id],
+      ['write_off.approved', finance.id],
+    ]);
   });
 });

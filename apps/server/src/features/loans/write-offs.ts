@@ -64,7 +64,7 @@ export async function closeAsLoss(
   return rows.reduce((sum, loan) => sum + amountOwed(loan), 0);
 }
 
-const notDefaulted = (loan: LoanRow) =>
+export const notDefaulted = (loan: LoanRow) =>
   new AppError(
     'loan_not_defaulted',
     `Loan ${loanNumber(loan.seq)} is ${loan.status.replace('_', ' ')}: only a defaulted loan can be written off.`,
@@ -84,10 +84,12 @@ const auditEntry = (input: { actorId: string; reason: string }, loanId: string, 
 export async function writeOffLoan(
   deps: LoanDeps,
   input: { loanId: string; actorId: string; reason: string },
+  approved?: (tx: Tx) => Promise<void>,
 ): Promise<{ amount: number }> {
   return deps.db.transaction(async (tx) => {
     const loan = await lockLoan(tx, input.loanId, null);
     if (loan.status !== 'defaulted') throw notDefaulted(loan);
+    await approved?.(tx);
     const amount = await closeAsLoss(tx, [loan], { status: 'written_off', actorId: input.actorId, now: new Date() });
     await recordAudits(tx, [auditEntry(input, loan.id, { amount })]);
     await loanEvent(tx, deps, { ...loan, status: 'written_off' });
@@ -95,7 +97,7 @@ export async function writeOffLoan(
   });
 }
 
-const qualifies = (days: number) =>
+export const qualifies = (days: number) =>
   and(eq(loans.status, 'defaulted'), lte(loans.defaultedAt, sql`now() - make_interval(days => ${days})`));
 
 /** The defaulted loans the policy in force lets admins write off, oldest default first, with the totals. */
@@ -132,6 +134,7 @@ export async function writeOffPreview(db: Database): Promise<WriteOffPreview> {
 export async function writeOffLoans(
   deps: LoanDeps,
   input: { loanIds: string[]; actorId: string; reason: string },
+  approved?: (tx: Tx) => Promise<void>,
 ): Promise<BulkWriteOffResult> {
   const ids = [...new Set(input.loanIds)];
   const { rules } = await creditPolicyInForce(deps.db);
@@ -142,6 +145,7 @@ export async function writeOffLoans(
       .where(and(inArray(loans.id, ids), qualifies(rules.writeOffAfterDays)))
       .orderBy(asc(loans.id))
       .for('update');
+    await approved?.(tx);
     const total = await closeAsLoss(tx, rows, { status: 'written_off', actorId: input.actorId, now: new Date() });
     await recordAudits(
       tx,

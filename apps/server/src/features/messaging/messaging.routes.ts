@@ -5,7 +5,7 @@ import { assertAfricasTalkingToken } from '#src/platform/africastalking-callback
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, type AppEnv } from '#src/platform/http.ts';
 import { json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { resendMessage } from './resend-message.ts';
 import { deliveryReportSchema, recordSmsDelivery } from './sms-delivery.ts';
 
@@ -57,11 +57,12 @@ export const smsDeliveryRoutes = createRouter().openapi(deliveryRoute, async (c)
 
 const resendRoute = createRoute({
   method: 'post',
+  ...staffRight('system.change'),
   operationId: 'adminResendMessage',
   path: '/outbox/{id}/resend',
   tags: ['admin'],
   summary: 'Send a message again: a token SMS written again from its token, or one whose text is kept',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('system.change')] as const,
   request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }) },
   responses: {
     201: json(z.object({ id: z.string().describe('The new message in the outbox') }), 'Queued again'),

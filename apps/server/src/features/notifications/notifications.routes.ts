@@ -4,7 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { unauthenticated } from '#src/platform/route-helpers.ts';
-import { requireAdmin } from '#src/features/auth/roles.service.ts';
+import { requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { listNotifications, markAllRead, markRead, sendNotification, unreadCount } from './notifications.service.ts';
 
 export const notificationSchema = z
@@ -90,11 +90,12 @@ const markAllRoute = createRoute({
 
 const sendRoute = createRoute({
   method: 'post',
+  ...staffRight('system.change'),
   operationId: 'adminSendNotification',
   path: '/admin/notifications',
   tags: ['admin', 'notifications'],
   summary: 'Send a notification to a user (spec send-notification; admins and internal use only)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('system.change')] as const,
   request: {
     body: {
       required: true,

@@ -5,7 +5,7 @@ import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, readerLanguage, signedInUserId } from '#src/platform/http.ts';
 import { json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { moveOrderAsAdmin } from './admin-move-order.ts';
 import { setDeliveryPlan } from './delivery-plan.ts';
@@ -17,11 +17,12 @@ const adminOrder = order.extend({ customer: adminOrderSchema.shape.customer, aud
 
 const adminListRoute = createRoute({
   method: 'get',
+  ...staffRight('orders.read'),
   operationId: 'adminListOrders',
   path: '/admin/orders',
   tags: ['admin', 'orders'],
   summary: 'Orders, newest first: by status, and search by order number or customer (name, email, phone)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('orders.read')] as const,
   request: {
     query: z.object({
       status: z.enum(ORDER_STATUSES).optional(),
@@ -38,11 +39,12 @@ const adminListRoute = createRoute({
 
 const adminDetailRoute = createRoute({
   method: 'get',
+  ...staffRight('orders.read'),
   operationId: 'adminGetOrder',
   path: '/admin/orders/{id}',
   tags: ['admin', 'orders'],
   summary: 'One order with its customer and audit trail',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('orders.read')] as const,
   request: { params: orderParams },
   responses: {
     200: json(adminOrder, 'The order'),
@@ -54,11 +56,12 @@ const adminDetailRoute = createRoute({
 
 const adminMoveRoute = createRoute({
   method: 'post',
+  ...staffRight('orders.change'),
   operationId: 'adminSetOrderStatus',
   path: '/admin/orders/{id}/status',
   tags: ['admin', 'orders'],
   summary: 'Move an order on (processing, shipped, delivered, completed) or cancel it with a reason; audited',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('orders.change')] as const,
   request: {
     params: orderParams,
     body: {
@@ -97,12 +100,13 @@ const adminMoveRoute = createRoute({
 
 const planRoute = createRoute({
   method: 'put',
+  ...staffRight('orders.change'),
   operationId: 'adminSetOrderDeliveryPlan',
   path: '/admin/orders/{id}/delivery-plan',
   tags: ['admin', 'orders'],
   summary:
     'Set the day a paid order should reach the customer (or be ready for pickup) and who brings it; the customer is told; audited',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('orders.change')] as const,
   request: {
     params: orderParams,
     body: { required: true, content: { 'application/json': { schema: deliveryPlanSchema } } },
@@ -121,11 +125,12 @@ const planRoute = createRoute({
 
 const feeRoute = createRoute({
   method: 'put',
+  ...staffRight('orders.change'),
   operationId: 'adminSetDeliveryFee',
   path: '/admin/store/delivery-fee',
   tags: ['admin', 'orders'],
   summary: 'Set the delivery fee: a flat fee, waived from an order value (0 for free delivery); audited',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('orders.change')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: deliveryFeeRuleSchema } } } },
   responses: { 200: json(deliveryFeeRuleSchema, 'The rule now'), 400: errorResponse('Bad rule'), ...ADMIN_DENIED },
 });

@@ -8,7 +8,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, readerLanguage, signedInUserId } from '#src/platform/http.ts';
 import { requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { json, unauthenticated } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { paymentDeps, paymentSchema } from '#src/features/payments/payments.service.ts';
 import { agentDeliveryPage, handOverDelivery, promptDeliveryPayment } from './deliveries.ts';
 import { order, orderParams } from './order-schemas.ts';
@@ -103,12 +103,13 @@ export const deliveryRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'put',
+      ...staffRight('orders.change'),
       operationId: 'adminSetOrderCollector',
       path: '/admin/orders/{id}/collector',
       tags: ['admin', 'orders'],
       summary:
         'Name the agent who brings an order paid on delivery and takes its money; the agent and the customer are told; audited',
-      middleware: [requireAdmin] as const,
+      middleware: [requireStaff('orders.change')] as const,
       request: {
         params: orderParams,
         body: { required: true, content: { 'application/json': { schema: deliveryCollectorSchema } } },

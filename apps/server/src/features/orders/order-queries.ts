@@ -9,7 +9,7 @@ import type { AppEnv } from '#src/platform/http.ts';
 import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
 import { accountNumbersOf } from '#src/features/auth/account-numbers.service.ts';
 import { deliveryContacts, searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
-import { adminAccess } from '#src/features/auth/roles.service.ts';
+import { staffAccess } from '#src/features/auth/roles.service.ts';
 import { findOrder, orderView, pageOfOrders } from './order-view.ts';
 import { hasReceipt, receiptPdf } from './receipt.ts';
 
@@ -45,7 +45,7 @@ export async function orderReceipt(
   orderId: string,
   paybillNumber: string | null,
 ) {
-  const admin = viewer.userType === 'admin' && (await adminAccess(db, viewer)) === 'ok';
+  const admin = viewer.userType === 'admin' && (await staffAccess(db, viewer, 'orders.read')) === 'ok';
   const row = await findOrder(db, orderId, admin ? null : viewer.id);
   // In the customer's language, whoever downloads it (as the statements are).
   const language = asLanguage((await deliveryContacts(db, row.userId))?.language);

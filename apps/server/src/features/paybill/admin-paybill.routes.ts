@@ -1,7 +1,7 @@
 import { uuidSchema } from '@ecogrid/core';
 import { pageSchema } from '@ecogrid/core/page';
 import { createRoute, z } from '@hono/zod-openapi';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
@@ -13,11 +13,12 @@ const idParam = z.object({ id: uuidSchema('receipt id') });
 
 const listRoute = createRoute({
   method: 'get',
+  ...staffRight('payments.read'),
   operationId: 'adminListPaybillReceipts',
   path: '/admin/paybill/receipts',
   tags: ['admin', 'payments'],
   summary: 'Paybill payments that matched nothing, oldest first, waiting to be assigned or returned',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('payments.read')] as const,
   request: {
     query: z.object({
       limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -39,11 +40,12 @@ const customerSchema = z
 
 const customersRoute = createRoute({
   method: 'get',
+  ...staffRight('payments.read'),
   operationId: 'adminFindPaybillCustomers',
   path: '/admin/paybill/customers',
   tags: ['admin', 'payments'],
   summary: 'Customers a held receipt may go to, by name, phone or account number, with their loans taking repayments',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('payments.read')] as const,
   request: { query: z.object({ q: z.string().trim().min(2, 'Type at least 2 characters').max(100) }) },
   responses: {
     200: json(z.object({ items: z.array(customerSchema) }), 'At most 10 customers'),
@@ -63,11 +65,12 @@ const decided = {
 
 const assignRoute = createRoute({
   method: 'post',
+  ...staffRight('payments.change'),
   operationId: 'adminAssignPaybillReceipt',
   path: '/admin/paybill/receipts/{id}/assign',
   tags: ['admin', 'payments'],
   summary: "Give a held paybill payment to a customer's wallet, or to one of their loans (audited)",
-  middleware: [requireAdmin, requireIdempotencyKey] as const,
+  middleware: [requireStaff('payments.change'), requireIdempotencyKey] as const,
   request: { params: idParam, ...body(assignSchema) },
   responses: {
     ...decided,
@@ -79,11 +82,12 @@ const assignRoute = createRoute({
 
 const returnRoute = createRoute({
   method: 'post',
+  ...staffRight('payments.change'),
   operationId: 'adminReturnPaybillReceipt',
   path: '/admin/paybill/receipts/{id}/return',
   tags: ['admin', 'payments'],
   summary: 'Mark a held paybill payment as going back to its payer, with the reason (audited)',
-  middleware: [requireAdmin, requireIdempotencyKey] as const,
+  middleware: [requireStaff('payments.change'), requireIdempotencyKey] as const,
   request: { params: idParam, ...body(returnSchema) },
   responses: decided,
 });

@@ -2,12 +2,13 @@ import type { MobileNetwork } from '@ecogrid/core';
 import type { PaymentMethod, PaymentPurpose, PaymentStatus } from '@ecogrid/core/payments';
 import type { AdminPayment, PaymentDetail, PaymentUser } from '@ecogrid/core/payments.responses';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { Database } from '#src/db/client.ts';
+import type { Database, Tx } from '#src/db/client.ts';
 import { paymentEvents, payments, type PaymentRow } from '#src/db/schema/payments.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { after, toPage, type Page } from '#src/platform/pagination.ts';
 import { auditTrailForAdmin, recordAudit } from '#src/features/audit/audit.service.ts';
 import { actorOf, peopleByIds, searchUserIds, userSummaries } from '#src/features/auth/profile.service.ts';
+import { fourEyesThreshold, requestApproval } from '#src/features/approvals/approvals.service.ts';
 import { journalForPayment } from '#src/features/wallet/ledger.service.ts';
 import { paymentRow, settlePayment, startWithdrawal, toPayment, type PaymentDeps } from './payments.service.ts';
 import { containsPattern } from '#src/platform/sql-text.ts';
@@ -104,6 +105,8 @@ export type AdminAction = {
   idempotencyKey: string | null;
   ipAddress: string | null;
   userAgent: string | null;
+  /** Set when a second staff member approved the refund: marks the approval in the refund's transaction. */
+  approved?: (tx: Tx) => Promise<void>;
 };
 
 /**
@@ -149,7 +152,7 @@ export async function resolvePayment(
     );
     if (!result.changed)
       throw new AppError('not_pending', 'The payment was settled meanwhile; nothing was changed.', 409);
-    return { refund: null };
+    return { refund: null, approval: null };
   }
   if (!allowed.refund) {
     throw new AppError(
@@ -159,6 +162,21 @@ export async function resolvePayment(
         : 'Only a successful mobile-money top-up can be refunded to the number it came from.',
       422,
     );
+  }
+  // Four eyes: a refund above the threshold waits for a second staff member; no money moves yet.
+  if (!who.approved && row.amount > (await fourEyesThreshold(deps.db))) {
+    const approval = await deps.db.transaction((tx) =>
+      requestApproval(tx, deps, {
+        kind: 'refund',
+        subjectId: id,
+        subjectLabel: `Refund of payment ${row.reference}`,
+        amount: row.amount,
+        reason: who.reason,
+        payload: { paymentId: id },
+        requestedBy: who.adminId,
+      }),
+    );
+    return { refund: null, approval };
   }
   const refund = await startWithdrawal(
     deps,
@@ -170,9 +188,12 @@ export async function resolvePayment(
       idempotencyKey: who.idempotencyKey ? `refund:${who.idempotencyKey}` : null,
       refundOf: id,
     },
-    (tx, payout) => audit(tx, { refundPaymentId: payout.id, refundReference: payout.reference }),
+    async (tx, payout) => {
+      await who.approved?.(tx);
+      await audit(tx, { refundPaymentId: payout.id, refundReference: payout.reference });
+    },
   );
-  return { refund };
+  return { refund, approval: null };
 }
 
 export async function adminPaymentRow(db: Database, id: string) {

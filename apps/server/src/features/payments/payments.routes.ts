@@ -3,12 +3,13 @@ import { pageSchema } from '@ecogrid/core/page';
 import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@ecogrid/core/payments';
 import { paymentDetailSchema, paymentResolvedSchema, paymentUserSchema } from '@ecogrid/core/payments.responses';
 import { createRoute, z } from '@hono/zod-openapi';
+import { approvalView } from '#src/features/approvals/approvals.service.ts';
 import { AppError, badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { airtelHashMatches, airtelStatus, mtnStatus } from '#src/platform/mobile-money/index.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { adminPaymentRow, listPaymentsForAdmin, paymentDetailForAdmin, resolvePayment } from './admin-payments.ts';
 import { applyNetworkNews, getOwnPayment, paymentDeps, paymentSchema } from './payments.service.ts';
 
@@ -100,11 +101,12 @@ const adminPaymentSchema = paymentSchema.extend({ user: paymentUserSchema }).ope
 
 const adminListRoute = createRoute({
   method: 'get',
+  ...staffRight('payments.read'),
   operationId: 'adminListPayments',
   path: '/admin/payments',
   tags: ['admin', 'payments'],
   summary: 'Payments, newest first, with filters and search (reference, phone, customer)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('payments.read')] as const,
   request: {
     query: z.object({
       status: z.enum(PAYMENT_STATUSES).optional(),
@@ -124,11 +126,12 @@ const adminListRoute = createRoute({
 
 const adminDetailRoute = createRoute({
   method: 'get',
+  ...staffRight('payments.read'),
   operationId: 'adminGetPayment',
   path: '/admin/payments/{id}',
   tags: ['admin', 'payments'],
   summary: "A payment's full history: events, ledger postings, admin actions",
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('payments.read')] as const,
   request: { params: idParam },
   responses: {
     // The payment by its component name, as the list shows it.
@@ -141,11 +144,12 @@ const adminDetailRoute = createRoute({
 
 const resolveRoute = createRoute({
   method: 'post',
+  ...staffRight('payments.change'),
   operationId: 'adminResolvePayment',
   path: '/admin/payments/{id}/resolve',
   tags: ['admin', 'payments'],
   summary: 'Resolve a payment by hand: mark a stuck one failed, or refund a top-up to its number (audited)',
-  middleware: [requireAdmin, requireIdempotencyKey] as const,
+  middleware: [requireStaff('payments.change'), requireIdempotencyKey] as const,
   request: {
     params: idParam,
     ...body(
@@ -164,6 +168,10 @@ const resolveRoute = createRoute({
     200: json(
       paymentResolvedSchema.extend({ payment: adminPaymentSchema, refund: paymentSchema.nullable() }),
       'The payment after the action, and the refund payout if one was made',
+    ),
+    202: json(
+      z.object({ payment: adminPaymentSchema, approval: approvalView }),
+      'A refund above the four-eyes threshold: it waits for a second staff member, and no money moved',
     ),
     400: errorResponse('Invalid id or body'),
     ...ADMIN_DENIED,
@@ -235,12 +243,13 @@ export const adminPaymentRoutes = createRouter()
   .openapi(resolveRoute, async (c) => {
     const id = validId(c.req.param('id'));
     const body = c.req.valid('json');
-    const { refund } = await resolvePayment(paymentDeps(c.var), id, body.action, {
+    const { refund, approval } = await resolvePayment(paymentDeps(c.var), id, body.action, {
       adminId: c.var.user!.id,
       reason: body.reason,
       idempotencyKey: c.req.header('Idempotency-Key') ?? null,
       ipAddress: c.var.clientIp,
       userAgent: c.req.header('user-agent') ?? null,
     });
+    if (approval) return c.json({ payment: await adminPaymentRow(c.var.db, id), approval }, 202);
     return c.json({ payment: await adminPaymentRow(c.var.db, id), refund }, 200);
   });

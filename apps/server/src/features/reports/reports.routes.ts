@@ -4,7 +4,7 @@ import { checkedRange, dateRangeQuery } from '#src/platform/date-range.ts';
 import { AppError } from '#src/platform/errors.ts';
 import { createRouter, errorResponse } from '#src/platform/http.ts';
 import { csv, csvHeaders, json, pdf, pdfHeaders } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { reportsPdf, reportTitle, tableCsv } from './report-files.ts';
 import { buildReport } from './reports.service.ts';
 
@@ -24,7 +24,8 @@ const reportRoute = createRoute({
   path: '/reports/{report}',
   tags: ['admin', 'reports'],
   summary: `One admin report (sales, collections, credit, agents, stock) over Kampala days, as tables. ${FILTERS_TEXT}`,
-  middleware: [requireAdmin] as const,
+  ...staffRight('reports.read'),
+  middleware: [requireStaff('reports.read')] as const,
   request: { params: reportParams, query: reportQuery },
   responses: { 200: json(reportSchema.openapi('Report'), 'The report'), ...RANGE_ERRORS, ...ADMIN_DENIED },
 });
@@ -35,7 +36,8 @@ const tableCsvRoute = createRoute({
   path: '/reports/{report}/{table}/table.csv',
   tags: ['admin', 'reports'],
   summary: "One table of a report as CSV (columns in docs/exports.md), with the report's range and filters",
-  middleware: [requireAdmin] as const,
+  ...staffRight('reports.read'),
+  middleware: [requireStaff('reports.read')] as const,
   request: { params: tableParams, query: reportQuery },
   responses: {
     200: csv('The table'),
@@ -51,7 +53,8 @@ const reportPdfRoute = createRoute({
   path: '/reports/{report}/report.pdf',
   tags: ['admin', 'reports'],
   summary: 'One report as an A4 PDF: every table of it, with its range and filters',
-  middleware: [requireAdmin] as const,
+  ...staffRight('reports.read'),
+  middleware: [requireStaff('reports.read')] as const,
   request: { params: reportParams, query: reportQuery },
   responses: { 200: pdf('The report'), ...RANGE_ERRORS, ...ADMIN_DENIED },
 });

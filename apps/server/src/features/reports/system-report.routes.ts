@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { checkedRange } from '#src/platform/date-range.ts';
 import { createRouter, errorResponse, readerLanguage } from '#src/platform/http.ts';
 import { pdf, pdfHeaders } from '#src/platform/route-helpers.ts';
-import { adminAccess } from '#src/features/auth/roles.service.ts';
+import { staffAccess } from '#src/features/auth/roles.service.ts';
 import { adminSystemReport, defaultReportDays, publicSystemReport } from './system-report.ts';
 
 const day = (description: string) => z.string().max(10).optional().openapi({ example: '2026-03-01', description });
@@ -29,7 +29,7 @@ const systemReportRoute = createRoute({
 
 export const systemReportRoutes = createRouter().openapi(systemReportRoute, async (c) => {
   const user = c.var.user;
-  if (user && (await adminAccess(c.var.db, user)) === 'ok') {
+  if (user && (await staffAccess(c.var.db, user, 'reports.read')) === 'ok') {
     const query = c.req.valid('query');
     const fallback = defaultReportDays();
     const range = checkedRange(query.from ?? fallback.from, query.to ?? fallback.to);

@@ -9,7 +9,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { IDEMPOTENCY_RESPONSES, requireIdempotencyKey } from '#src/platform/idempotency.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { paymentDeps } from '#src/features/payments/payments.service.ts';
 import { resolveTicket } from './resolve-ticket.ts';
 import { ticketPhotoRoutes } from './ticket-photo.routes.ts';
@@ -25,11 +25,12 @@ const staffOf = (c: { var: { user: Parameters<typeof signedInUserId>[0] } }) => 
 
 const queueRoute = createRoute({
   method: 'get',
+  ...staffRight('support.read'),
   operationId: 'adminSupportTicketQueue',
   path: '/support/tickets',
   tags,
   summary: 'The support queue, oldest first (at most 100), by status, category and assignee ("none" for unassigned)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('support.read')] as const,
   request: {
     query: z.object({
       status: z.enum(TICKET_STATUSES).optional(),
@@ -42,22 +43,24 @@ const queueRoute = createRoute({
 
 const readRoute = createRoute({
   method: 'get',
+  ...staffRight('support.read'),
   operationId: 'adminGetSupportTicket',
   path: '/support/tickets/{id}',
   tags,
   summary: 'A ticket with its whole conversation (staff notes too) and, for a device fault, the unit’s warranty',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('support.read')] as const,
   request: { params: ticketParams },
   responses: { 200: json(ticket, 'The ticket'), 400: errorResponse('Bad id'), ...ADMIN_DENIED, ...noTicket },
 });
 
 const assignRoute = createRoute({
   method: 'post',
+  ...staffRight('support.change'),
   operationId: 'adminAssignSupportTicket',
   path: '/support/tickets/{id}/assignee',
   tags,
   summary: 'Give the ticket to an admin (yourself or another), or to nobody (audited)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('support.change')] as const,
   request: { params: ticketParams, ...body(assignTicketSchema) },
   responses: {
     200: json(ticket, 'The ticket'),
@@ -70,12 +73,13 @@ const assignRoute = createRoute({
 
 const messageRoute = createRoute({
   method: 'post',
+  ...staffRight('support.change'),
   operationId: 'adminWriteOnSupportTicket',
   path: '/support/tickets/{id}/messages',
   tags,
   summary:
     'Reply, ask the customer for information (the ticket waits on them; they are texted) or add a staff note (audited; the customer is told of a reply or request)',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('support.change')] as const,
   request: { params: ticketParams, ...body(staffMessageSchema) },
   responses: {
     200: json(ticket, 'The ticket with the message'),
@@ -88,12 +92,13 @@ const messageRoute = createRoute({
 
 const resolveRoute = createRoute({
   method: 'post',
+  ...staffRight('support.change'),
   operationId: 'adminResolveSupportTicket',
   path: '/support/tickets/{id}/resolution',
   tags,
   summary:
     'Resolve the ticket with a message: an answer, or for a device fault a repair, a swap of the loan’s unit (free, under warranty only) or a quote (audited; the customer is told)',
-  middleware: [requireAdmin, requireIdempotencyKey] as const,
+  middleware: [requireStaff('support.change'), requireIdempotencyKey] as const,
   request: { params: ticketParams, ...body(resolveTicketSchema) },
   responses: {
     200: json(ticket, 'The ticket, resolved'),
@@ -110,11 +115,12 @@ const resolveRoute = createRoute({
 
 const staffRoute = createRoute({
   method: 'get',
+  ...staffRight('support.read'),
   operationId: 'adminSupportStaff',
   path: '/support/staff',
   tags,
   summary: 'Who tickets can be given to (active admins, by name), and which of them is you',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('support.read')] as const,
   responses: {
     200: json(
       z.object({ me: z.string(), staff: z.array(z.object({ id: z.string(), name: z.string().nullable() })) }),

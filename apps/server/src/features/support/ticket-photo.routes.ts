@@ -4,7 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { badRequest } from '#src/platform/errors.ts';
 import { createRouter, errorResponse, requireSignedIn, uploadLimit } from '#src/platform/http.ts';
 import { json } from '#src/platform/route-helpers.ts';
-import { requireAdmin } from '#src/features/auth/roles.service.ts';
+import { requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { addTicketPhoto, readTicketPhoto } from './ticket-photos.ts';
 import { noTicket, supportDeps, ticket, ticketParams } from './ticket-schemas.ts';
 import { operationOn, TICKET_SIDES, viewerOn, type TicketSide } from './ticket-sides.ts';
@@ -15,9 +15,10 @@ const NO_FILE = 'Send the photo as multipart/form-data, in a field named "file".
 /** A ticket's photos: the customer and their agent add them, and they, and staff, see them. */
 export function ticketPhotoRoutes(side: TicketSide) {
   const { base, tags, denied } = TICKET_SIDES[side];
-  const guard = side === 'staff' ? requireAdmin : requireSignedIn;
+  const guard = side === 'staff' ? requireStaff('support.read') : requireSignedIn;
   const readRoute = createRoute({
     method: 'get',
+    ...(side === 'staff' ? staffRight('support.read') : {}),
     operationId: operationOn(side, 'getSupportTicketPhoto'),
     path: `${base}/{id}/photos/{photoId}`,
     tags,

@@ -1,6 +1,6 @@
 import { uuidSchema } from '@ecogrid/core';
 import { createRoute, z } from '@hono/zod-openapi';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { SUPPORT_TOPICS } from '#src/db/schema/ussd.ts';
 import { createRouter, errorResponse, signedInUserId } from '#src/platform/http.ts';
 import { body, json } from '#src/platform/route-helpers.ts';
@@ -27,12 +27,13 @@ const supportRequestSchema = z
 
 const listRoute = createRoute({
   method: 'get',
+  ...staffRight('support.read'),
   operationId: 'adminListSupportRequests',
   path: '/support-requests',
   tags: ['admin', 'ussd'],
   summary:
     'Call-back requests customers made by USSD (at most 100): open ones newest first, handled ones last handled first',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('support.read')] as const,
   request: { query: z.object({ status: z.enum(SUPPORT_STATUSES).default('open') }) },
   responses: {
     200: json(z.object({ items: z.array(supportRequestSchema) }), 'The requests'),
@@ -43,13 +44,14 @@ const listRoute = createRoute({
 
 const handledRoute = createRoute({
   method: 'post',
+  ...staffRight('support.change'),
   operationId: 'adminMarkSupportRequestHandled',
   path: '/support-requests/{id}/handled',
   tags: ['admin', 'ussd'],
   summary: 'Record that you have called the customer back, with an optional note (audited)',
   description:
     'Asking again for a request you handled answers it as it stands and changes nothing; a request another admin handled is 409.',
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('support.change')] as const,
   request: {
     params: z.object({ id: uuidSchema('request id') }),
     ...body(z.object({ note: z.string().trim().max(500).optional() })),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { dateRangeQuery, checkedRange } from '#src/platform/date-range.ts';
 import { createRouter, errorResponse, requireSignedIn, signedInUserId } from '#src/platform/http.ts';
 import { pdf, pdfHeaders, unauthenticated } from '#src/platform/route-helpers.ts';
-import { ADMIN_DENIED, requireAdmin } from '#src/features/auth/roles.service.ts';
+import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { walletStatementFile } from './wallet-statement.ts';
 
 const RANGE_REFUSED = errorResponse('A date is not a real YYYY-MM-DD day, the range is reversed, or it is over a year');
@@ -25,11 +25,12 @@ const myStatementRoute = createRoute({
 
 const adminStatementRoute = createRoute({
   method: 'get',
+  ...staffRight('payments.read'),
   operationId: 'adminGetWalletStatementPdf',
   path: '/admin/users/{id}/wallet/statement.pdf',
   tags: ['admin', 'wallet'],
   summary: "A customer's wallet statement for a range of days (at most a year) as a PDF, in their language",
-  middleware: [requireAdmin] as const,
+  middleware: [requireStaff('payments.read')] as const,
   request: { params: z.object({ id: z.string().min(1).max(64) }), query: dateRangeQuery },
   responses: {
     200: pdf('The statement'),

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { BusinessSummary } from '@ecogrid/core/business';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '@/test/axe.ts';
 import AdminHomePage from './home-page.tsx';
@@ -28,11 +28,19 @@ const summary: BusinessSummary = {
 };
 
 let healthReply: { status: number; body: unknown };
+let meReply: { status: number; body: unknown } | null = null;
 const server = fakeServer(({ url }) =>
-  url === '/api/admin/business-summary' ? { status: 200, body: summary } : healthReply,
+  url === '/api/admin/business-summary'
+    ? { status: 200, body: summary }
+    : url === '/api/me' && meReply
+      ? meReply
+      : healthReply,
 );
 
-beforeEach(() => server.start());
+beforeEach(() => {
+  meReply = null;
+  server.start();
+});
 
 describe('the admin home', () => {
   it('shows a degraded system (503) as a status, not as a failure', async () => {
@@ -80,6 +88,7 @@ describe('the admin home', () => {
       '/admin/outbox',
       '/admin/jobs',
       '/system-testing',
+      '/admin/approvals',
       '/admin/payments',
       '/admin/paybill',
       '/admin/support',
@@ -137,6 +146,48 @@ describe('the admin home', () => {
     const names = [...chart.querySelectorAll('.recharts-legend-item-text')].map((item) => item.textContent);
     expect(names.sort()).toEqual(['Collections', 'Sales']);
     expect(screen.getByRole('link', { name: 'Collections' }).getAttribute('href')).toBe('/admin/reports/collections');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('shows a support agent only the tools their role opens, and no business figures', async () => {
+    healthReply = {
+      status: 200,
+      body: {
+        status: 'ok',
+        version: '0.1.0',
+        database: { reachable: true, kind: 'pglite' },
+        migrations: { applied: 7, expected: 7, upToDate: true },
+        jobs: { reachable: true },
+      },
+    };
+    meReply = {
+      status: 200,
+      body: {
+        staffRole: 'support',
+        staffRights: ['customers.read', 'catalog.read', 'orders.read', 'support.read', 'support.change', 'kyc.read'],
+      },
+    };
+    renderPage(AdminHomePage, '/admin');
+    expect(await screen.findByText('Everything is working')).toBeTruthy();
+    const tools = screen.getByRole('navigation', { name: 'Admin tools' });
+    await waitFor(() =>
+      expect(
+        within(tools)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('href')),
+      ).toEqual([
+        '/admin/users',
+        '/admin/support',
+        '/admin/support-requests',
+        '/admin/campaigns',
+        '/admin/orders',
+        '/admin/kyc',
+        '/admin/products',
+        '/admin/categories',
+      ]),
+    );
+    expect(screen.queryByRole('region', { name: 'Today' })).toBeNull();
+    expect(server.seen.some((request) => request.url === '/api/admin/business-summary')).toBe(false);
     expect(await axeViolations()).toEqual([]);
   });
 });

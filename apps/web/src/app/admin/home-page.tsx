@@ -7,6 +7,8 @@ import { AdminError } from '@/components/admin/admin-error.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Fact } from '@/components/ui/fact.tsx';
 import { BusinessFigures } from '@/features/dashboard/business-figures.tsx';
+import { mayUse, staffAccessQuery } from '@/features/auth/staff.ts';
+import type { StaffRight } from '@ecogrid/core/staff-roles';
 
 function SystemStatus({ health }: { health: Health }) {
   const { t } = useTranslation();
@@ -52,36 +54,88 @@ function SystemStatus({ health }: { health: Health }) {
   );
 }
 
-const TOOLS = [
-  { to: '/admin/reports', title: 'reports.title', body: 'reports.homeBody' },
-  { to: '/admin/users', title: 'admin.users.title', body: 'admin.home.usersBody' },
-  { to: '/security-dashboard', title: 'admin.security.title', body: 'admin.home.securityBody' },
-  { to: '/admin/outbox', title: 'admin.outbox.title', body: 'admin.home.outboxBody' },
-  { to: '/admin/jobs', title: 'admin.jobs.title', body: 'admin.home.jobsBody' },
-  { to: '/system-testing', title: 'admin.diagnostics.title', body: 'admin.home.systemTestingBody' },
-  { to: '/admin/payments', title: 'admin.payments.title', body: 'admin.home.paymentsBody' },
-  { to: '/admin/paybill', title: 'admin.paybill.title', body: 'admin.home.paybillBody' },
-  { to: '/admin/support', title: 'admin.home.ticketsTitle', body: 'admin.home.ticketsBody' },
-  { to: '/admin/support-requests', title: 'admin.support.title', body: 'admin.home.supportBody' },
-  { to: '/admin/campaigns', title: 'admin.campaigns.title', body: 'admin.campaigns.homeBody' },
-  { to: '/admin/orders', title: 'admin.orders.title', body: 'admin.home.ordersBody' },
-  { to: '/admin/kyc', title: 'admin.home.kycTitle', body: 'admin.home.kycBody' },
-  { to: '/admin/loans', title: 'admin.home.loansTitle', body: 'admin.home.loansBody' },
-  { to: '/admin/loans/approvals', title: 'admin.home.loanApprovalsTitle', body: 'admin.home.loanApprovalsBody' },
-  { to: '/admin/credit-policy', title: 'admin.home.creditPolicyTitle', body: 'admin.home.creditPolicyBody' },
-  { to: '/admin/follow-ups', title: 'admin.home.followUpsTitle', body: 'admin.home.followUpsBody' },
-  { to: '/admin/repossessions', title: 'admin.home.repossessionsTitle', body: 'admin.home.repossessionsBody' },
-  { to: '/admin/write-offs', title: 'admin.home.writeOffsTitle', body: 'admin.home.writeOffsBody' },
-  { to: '/admin/agents', title: 'admin.home.agentsTitle', body: 'admin.home.agentsBody' },
-  { to: '/admin/devices', title: 'admin.home.devicesTitle', body: 'admin.home.devicesBody' },
-  { to: '/admin/products', title: 'admin.products.title', body: 'admin.home.productsBody' },
-  { to: '/admin/categories', title: 'admin.categories.title', body: 'admin.home.categoriesBody' },
-] as const;
+const TOOLS: { to: string; title: string; body: string; right: StaffRight }[] = [
+  { to: '/admin/reports', title: 'reports.title', body: 'reports.homeBody', right: 'reports.read' },
+  { to: '/admin/users', title: 'admin.users.title', body: 'admin.home.usersBody', right: 'customers.read' },
+  { to: '/security-dashboard', title: 'admin.security.title', body: 'admin.home.securityBody', right: 'audit.read' },
+  { to: '/admin/outbox', title: 'admin.outbox.title', body: 'admin.home.outboxBody', right: 'system.read' },
+  { to: '/admin/jobs', title: 'admin.jobs.title', body: 'admin.home.jobsBody', right: 'system.read' },
+  {
+    to: '/system-testing',
+    title: 'admin.diagnostics.title',
+    body: 'admin.home.systemTestingBody',
+    right: 'system.read',
+  },
+  { to: '/admin/approvals', title: 'admin.approvals.title', body: 'admin.home.approvalsBody', right: 'payments.read' },
+  { to: '/admin/payments', title: 'admin.payments.title', body: 'admin.home.paymentsBody', right: 'payments.read' },
+  { to: '/admin/paybill', title: 'admin.paybill.title', body: 'admin.home.paybillBody', right: 'payments.read' },
+  { to: '/admin/support', title: 'admin.home.ticketsTitle', body: 'admin.home.ticketsBody', right: 'support.read' },
+  {
+    to: '/admin/support-requests',
+    title: 'admin.support.title',
+    body: 'admin.home.supportBody',
+    right: 'support.read',
+  },
+  {
+    to: '/admin/campaigns',
+    title: 'admin.campaigns.title',
+    body: 'admin.campaigns.homeBody',
+    right: 'customers.read',
+  },
+  { to: '/admin/orders', title: 'admin.orders.title', body: 'admin.home.ordersBody', right: 'orders.read' },
+  { to: '/admin/kyc', title: 'admin.home.kycTitle', body: 'admin.home.kycBody', right: 'kyc.read' },
+  { to: '/admin/loans', title: 'admin.home.loansTitle', body: 'admin.home.loansBody', right: 'credit.read' },
+  {
+    to: '/admin/loans/approvals',
+    title: 'admin.home.loanApprovalsTitle',
+    body: 'admin.home.loanApprovalsBody',
+    right: 'credit.read',
+  },
+  {
+    to: '/admin/credit-policy',
+    title: 'admin.home.creditPolicyTitle',
+    body: 'admin.home.creditPolicyBody',
+    right: 'credit.read',
+  },
+  {
+    to: '/admin/follow-ups',
+    title: 'admin.home.followUpsTitle',
+    body: 'admin.home.followUpsBody',
+    right: 'credit.read',
+  },
+  {
+    to: '/admin/repossessions',
+    title: 'admin.home.repossessionsTitle',
+    body: 'admin.home.repossessionsBody',
+    right: 'credit.read',
+  },
+  {
+    to: '/admin/write-offs',
+    title: 'admin.home.writeOffsTitle',
+    body: 'admin.home.writeOffsBody',
+    right: 'credit.read',
+  },
+  { to: '/admin/agents', title: 'admin.home.agentsTitle', body: 'admin.home.agentsBody', right: 'agents.read' },
+  { to: '/admin/devices', title: 'admin.home.devicesTitle', body: 'admin.home.devicesBody', right: 'credit.read' },
+  { to: '/admin/products', title: 'admin.products.title', body: 'admin.home.productsBody', right: 'catalog.read' },
+  {
+    to: '/admin/categories',
+    title: 'admin.categories.title',
+    body: 'admin.home.categoriesBody',
+    right: 'catalog.read',
+  },
+];
 
 /** /admin, the admin home: the business at a glance, whether the system is healthy, and the admin tools. */
 export default function AdminHomePage() {
   const { t } = useTranslation();
   const health = useQuery(healthQuery);
+  // Only the tools the staff member's role opens (the server checks each request as well).
+  const accessQuery = useQuery(staffAccessQuery);
+  const access = accessQuery.data;
+  const tools = TOOLS.filter((tool) => mayUse(access, tool.right));
+  // The figures ask the server for reports: only once the role is known to open them.
+  const showFigures = !accessQuery.isPending && mayUse(access, 'reports.read');
   return (
     <section className="mx-auto max-w-4xl space-y-6 p-4" aria-labelledby="admin-title">
       <header className="space-y-1">
@@ -91,7 +145,7 @@ export default function AdminHomePage() {
         <p className="text-stone-700">{t('admin.home.intro')}</p>
       </header>
 
-      <BusinessFigures />
+      {showFigures && <BusinessFigures />}
 
       <section aria-labelledby="status-title" className="space-y-3" aria-busy={health.isFetching}>
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -128,7 +182,7 @@ export default function AdminHomePage() {
           {t('admin.home.toolsTitle')}
         </h2>
         <ul className="grid gap-3 md:grid-cols-3">
-          {TOOLS.map((tool) => (
+          {tools.map((tool) => (
             <li key={tool.to}>
               <Link
                 to={tool.to}

@@ -10,9 +10,12 @@ export function useErrorText() {
   return (error: unknown) => (error instanceof ApiError ? error.message : t('admin.loadFailed'));
 }
 
+/** Refusals that trying again does not change. */
+const NO_RETRY = new Set(['forbidden', 'admin_totp_required', 'not_authenticated', 'staff_right_missing']);
+
 /**
  * A failed admin request: the server's message, and the way forward it implies (set up two-step
- * sign-in, sign in again, or try again).
+ * sign-in, sign in again, go back when the staff role does not open this page, or try again).
  */
 export function AdminError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
@@ -28,12 +31,17 @@ export function AdminError({ error, onRetry }: { error: unknown; onRetry?: () =>
             {t('admin.openMyAccount')}
           </Link>
         )}
+        {code === 'staff_right_missing' && (
+          <Link to="/admin" className={buttonClass()}>
+            {t('admin.backToAdminHome')}
+          </Link>
+        )}
         {code === 'not_authenticated' && (
           <Link to={`/auth?redirect=${encodeURIComponent(pathname)}`} className={buttonClass()}>
             {t('admin.signInAgain')}
           </Link>
         )}
-        {onRetry && code !== 'forbidden' && code !== 'admin_totp_required' && code !== 'not_authenticated' && (
+        {onRetry && !NO_RETRY.has(code ?? '') && (
           <Button variant="secondary" onClick={onRetry}>
             {t('admin.retry')}
           </Button>

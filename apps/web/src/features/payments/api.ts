@@ -35,9 +35,12 @@ export const paymentQuery = (id: string) =>
 
 export type Resolution = { action: 'mark_failed' | 'refund'; reason: string };
 
-/** Closes a stuck payment as failed, or refunds it to the wallet; the key makes a retried request apply once. */
+/**
+ * Closes a stuck payment as failed, or refunds it to the wallet; the key makes a retried request apply once.
+ * A refund above the four-eyes amount answers with an approval that waits for a second staff member.
+ */
 export const resolvePayment = (id: string, resolution: Resolution, idempotencyKey: string) =>
-  apiFetch<PaymentResolved>(`/api/admin/payments/${encodeURIComponent(id)}/resolve`, {
+  apiFetch<PaymentResolved & { approval?: { id: string } }>(`/api/admin/payments/${encodeURIComponent(id)}/resolve`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'Idempotency-Key': idempotencyKey },
     body: JSON.stringify(resolution),

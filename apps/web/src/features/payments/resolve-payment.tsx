@@ -43,13 +43,15 @@ export function ResolvePayment({ detail, onResolved }: { detail: PaymentDetail; 
         queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] }),
       ]);
       onResolved(
-        resolution.action === 'refund'
-          ? t('admin.payments.doneRefund', {
-              amount: formatUgx(result.refund?.amount ?? payment.amount),
-              reference: result.refund?.reference ?? payment.reference,
-              phone: localPhone(payment.phone),
-            })
-          : t('admin.payments.doneMarkFailed', { reference: result.payment.reference }),
+        result.approval
+          ? t('admin.payments.doneRefundWaiting', { amount: formatUgx(payment.amount) })
+          : resolution.action === 'refund'
+            ? t('admin.payments.doneRefund', {
+                amount: formatUgx(result.refund?.amount ?? payment.amount),
+                reference: result.refund?.reference ?? payment.reference,
+                phone: localPhone(payment.phone),
+              })
+            : t('admin.payments.doneMarkFailed', { reference: result.payment.reference }),
       );
     },
     onError: (error) => attempt.settled(error),

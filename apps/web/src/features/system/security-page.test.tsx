@@ -50,6 +50,10 @@ const summary: SecuritySummary = {
     { role: 'agent', accounts: 7, active: 7 },
     { role: 'admin', accounts: 3, active: 3 },
   ],
+  staffRoles: [
+    { role: 'admin', rights: ['staff.manage'], holders: [{ id: 'u-1', name: 'Mukasa Peter' }] },
+    { role: 'auditor', rights: ['audit.read', 'payments.read'], holders: [] },
+  ],
   noisyAddresses: [{ ipAddress: '203.0.113.90', failures: 9, accounts: 4, lastAt: '2026-03-14T06:00:00.000Z' }],
 };
 
@@ -116,6 +120,11 @@ describe('the security page', () => {
     expect(screen.getByText('203.0.113.90')).toBeTruthy();
     expect(screen.getByText(/9 failures, on 4 accounts/)).toBeTruthy();
     expect(screen.getByText(/110 accounts, 108 active/)).toBeTruthy();
+    const staff = screen.getByRole('region', { name: 'Staff roles' });
+    expect(staff.textContent).toContain('Auditor (read only)');
+    expect(staff.textContent).toContain('This role may: see the audit and security logs, see payments');
+    expect(staff.textContent).toContain('Held by: Mukasa Peter');
+    expect(staff.textContent).toContain('Nobody holds this role.');
     expect(screen.getByRole('link', { name: 'Open the system log' }).getAttribute('href')).toBe(
       '/system-audit?source=admin',
     );

@@ -130,6 +130,25 @@ function Figures({ summary }: { summary: SecuritySummary }) {
           ))}
         </ul>
       </Part>
+      <Part id="security-staff-title" title={t('admin.securitySummary.staffTitle')}>
+        <ul className="space-y-3">
+          {summary.staffRoles.map((r) => (
+            <li key={r.role} className={card}>
+              <p className="font-semibold">{t(`admin.staffRoles.${r.role}`)}</p>
+              <p className="text-sm">
+                {t('admin.staffRole.rights', {
+                  rights: r.rights.map((right) => t(`admin.staffRights.${right}`)).join(', '),
+                })}
+              </p>
+              <p className="text-sm">
+                {r.holders.length === 0
+                  ? t('admin.securitySummary.noHolders')
+                  : t('admin.securitySummary.holders', { names: r.holders.map((h) => h.name).join(', ') })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Part>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { UserType } from '@ecogrid/core/roles';
+import type { StaffRole } from '@ecogrid/core/staff-roles';
 import type { AdminUser } from '@ecogrid/core/users';
 import { type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
@@ -7,6 +8,7 @@ import { pages, type Page } from '@/lib/paged-query.ts';
 export { USER_TYPES, type UserType } from '@ecogrid/core/roles';
 
 export type { AdminUser } from '@ecogrid/core/users';
+export { ROLE_RIGHTS, STAFF_ROLES, type StaffRole } from '@ecogrid/core/staff-roles';
 
 export const usersQuery = (q: string) =>
   pages<AdminUser>(['admin', 'users', { q }], '/api/admin/users', { q: q || undefined });
@@ -14,6 +16,7 @@ export const usersQuery = (q: string) =>
 /** A change an admin makes to someone's account; each answers with the account as it is now. */
 export type UserAction =
   | { kind: 'role'; userType: UserType }
+  | { kind: 'staffRole'; staffRole: StaffRole }
   | { kind: 'approveAgent'; agentCode: string; commissionRateBp: number }
   | { kind: 'deactivate' }
   | { kind: 'reactivate' }
@@ -23,6 +26,8 @@ const actionRequest = (action: UserAction): { method: 'PATCH' | 'POST'; path: st
   switch (action.kind) {
     case 'role':
       return { method: 'PATCH', path: 'role', body: { userType: action.userType } };
+    case 'staffRole':
+      return { method: 'PATCH', path: 'staff-role', body: { staffRole: action.staffRole } };
     case 'approveAgent':
       return {
         method: 'POST',

@@ -10,10 +10,11 @@ import { replaceCachedUser, runUserAction, USER_TYPES, type AdminUser, type User
 import { useFormats } from '@/lib/formats.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { ApproveAgentForm } from './approve-agent-form.tsx';
+import { StaffRoleForm } from './staff-role-form.tsx';
 import { Dialog, focusFirst } from '@/components/admin/dialog.tsx';
 import { StatementPdf } from '@/components/ui/statement-pdf.tsx';
 
-type Step = 'menu' | 'role' | 'approve' | 'deactivate' | 'reactivate' | 'resetMfa' | 'statement';
+type Step = 'menu' | 'role' | 'staffRole' | 'approve' | 'deactivate' | 'reactivate' | 'resetMfa' | 'statement';
 
 /** What the admin is told once a change has been made. */
 function successText(t: TFunction, change: UserAction, user: AdminUser): string {
@@ -21,6 +22,8 @@ function successText(t: TFunction, change: UserAction, user: AdminUser): string 
   switch (change.kind) {
     case 'role':
       return t('admin.users.done.role', { name, role: t(`admin.roles.${user.userType}`) });
+    case 'staffRole':
+      return t('admin.staffRole.saved', { name, role: t(`admin.staffRoles.${change.staffRole}`) });
     case 'approveAgent':
       return t('admin.users.done.approve', { name, code: user.agentCode ?? change.agentCode });
     case 'deactivate':
@@ -177,7 +180,11 @@ export function UserActionsDialog({ user, onClose }: { user: AdminUser; onClose:
       <div ref={body} className="space-y-4 p-4">
         <header className="space-y-1">
           <h2 id={titleId} tabIndex={-1} className="text-lg font-semibold">
-            {step === 'menu' ? t('admin.users.actionsTitle', { name }) : t(`admin.users.stepTitle.${step}`, { name })}
+            {step === 'menu'
+              ? t('admin.users.actionsTitle', { name })
+              : step === 'staffRole'
+                ? t('admin.staffRole.title', { name })
+                : t(`admin.users.stepTitle.${step}`, { name })}
           </h2>
           <p className="text-sm break-all text-stone-700">{user.email ?? user.phoneNumber}</p>
         </header>
@@ -185,6 +192,7 @@ export function UserActionsDialog({ user, onClose }: { user: AdminUser; onClose:
         {step === 'menu' && (
           <ul className="space-y-2">
             {menuButton('role', t('admin.users.changeRole'), true)}
+            {user.userType === 'admin' && menuButton('staffRole', t('admin.staffRole.menu'))}
             {user.userType === 'agent' &&
               menuButton(
                 'approve',
@@ -217,6 +225,14 @@ export function UserActionsDialog({ user, onClose }: { user: AdminUser; onClose:
             busy={busy}
             onBack={back}
             onSubmit={(userType) => action.mutate({ kind: 'role', userType })}
+          />
+        )}
+        {step === 'staffRole' && (
+          <StaffRoleForm
+            user={user}
+            busy={busy}
+            onBack={back}
+            onSubmit={(staffRole) => action.mutate({ kind: 'staffRole', staffRole })}
           />
         )}
         {step === 'approve' && (

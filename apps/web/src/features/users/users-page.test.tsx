@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser } from './api.ts';
 import { fakeServer, renderPage } from '@/test/admin-setup.tsx';
+import { axeViolations } from '@/test/axe.ts';
 import UsersPage from './users-page.tsx';
 
 const sarah: AdminUser = {
@@ -13,6 +14,7 @@ const sarah: AdminUser = {
   phoneNumber: '+256772123456',
   phoneVerified: true,
   userType: 'agent',
+  staffRole: null,
   agentStatus: 'applicant',
   agentCode: null,
   accountNumber: '1000009',
@@ -35,9 +37,22 @@ const john: AdminUser = {
   isActive: false,
 };
 
+const staff: AdminUser = {
+  ...sarah,
+  id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  fullName: 'Namutebi Joan',
+  userType: 'admin',
+  staffRole: 'support',
+  agentStatus: null,
+  twoFactorEnabled: true,
+};
+
 let usersReply: { status: number; body: unknown };
 const server = fakeServer(({ url, method, body }) => {
   if (method === 'GET' && url.startsWith('/api/admin/users')) return usersReply;
+  if (method === 'PATCH' && url === `/api/admin/users/${staff.id}/staff-role`) {
+    return { body: { ...staff, ...(body as object) } };
+  }
   if (method === 'POST' && url === `/api/admin/users/${sarah.id}/approve-agent`) {
     const terms = body as { agentCode: string; commissionRateBp: number };
     return { body: { ...sarah, agentStatus: 'approved', ...terms } };
@@ -135,5 +150,31 @@ describe('the users page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.getByRole('link', { name: 'Open My account' }).getAttribute('href')).toBe('/my-account');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('gives a staff member another role, listing what it may do, and offers it only for staff', async () => {
+    usersReply = { status: 200, body: { items: [sarah, staff], nextCursor: null } };
+    renderPage(UsersPage, '/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Sarah Nakato' }));
+    let dialog = screen.getByRole('dialog', { name: 'Actions for Sarah Nakato' });
+    expect(within(dialog).queryByRole('button', { name: 'Change staff role' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Namutebi Joan' }));
+    dialog = screen.getByRole('dialog', { name: 'Actions for Namutebi Joan' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change staff role' }));
+    const select = within(dialog).getByLabelText('Staff role');
+    expect((select as HTMLSelectElement).value).toBe('support');
+    fireEvent.change(select, { target: { value: 'credit_officer' } });
+    expect(dialog.textContent).toContain('decide identity checks');
+    expect(dialog.textContent).not.toContain('resolve payments and refund');
+    expect(await axeViolations()).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the role' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.seen.find((request) => request.method === 'PATCH')).toEqual({
+      url: `/api/admin/users/${staff.id}/staff-role`,
+      method: 'PATCH',
+      body: { staffRole: 'credit_officer' },
+    });
   });
 });

@@ -19,11 +19,13 @@ export function LoanWriteOff({ loan }: { loan: AdminLoan }) {
   const post = useMutation({
     mutationFn: () => writeOffLoan(loan.id, reason),
     retry: false,
-    onSuccess: async ({ amount }) => {
+    onSuccess: async (result) => {
       setConfirming(false);
-      void showToast(t('adminLoans.writeOff.done', { number: loan.number, amount: formatUgx(amount) }), {
-        kind: 'success',
-      });
+      const text =
+        'approval' in result
+          ? t('adminLoans.writeOff.waiting', { number: loan.number, amount: formatUgx(result.approval.amount) })
+          : t('adminLoans.writeOff.done', { number: loan.number, amount: formatUgx(result.amount) });
+      void showToast(text, { kind: 'success' });
       await refetchLoans(queryClient);
     },
   });

@@ -18,9 +18,12 @@ export const writeOffPreviewQuery = queryOptions({
   refetchOnMount: true,
 });
 
+/** Above the four-eyes amount a write-off waits for a second staff member: nothing is written off yet. */
+export type AwaitingApproval = { approval: { id: string; amount: number } };
+
 /** Writes off up to 2,000 loans at once; the key makes a resent request apply once. */
 export const writeOffLoans = (input: BulkWriteOffInput, idempotencyKey: string) =>
-  apiFetch<BulkWriteOffResult>('/api/admin/loans/write-offs', {
+  apiFetch<BulkWriteOffResult | AwaitingApproval>('/api/admin/loans/write-offs', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'Idempotency-Key': idempotencyKey },
     body: JSON.stringify(input),
@@ -28,7 +31,7 @@ export const writeOffLoans = (input: BulkWriteOffInput, idempotencyKey: string) 
 
 /** Writes off one defaulted loan with the reason; answers the amount written off. */
 export const writeOffLoan = (id: string, reason: string) =>
-  apiFetch<{ amount: number }>(`/api/admin/loans/${encodeURIComponent(id)}/write-off`, {
+  apiFetch<{ amount: number } | AwaitingApproval>(`/api/admin/loans/${encodeURIComponent(id)}/write-off`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ reason }),

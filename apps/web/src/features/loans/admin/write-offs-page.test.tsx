@@ -88,6 +88,22 @@ describe('the write-offs page', () => {
     expect(posts()[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('says a write-off above the four-eyes amount waits for a second staff member', async () => {
+    postReply = { status: 202, body: { approval: { id: 'a-1', amount: 850_000 } } };
+    renderPage(WriteOffsPage, '/admin/write-offs');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Choose all 2 loans' }));
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'No payment for six months' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Write off the chosen loans' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write off these loans?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    expect(
+      await screen.findByText(
+        'Writing off these loans (UGX 850,000) waits for a second staff member to approve it under Approvals. Nothing moved yet.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/written off, UGX/)).toBeNull();
+  });
+
   it('keeps the dialog open with the server’s refusal', async () => {
     postReply = {
       status: 400,

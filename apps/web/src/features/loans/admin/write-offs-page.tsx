@@ -18,13 +18,20 @@ import {
   writeOffLoans,
   writeOffPreviewQuery,
   type BulkWriteOffResult,
+  type AwaitingApproval,
   type WriteOffPreview,
 } from './write-offs-api.ts';
 
 type Problem = 'chooseLoans' | 'tooMany' | 'reasonNeeded';
 
 /** The loans that qualify, chosen (at most 2,000), with the reason; confirmed, then written off. */
-function WriteOffForm({ preview, onDone }: { preview: WriteOffPreview; onDone: (result: BulkWriteOffResult) => void }) {
+function WriteOffForm({
+  preview,
+  onDone,
+}: {
+  preview: WriteOffPreview;
+  onDone: (result: BulkWriteOffResult | AwaitingApproval) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const attempt = useAttemptKey();
@@ -109,14 +116,19 @@ export default function WriteOffsPage() {
   const { t } = useTranslation();
   usePageTitle(t('adminLoans.writeOffs.title'));
   const preview = useQuery(writeOffPreviewQuery);
-  const [result, setResult] = useState<BulkWriteOffResult | null>(null);
+  const [result, setResult] = useState<BulkWriteOffResult | AwaitingApproval | null>(null);
 
   return (
     <section className="mx-auto max-w-4xl space-y-6 p-4" aria-labelledby="write-offs-title">
       <AdminPageHeader titleId="write-offs-title" title={t('adminLoans.writeOffs.title')}>
         <p>{t('adminLoans.writeOffs.intro')}</p>
       </AdminPageHeader>
-      {result && (
+      {result && 'approval' in result && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          {t('adminLoans.writeOffs.waiting', { total: formatUgx(result.approval.amount) })}
+        </p>
+      )}
+      {result && !('approval' in result) && (
         <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-3 text-green-950">
           {t('adminLoans.writeOffs.done', { count: result.writtenOff, total: formatUgx(result.totalWrittenOff) })}{' '}
           {result.skipped.length > 0 && t('adminLoans.writeOffs.skipped', { count: result.skipped.length })}
