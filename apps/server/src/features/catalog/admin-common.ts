@@ -34,7 +34,7 @@ export function auditCatalog(
   actor: Actor,
   entry: {
     action: string;
-    entityType: 'product' | 'category';
+    entityType: 'product' | 'category' | 'stock_location' | 'stock_transfer';
     entityId: string;
     details: Record<string, unknown>;
     reason?: string;

@@ -1,6 +1,7 @@
 import { loanNumber } from '@ecogrid/core/loans';
 import { eq } from 'drizzle-orm';
 import { loans } from '#src/db/schema/loans.ts';
+import { onStockTransfer } from '#src/features/catalog/stock-hooks.service.ts';
 import { productForSale } from '#src/features/catalog/stock.service.ts';
 import {
   onCreditOrderView,
@@ -13,7 +14,7 @@ import { onPaymentSettled, type SettlementRule } from '#src/features/payments/pa
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { activate } from './deposits.ts';
-import { takeDeviceForDelivery } from './devices.service.ts';
+import { moveDevicesWithTransfer, takeDeviceForDelivery } from './devices.service.ts';
 import { lockLoan, loanEvent, takesRepayments } from './loan-rows.ts';
 import { applyPayoff, payoffDiscountOf } from './payoff.ts';
 import { applyRecovery, closedAsLoss } from './recoveries.ts';
@@ -22,7 +23,7 @@ import { rebuildTokenText, sendTokens } from './tokens.ts';
 
 /**
  * How loans react to the other features' events: a loan payment settled, a credit order shown,
- * a credit order delivered, a token SMS to write again. Registered by every entry point that settles payments or moves
+ * a credit order delivered, a token SMS to write again, a stock transfer naming devices. Registered by every entry point that settles payments or moves
  * orders (app.ts and background.ts, through src/rules.ts), never by importing this file; doing
  * it twice changes nothing. Why: docs/decisions/008-cross-feature-rules.md.
  */
@@ -31,6 +32,7 @@ export function registerLoanRules(): void {
   onCreditOrderView(creditOrderLoan);
   onOrderDelivered('loan-device', giveDevice);
   onRebuildMessage('token', rebuildTokenText);
+  onStockTransfer('devices', moveDevicesWithTransfer);
 }
 
 /**

@@ -94,6 +94,7 @@ describe('the admin home', () => {
       '/admin/devices',
       '/admin/products',
       '/admin/categories',
+      '/admin/stock',
     ]);
     expect(await axeViolations()).toEqual([]);
   });

@@ -73,6 +73,7 @@ const TOOLS = [
   { to: '/admin/devices', title: 'admin.home.devicesTitle', body: 'admin.home.devicesBody' },
   { to: '/admin/products', title: 'admin.products.title', body: 'admin.home.productsBody' },
   { to: '/admin/categories', title: 'admin.categories.title', body: 'admin.home.categoriesBody' },
+  { to: '/admin/stock', title: 'admin.stockPlaces.title', body: 'admin.home.stockBody' },
 ] as const;
 
 /** /admin, the admin home: the business at a glance, whether the system is healthy, and the admin tools. */
