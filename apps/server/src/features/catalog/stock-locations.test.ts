@@ -5,6 +5,7 @@ import { auditTrail } from '#src/features/audit/audit.service.ts';
 import { approvedAgent } from '../../../test/agent-helpers.ts';
 import { appWithAdmin, signedInCustomer } from '../../../test/catalog-admin.ts';
 import { insertProduct } from '../../../test/factories.ts';
+import { applyFor, creditCustomer, systemOnCredit } from '../../../test/loan-helpers.ts';
 import { expectStockInvariant, mainWarehouseId, stockFigures } from '../../../test/stock-check.ts';
 import '../../../test/ledger-check.ts';
 
@@ -218,6 +219,29 @@ describe('an agent’s stock', () => {
     });
     const customer = await signedInCustomer(app.ctx);
     expect((await customer.api.get('/api/agent/stock')).status).toBe(403);
+    await expectStockInvariant(app.ctx.db);
+  });
+});
+
+describe('a credit order to a shop', () => {
+  it('tells staff a transfer is needed when the shop does not hold the unit', async () => {
+    const far = await shop('Credit pickup shop');
+    const { product, plan } = await systemOnCredit(app.ctx, api());
+    const customer = await creditCustomer(app.ctx, { wallet: 400_000 });
+    const applied = await applyFor(
+      customer,
+      product.id,
+      plan.id,
+      { method: 'wallet' },
+      { fulfilment: 'pickup', pickupPointId: far.pickupPointId, address: undefined },
+    );
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    const notices = (await app.ctx.db.execute(
+      sql`select message from notifications where user_id = ${app.admin.id} and title = 'Stock transfer needed'`,
+    )) as unknown as { rows: { message: string }[] };
+    expect(notices.rows.map((r) => r.message)).toContainEqual(
+      expect.stringContaining(`is to be collected at Credit pickup shop, which does not hold ${product.name} now.`),
+    );
     await expectStockInvariant(app.ctx.db);
   });
 });
