@@ -25,6 +25,7 @@ import { cartRoutes } from './features/cart/cart.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
 import { placeRoutes } from './features/places/places.routes.ts';
 import { adminCatalogRoutes } from './features/catalog/admin-catalog.routes.ts';
+import { adminStockRoutes } from './features/catalog/admin-stock-locations.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { reviewRoutes } from './features/catalog/reviews.routes.ts';
 import { mediaRoutes } from './features/catalog/media.routes.ts';
@@ -260,6 +261,7 @@ export function createApp({
   app.route('/api/catalog', catalogRoutes);
   app.route('/api/catalog', reviewRoutes);
   app.route('/api/admin/catalog', adminCatalogRoutes);
+  app.route('/api/admin/stock', adminStockRoutes);
   app.route('/api', cartRoutes);
   app.route('/api', orderRoutes);
   app.route('/api/places', placeRoutes);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { products, type NewProductRow, type ProductRow } from '#src/db/schema/index.ts';
 import { slugify } from '@ecogrid/core/slug';
@@ -27,5 +28,18 @@ export function buildProduct(overrides: Partial<NewProductRow> = {}): NewProduct
 export async function insertProduct(db: Database, overrides: Partial<NewProductRow> = {}): Promise<ProductRow> {
   const [row] = await db.insert(products).values(buildProduct(overrides)).returning();
   if (!row) throw new Error('insert returned no row');
+  await placeAtMainWarehouse(db);
   return row;
+}
+
+/**
+ * Puts the units of products no location holds yet (their stock and reserved) at the main
+ * warehouse, as migration 0042 did for the products before it (decision 024's invariant).
+ */
+export async function placeAtMainWarehouse(db: Database): Promise<void> {
+  await db.execute(sql`
+    insert into stock_levels (location_id, product_id, quantity)
+    select l.id, p.id, p.stock + p.reserved from products p, stock_locations l
+    where l.is_main and p.stock + p.reserved > 0
+      and not exists (select 1 from stock_levels s where s.product_id = p.id)`);
 }

@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS = [
   'refund.approved',
   'refund.declined',
   'refund.requested',
+  'stock.location_create',
+  'stock.transfer',
   'store.delivery_fee',
   'support.assign',
   'support.info_request',

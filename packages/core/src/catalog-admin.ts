@@ -98,6 +98,8 @@ export const stockAdjustmentSchema = z.strictObject({
     .max(CATALOG_LIMITS.adjustment.max, 'A change is at most 100,000 units')
     .refine((v) => v !== 0, 'The change cannot be zero: add (+) or remove (−) units'),
   reason: text('reason', 3, 300),
+  /** Where the units arrive or leave (a stock location); the main warehouse when not given. */
+  locationId: z.uuid({ error: 'Choose the location from the list' }).optional(),
 });
 export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
 

@@ -24,6 +24,8 @@ export const deviceSchema = z.object({
   restrictedDigitSet: z.boolean(),
   status: z.enum(DEVICE_STATUSES),
   loanId: z.uuid().nullable().describe('The loan the device is assigned to'),
+  locationId: z.uuid().nullable().describe('The stock location of a unit not yet sold; null once with its customer'),
+  locationName: z.string().nullable().describe('That location’s name (a warehouse, a shop or an agent)'),
   deliveredAt: z.string().nullable().describe('When the unit was handed to a customer on a loan'),
   warrantyUntil: z.string().nullable().describe("The warranty's last day: the product's warranty months from delivery"),
   createdAt: z.string(),

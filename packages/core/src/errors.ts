@@ -103,6 +103,8 @@ export const ERROR_CODES = [
   'request_in_progress',
   'sku_taken',
   'stock_below_zero',
+  'stock_location_taken',
+  'stock_not_at_location',
   'swap_charge_paid_off',
   'swap_charge_unconfirmed',
   'too_large',

@@ -12,7 +12,11 @@ import { pageSchema } from './page.ts';
 /** What checkout offers: the delivery fee rule, the pickup points, and paying on delivery. */
 export const checkoutOptionsSchema = z.object({
   deliveryFee: deliveryFeeRuleSchema,
-  pickupPoints: z.array(pickupPointSchema),
+  /**
+   * readyNow: the shop holds every unit of the cart's cash lines now. One that does not still
+   * takes the order, which waits for a transfer (decision 024).
+   */
+  pickupPoints: z.array(pickupPointSchema.extend({ readyNow: z.boolean() })),
   payOnDelivery: z
     .object({
       /** The most an order paid on delivery may come to (UGX). */

@@ -106,6 +106,10 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/products/new', ...cataloguePage('ProductEditPage') },
   { path: 'admin/products/:id', ...cataloguePage('ProductEditPage') },
   { path: 'admin/categories', ...cataloguePage('CategoriesPage') },
+  {
+    path: 'admin/stock',
+    ...adminPage(() => import('@/features/catalog/admin/stock/stock-page.tsx'), catalogueStrings),
+  },
   { path: 'admin/kyc', ...kycReviewPage('KycQueuePage') },
   { path: 'admin/kyc/:userId', ...kycReviewPage('KycReviewPage') },
   { path: 'admin/orders', ...orderPage('OrdersPage') },

@@ -46,6 +46,8 @@ export const devices = pgTable(
     restrictedDigitSet: boolean('restricted_digit_set').notNull().default(false),
     /** returned: recovered or swapped out, waiting to be checked; refurbishing: being repaired before resale. */
     status: text('status', { enum: DEVICE_STATUSES }).notNull().default('in_stock'),
+    /** Where an unsold unit is (a stock location, decision 024); null once it is with a customer. */
+    locationId: uuid('location_id'),
     /** Set when the unit is delivered on a loan: the product's warranty months from that day. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     warrantyUntil: date('warranty_until', { mode: 'string' }),

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { pickupPoints, products } from '../schema/index.ts';
-import { buildProduct } from '../../../test/factories.ts';
+import { buildProduct, placeAtMainWarehouse } from '../../../test/factories.ts';
 import { demoProducts } from './demo-products.ts';
 import { slugify } from '@ecogrid/core/slug';
 import { demoImagePaths } from './slug.ts';
@@ -39,5 +39,6 @@ export async function seedDemoData(db: Database): Promise<{ products: number }> 
     });
   });
   await db.insert(products).values(rows).onConflictDoNothing();
+  await placeAtMainWarehouse(db);
   return { products: rows.length };
 }

@@ -6,6 +6,8 @@ import { actorOf, body, json, unauthenticated } from '#src/platform/route-helper
 import { confirmConsent, requestConsent } from './agent-consent.ts';
 import { agentCustomerList } from './agent-customers.ts';
 import { requireAgent } from './agents.service.ts';
+import { agentStockSchema } from '@ecogrid/core/stock-locations';
+import { stockHeldByAgent } from '#src/features/catalog/stock-places.service.ts';
 
 const consentDeps = (c: Context<AppEnv>) => ({ db: c.var.db, messages: c.var.messages, authSecret: c.var.authSecret });
 const phoneSchema = z
@@ -83,5 +85,24 @@ export const agentRoutes = createRouter()
       const agentId = signedInUserId(c.var.user);
       await requireAgent(c.var.db, agentId);
       return c.json({ items: await agentCustomerList(c.var.db, agentId) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      operationId: 'agentListStockHeld',
+      path: '/agent/stock',
+      tags: ['agents'],
+      summary: 'The units you hold as a stock location, product by product (none when you hold no stock)',
+      responses: {
+        200: json(agentStockSchema, 'What you hold'),
+        ...unauthenticated,
+        403: errorResponse('Not an approved agent'),
+      },
+    }),
+    async (c) => {
+      const agentId = signedInUserId(c.var.user);
+      await requireAgent(c.var.db, agentId);
+      return c.json({ items: await stockHeldByAgent(c.var.db, agentId) }, 200);
     },
   );

@@ -35,7 +35,7 @@ export function auditCatalog(
   actor: Actor,
   entry: {
     action: AuditAction;
-    entityType: 'product' | 'category';
+    entityType: 'product' | 'category' | 'stock_location' | 'stock_transfer';
     entityId: string;
     details: Record<string, unknown>;
     reason?: string;

@@ -7,7 +7,8 @@ import {
 } from '@ecogrid/core/catalog-admin';
 import { and, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
-import { categories, products, stockMovements, type ProductRow } from '#src/db/schema/catalog.ts';
+import { categories, products, stockLocationMoves, stockMovements, type ProductRow } from '#src/db/schema/catalog.ts';
+import { addAtLocation, mainLocationId } from './stock-levels.ts';
 import { isConstraintViolation } from '#src/platform/db-errors.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { announceCatalogChange, auditCatalog, toAdminProduct, type Actor, type CatalogDeps } from './admin-common.ts';
@@ -110,12 +111,24 @@ export async function createProduct(deps: CatalogDeps, input: ProductCreateData,
         .returning();
       const product = row!;
       if (product.stock > 0) {
+        // The opening stock is at the main warehouse (decision 024).
+        const locationId = await mainLocationId(tx);
+        await addAtLocation(tx, locationId, product.id, product.stock);
         await tx.insert(stockMovements).values({
           productId: product.id,
           kind: 'adjustment',
           change: product.stock,
           stockAfter: product.stock,
           reason: 'Opening stock',
+          actorId: actor.adminId,
+          locationId,
+        });
+        await tx.insert(stockLocationMoves).values({
+          kind: 'received',
+          productId: product.id,
+          toLocationId: locationId,
+          quantity: product.stock,
+          note: 'Opening stock',
           actorId: actor.adminId,
         });
       }

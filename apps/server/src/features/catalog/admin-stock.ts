@@ -1,13 +1,16 @@
 import type { StockAdjustment, StockMovement } from '@ecogrid/core/catalog-admin';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { products, stockMovements } from '#src/db/schema/catalog.ts';
+import { products, stockLocationMoves, stockMovements } from '#src/db/schema/catalog.ts';
 import { auditTrailForAdmin } from '#src/features/audit/audit.service.ts';
 import { userSummaries } from '#src/features/auth/profile.service.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import { announceCatalogChange, auditCatalog, toAdminProduct, type Actor, type CatalogDeps } from './admin-common.ts';
 import { productRowForAdmin } from './admin-products.ts';
 import { invalidCursor } from '#src/platform/pagination.ts';
+import { addAtLocation, mainLocationId, quantityAt, takeFromLocation } from './stock-levels.ts';
+import { namesOfLocations, stockLocationRow } from './stock-locations.ts';
+import { notAtLocation } from './stock-transfers.ts';
 
 /** The newest movements shown with a product; older ones come a page at a time. */
 export const MOVEMENTS_PAGE = 20;
@@ -67,13 +70,16 @@ export async function productDetailForAdmin(db: Database, id: string) {
 }
 
 /**
- * Adds or removes units by hand (a delivery, a stock count, breakage), with the reason. One
- * statement changes the stock only if it stays at zero or above, so two adjustments (or an
- * adjustment and an order) at once can never take it below zero or lose one another's change;
- * the movement, with the stock after it, and the audit entry commit with it.
+ * Adds or removes units by hand (a delivery, a stock count, breakage) at a location (the main
+ * warehouse unless named), with the reason. One statement changes the stock only if it stays at
+ * zero or above, and units leave a location only if it holds them, so two adjustments (or an
+ * adjustment and an order) at once can never take either below zero or lose one another's
+ * change; the movement, the location's move and the audit entry commit with it.
  */
 export async function adjustStock(deps: CatalogDeps, id: string, input: StockAdjustment, actor: Actor) {
   return deps.db.transaction(async (tx) => {
+    const locationId = input.locationId ?? (await mainLocationId(tx));
+    const location = await stockLocationRow(tx, locationId);
     const [row] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${input.change}` })
@@ -91,6 +97,12 @@ export async function adjustStock(deps: CatalogDeps, id: string, input: StockAdj
         422,
       );
     }
+    if (input.change > 0) {
+      await addAtLocation(tx, location.id, id, input.change);
+    } else if ((await takeFromLocation(tx, location.id, id, -input.change)) === null) {
+      const place = (await namesOfLocations(tx, [location.id])).get(location.id)!.name;
+      throw notAtLocation(row.name, place, await quantityAt(tx, location.id, id), -input.change);
+    }
     const [movement] = await tx
       .insert(stockMovements)
       .values({
@@ -100,14 +112,29 @@ export async function adjustStock(deps: CatalogDeps, id: string, input: StockAdj
         stockAfter: row.stock,
         reason: input.reason,
         actorId: actor.adminId,
+        locationId: location.id,
       })
       .returning();
+    await tx.insert(stockLocationMoves).values({
+      kind: input.change > 0 ? 'received' : 'removed',
+      productId: id,
+      ...(input.change > 0 ? { toLocationId: location.id } : { fromLocationId: location.id }),
+      quantity: Math.abs(input.change),
+      note: input.reason,
+      actorId: actor.adminId,
+    });
     await auditCatalog(tx, actor, {
       action: 'product.stock_adjust',
       entityType: 'product',
       entityId: id,
       reason: input.reason,
-      details: { sku: row.sku, change: input.change, stockAfter: row.stock, movementId: movement!.id },
+      details: {
+        sku: row.sku,
+        change: input.change,
+        stockAfter: row.stock,
+        movementId: movement!.id,
+        locationId: location.id,
+      },
     });
     await announceCatalogChange(deps, tx, { productId: id });
     return { product: toAdminProduct(row), movementId: movement!.id };

@@ -97,7 +97,8 @@ export const outOfStockMessage = (name: string, left: number) =>
  * Takes the units an order needs out of stock, in the order's transaction: one
  * `UPDATE … SET stock = stock - n WHERE stock >= n AND active` per product, in id order (so two
  * orders never wait on each other in a cycle). A unit is never sold twice: the row lock and the
- * condition make a second order see the stock the first left. Any line that cannot be had
+ * condition make a second order see the stock the first left. The units count as reserved until
+ * the order is handed over (handOverStock) or gives them back (releaseStock). Any line that cannot be had
  * fails the whole order (409) and, with the transaction, gives back what was taken.
  */
 export async function reserveStock(
@@ -109,7 +110,8 @@ export async function reserveStock(
   for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
     const [row] = await tx
       .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}` })
+      // The units stay where they are until handed over: reserved, not gone (decision 024).
+      .set({ stock: sql`${products.stock} - ${line.quantity}`, reserved: sql`${products.reserved} + ${line.quantity}` })
       .where(
         and(eq(products.id, line.productId), eq(products.active, true), sql`${products.stock} >= ${line.quantity}`),
       )
@@ -142,7 +144,7 @@ export async function releaseStock(
   for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
     const [row] = await tx
       .update(products)
-      .set({ stock: sql`${products.stock} + ${line.quantity}` })
+      .set({ stock: sql`${products.stock} + ${line.quantity}`, reserved: sql`${products.reserved} - ${line.quantity}` })
       .where(eq(products.id, line.productId))
       .returning({ stock: products.stock });
     await tx.insert(stockMovements).values({

@@ -1,11 +1,12 @@
 import { addMonths, kampalaDate } from '@ecogrid/core/credit';
 import type { IssuedToken as CoreIssuedToken } from '@ecogrid/core/devices';
 import { generateToken, type OpenPaygoTokenType } from '@ecogrid/core/openpaygo';
-import { and, asc, count, eq, getTableColumns, gt, isNotNull, like, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { devices, deviceTokens, loans } from '#src/db/schema/loans.ts';
 import { AppError, notFound } from '#src/platform/errors.ts';
 import type { SecretBox } from '#src/platform/secret-box.ts';
+import { stockLocationNames } from '#src/features/catalog/stock-places.service.ts';
 import { productsForSale } from '#src/features/catalog/stock.service.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -161,6 +162,8 @@ export async function handOver(tx: Tx, deviceId: string, warrantyMonths: number)
     .update(devices)
     .set({
       status: 'assigned',
+      // With its customer now: at no stock location (decision 024).
+      locationId: null,
       deliveredAt: now,
       warrantyUntil: addMonths(kampalaDate(now), warrantyMonths),
       updatedAt: now,
@@ -203,10 +206,14 @@ export async function listDevices(db: Database, query: DeviceQuery) {
   const products = await productsForSale(db, [
     ...new Set(page.flatMap((row) => (row.productId ? [row.productId] : []))),
   ]);
+  const places = await stockLocationNames(db, [
+    ...new Set(page.flatMap((row) => (row.locationId ? [row.locationId] : []))),
+  ]);
   const items = page.map((row) => {
     const product = row.productId ? products.get(row.productId) : undefined;
     return {
       ...row,
+      locationName: row.locationId ? (places.get(row.locationId) ?? null) : null,
       product: product ? { id: product.id, sku: product.sku, name: product.name } : null,
       deliveredAt: row.deliveredAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
@@ -255,4 +262,37 @@ export async function deviceTokenHistory(db: Database, deviceId: string) {
     .from(deviceTokens)
     .where(eq(deviceTokens.deviceId, deviceId))
     .orderBy(asc(deviceTokens.count));
+}
+
+/**
+ * A stock transfer that names serial numbers (decision 024): each must be a unit of the product,
+ * not yet sold, at the location the units leave; they all move to the destination, or the
+ * transfer is refused (422) and nothing moves.
+ */
+export async function moveDevicesWithTransfer(
+  tx: Tx,
+  move: { productId: string; fromLocationId: string; toLocationId: string; serials: string[] },
+): Promise<void> {
+  const serials = move.serials.map((s) => s.toUpperCase());
+  const moved = await tx
+    .update(devices)
+    .set({ locationId: move.toLocationId, updatedAt: new Date() })
+    .where(
+      and(
+        inArray(devices.serialNumber, serials),
+        eq(devices.productId, move.productId),
+        eq(devices.status, 'in_stock'),
+        eq(devices.locationId, move.fromLocationId),
+      ),
+    )
+    .returning({ serial: devices.serialNumber });
+  if (moved.length !== serials.length) {
+    const found = new Set(moved.map((m) => m.serial));
+    const missing = serials.filter((s) => !found.has(s));
+    throw new AppError(
+      'device_not_in_stock',
+      `Not at that location, unsold, as this product: ${missing.join(', ')}. Nothing was moved.`,
+      422,
+    );
+  }
 }

@@ -7,6 +7,7 @@ import { devices } from '#src/db/schema/loans.ts';
 import { AppError } from '#src/platform/errors.ts';
 import type { SecretBox } from '#src/platform/secret-box.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
+import { mainStockLocationId } from '#src/features/catalog/stock-places.service.ts';
 import { productsBySku } from '#src/features/catalog/stock.service.ts';
 
 const yes = ['true', 'yes', '1'];
@@ -172,6 +173,8 @@ export async function importDevices(
   }
   if (problems.length > 0) throw refusal(problems);
   await db.transaction(async (tx) => {
+    // New units arrive at the main warehouse (decision 024); transfers move them on.
+    const locationId = await mainStockLocationId(tx);
     for (let i = 0; i < lines.length; i += 500) {
       await tx.insert(devices).values(
         lines.slice(i, i + 500).map((line) => ({
@@ -182,6 +185,7 @@ export async function importDevices(
           timeDivider: line.time_divider,
           restrictedDigitSet: line.restricted_digit_set,
           tokenCount: line.token_count,
+          locationId,
         })),
       );
     }

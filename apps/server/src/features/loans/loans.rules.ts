@@ -1,6 +1,7 @@
 import { loanNumber } from '@ecogrid/core/loans';
 import { eq } from 'drizzle-orm';
 import { loans } from '#src/db/schema/loans.ts';
+import { onStockTransfer } from '#src/features/catalog/stock-hooks.service.ts';
 import { productForSale } from '#src/features/catalog/stock.service.ts';
 import {
   onCreditOrderView,
@@ -14,7 +15,7 @@ import { onPaymentSettled, paymentDeps, type SettlementRule } from '#src/feature
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
 import { activate } from './deposits.ts';
-import { takeDeviceForDelivery } from './devices.service.ts';
+import { moveDevicesWithTransfer, takeDeviceForDelivery } from './devices.service.ts';
 import { lockLoan, loanEvent, takesRepayments } from './loan-rows.ts';
 import { applyPayoff, payoffDiscountOf } from './payoff.ts';
 import { applyRecovery, closedAsLoss } from './recoveries.ts';
@@ -24,7 +25,7 @@ import { writeOffLoan, writeOffLoans } from './write-offs.ts';
 
 /**
  * How loans react to the other features' events: a loan payment settled, a credit order shown,
- * a credit order delivered, a token SMS to write again. Registered by every entry point that settles payments or moves
+ * a credit order delivered, a token SMS to write again, a stock transfer naming devices. Registered by every entry point that settles payments or moves
  * orders (app.ts and background.ts, through src/rules.ts), never by importing this file; doing
  * it twice changes nothing. Why: docs/decisions/008-cross-feature-rules.md.
  */
@@ -49,6 +50,7 @@ export function registerLoanRules(): void {
   onCreditOrderView(creditOrderLoan);
   onOrderDelivered('loan-device', giveDevice);
   onRebuildMessage('token', rebuildTokenText);
+  onStockTransfer('devices', moveDevicesWithTransfer);
 }
 
 /**

@@ -7,6 +7,7 @@ import { AppError } from '#src/platform/errors.ts';
 import { sendNotification } from '#src/features/notifications/notifications.service.ts';
 import { amountOwed, lockLoan, loanEvent, type LoanDeps } from './loan-rows.ts';
 import { closeAsLoss } from './write-offs.ts';
+import { mainStockLocationId } from '#src/features/catalog/stock-places.service.ts';
 
 /** A defaulted loan, locked, for a repossession to start on (409 on any other). */
 export async function lockDefaultedLoan(tx: Tx, loanId: string) {
@@ -94,5 +95,10 @@ export async function restockDevice(tx: Tx, deviceId: string): Promise<void> {
   if (device.status !== 'returned' && device.status !== 'refurbishing') {
     throw new AppError('device_not_returned', `Device ${device.serialNumber} is not back from a customer.`, 409);
   }
-  await tx.update(devices).set({ status: 'in_stock', updatedAt: new Date() }).where(eq(devices.id, deviceId));
+  // Back on sale from the main warehouse (decision 024).
+  const locationId = await mainStockLocationId(tx);
+  await tx
+    .update(devices)
+    .set({ status: 'in_stock', locationId, updatedAt: new Date() })
+    .where(eq(devices.id, deviceId));
 }

@@ -17,6 +17,7 @@ import { issueToken, takeDeviceForDelivery } from './devices.service.ts';
 import { loanEvent, lockLoan, type LoanDeps } from './loan-rows.ts';
 import { loanView } from './loan-views.ts';
 import { spaced } from './tokens.ts';
+import { mainStockLocationId } from '#src/features/catalog/stock-places.service.ts';
 
 export type SwapInput = {
   /** The replacement's serial number; without one, the oldest unit of the product in stock. */
@@ -162,7 +163,12 @@ export async function swapDevice(deps: LoanDeps, input: SwapInput & { loanId: st
       note: input.note ?? null,
       schedule: schedule.map((r) => ({ number: r.number, dueDate: r.dueDate, amountDue: r.amountDue })),
     });
-    await tx.update(devices).set({ status: 'returned', updatedAt: new Date() }).where(eq(devices.id, plan.old.id));
+    // Returned units are checked at the main warehouse (decision 024).
+    const locationId = await mainStockLocationId(tx);
+    await tx
+      .update(devices)
+      .set({ status: 'returned', locationId, updatedAt: new Date() })
+      .where(eq(devices.id, plan.old.id));
     // The loan's device column is unique: the old unit leaves it as the new one arrives.
     await tx
       .update(loans)

@@ -5,6 +5,7 @@ import type { OrderRow } from '#src/db/schema/orders.ts';
 import { AppError } from '#src/platform/errors.ts';
 import type { Language } from '#src/platform/i18n.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
+import { handOverStock } from '#src/features/catalog/stock-places.service.ts';
 import { releaseStock } from '#src/features/catalog/stock.service.ts';
 import { HOUSE_ACCOUNTS } from '#src/features/wallet/ledger.service.ts';
 import { refundToWallet } from '#src/features/wallet/refund.service.ts';
@@ -170,6 +171,19 @@ export async function moveLockedOrder(
     quiet: input.quiet ?? false,
   });
   if (input.to === 'delivered') {
+    // Its units leave the shop or agent that handed them over (decision 024).
+    await handOverStock(
+      tx,
+      deps,
+      {
+        id: order.id,
+        number: order.number,
+        pickupPointId: order.fulfilment === 'pickup' ? order.pickupPointId : null,
+        agentId: order.collectorId,
+        actorId: input.actorId,
+      },
+      await orderLineQuantities(tx, order.id),
+    );
     // A credit order delivered with nobody to give its loan a device would pass silently.
     if (order.onCredit && deliveryRules.size === 0) {
       throw new Error(`Order ${order.number} is on credit, but no delivery rule is registered`);

@@ -1,5 +1,6 @@
 import type { TaxClass } from '@ecogrid/core/orders';
 import type { Tx } from '#src/db/client.ts';
+import { tellIfShopLacksStock } from '#src/features/catalog/stock-places.service.ts';
 import { orderEvents, orderLines, orders, type OrderRow } from '#src/db/schema/orders.ts';
 import { noteColumns, orderText } from './order-notes.ts';
 import { changeStatus } from './order-status.ts';
@@ -57,6 +58,16 @@ export async function placeCreditOrder(
     lineTotal: input.price,
     taxClass: input.product.taxClass,
   });
+  if (order!.fulfilment === 'pickup' && order!.pickupPointId) {
+    // As for an order paid in cash: staff move the unit to a shop that lacks it (decision 024).
+    const line = [{ productId: input.product.id, quantity: 1 }];
+    await tellIfShopLacksStock(
+      tx,
+      deps,
+      { id: order!.id, number: order!.number, pickupPointId: order!.pickupPointId },
+      line,
+    );
+  }
   await tx.insert(orderEvents).values({
     orderId: input.orderId,
     status: 'pending_payment',

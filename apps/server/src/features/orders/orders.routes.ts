@@ -10,7 +10,7 @@ import { deliveryRoutes } from './deliveries.routes.ts';
 import { customerOrders, orderReceipt } from './order-queries.ts';
 import { order, orderParams, pageQuery, reasonSchema } from './order-schemas.ts';
 import { findOrder, orderView } from './order-view.ts';
-import { cancelOrder, deliveryFeeRule, listPickupPoints, placeOrder } from './orders.service.ts';
+import { cancelOrder, deliveryFeeRule, listPickupPoints, pickupReadyNow, placeOrder } from './orders.service.ts';
 import { payOnDeliveryOffer } from './pay-on-delivery.ts';
 import { payOrder } from './pay-order.ts';
 
@@ -44,7 +44,8 @@ const checkoutOptionsRoute = createRoute({
   operationId: 'getCheckoutOptions',
   path: '/checkout/options',
   tags: ['orders'],
-  summary: 'What checkout offers: the delivery fee rule, the pickup points, and paying on delivery',
+  summary:
+    'What checkout offers: the delivery fee rule, the pickup points (each saying whether its shop holds the cart’s units now), and paying on delivery',
   responses: {
     200: json(checkoutOptionsSchema, 'The options'),
     ...unauthenticated,
@@ -162,12 +163,16 @@ export const orderRoutes = createRouter()
   })
   .openapi(checkoutOptionsRoute, async (c) => {
     const userId = signedInUserId(c.var.user);
-    const [deliveryFee, pickupPoints, payOnDelivery] = await Promise.all([
+    const [deliveryFee, pickupPoints, payOnDelivery, readyNow] = await Promise.all([
       deliveryFeeRule(c.var.db),
       listPickupPoints(c.var.db),
       payOnDeliveryOffer(c.var.db, userId, c.var.cashOrderDays),
+      pickupReadyNow(c.var.db, userId),
     ]);
-    return c.json({ deliveryFee, pickupPoints, payOnDelivery }, 200);
+    return c.json(
+      { deliveryFee, pickupPoints: pickupPoints.map((p) => ({ ...p, readyNow: readyNow.has(p.id) })), payOnDelivery },
+      200,
+    );
   })
   .openapi(myOrdersRoute, async (c) => {
     const userId = signedInUserId(c.var.user);

@@ -6,7 +6,13 @@ export { onCreditOrderView, type CreditLookup } from './order-view.ts';
 export { lockOrder, orderLineQuantities, type OrderDeps } from './order-rows.ts';
 export { createOrder, fulfilmentDetails, orderByKey, placeOrder, type OrderPaymentWay } from './place-order.ts';
 export { findOrder, orderView } from './order-view.ts';
-export { deliveryFeeRule, holdDeliveryFeeRule, listPickupPoints, setDeliveryFeeRule } from './store-settings.ts';
+export {
+  deliveryFeeRule,
+  holdDeliveryFeeRule,
+  listPickupPoints,
+  pickupReadyNow,
+  setDeliveryFeeRule,
+} from './store-settings.ts';
 export { customerOrders, customersOrderPage, hasReceivedProduct, ordersOnTheirWay } from './order-queries.ts';
 export { onOrderStatusChanged, type OrderStatusRule } from './order-status-rules.ts';
 export { orderIdByNumber, orderNumbersOf, takeCashForOrder } from './cash-order-payment.ts';

@@ -9,6 +9,7 @@ import { AppError } from '#src/platform/errors.ts';
 import type { Language } from '#src/platform/i18n.ts';
 import { keyReused, type IdempotentRequest } from '#src/platform/idempotency.ts';
 import { removeCartLines, takeCartLines } from '#src/features/cart/cart.service.ts';
+import { tellIfShopLacksStock } from '#src/features/catalog/stock-places.service.ts';
 import { reserveStock } from '#src/features/catalog/stock.service.ts';
 import {
   payByChoice,
@@ -162,6 +163,15 @@ export async function createOrder(
       };
     }),
   );
+  if ('pickupPointId' in where && where.pickupPointId) {
+    // Ordering to a shop that lacks the units is allowed: staff are told to transfer them (decision 024).
+    await tellIfShopLacksStock(
+      tx,
+      deps,
+      { id: orderId, number: order.number, pickupPointId: where.pickupPointId },
+      lines,
+    );
+  }
   await tx.insert(orderEvents).values({
     orderId,
     status: 'pending_payment',

@@ -2,6 +2,8 @@ import { FREE_DELIVERY, type DeliveryFeeRule } from '@ecogrid/core/orders';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '#src/db/client.ts';
 import { pickupPoints, storeSettings } from '#src/db/schema/orders.ts';
+import { getCart } from '#src/features/cart/cart.service.ts';
+import { pickupPointsReadyNow } from '#src/features/catalog/stock-places.service.ts';
 import { recordAudit } from '#src/features/audit/audit.service.ts';
 
 const DELIVERY_FEE_KEY = 'delivery_fee';
@@ -53,4 +55,13 @@ export async function listPickupPoints(db: Database) {
     .from(pickupPoints)
     .where(eq(pickupPoints.active, true))
     .orderBy(pickupPoints.district, pickupPoints.name);
+}
+
+/** The pickup points whose shop holds the caller's cart's cash lines now, for checkout (decision 024). */
+export async function pickupReadyNow(db: Database, userId: string): Promise<Set<string>> {
+  const cart = await getCart(db, userId);
+  return pickupPointsReadyNow(
+    db,
+    cart.lines.filter((l) => l.paymentMode === 'cash').map((l) => ({ productId: l.productId, quantity: l.quantity })),
+  );
 }

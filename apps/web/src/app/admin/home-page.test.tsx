@@ -106,6 +106,7 @@ describe('the admin home', () => {
       '/admin/devices',
       '/admin/products',
       '/admin/categories',
+      '/admin/stock',
     ]);
     expect(await axeViolations()).toEqual([]);
   });
@@ -184,6 +185,7 @@ describe('the admin home', () => {
         '/admin/kyc',
         '/admin/products',
         '/admin/categories',
+        '/admin/stock',
       ]),
     );
     expect(screen.queryByRole('region', { name: 'Today' })).toBeNull();

@@ -124,6 +124,7 @@ const TOOLS: { to: string; title: string; body: string; right: StaffRight }[] = 
     body: 'admin.home.categoriesBody',
     right: 'catalog.read',
   },
+  { to: '/admin/stock', title: 'admin.stockPlaces.title', body: 'admin.home.stockBody', right: 'catalog.read' },
 ];
 
 /** /admin, the admin home: the business at a glance, whether the system is healthy, and the admin tools. */

@@ -43,6 +43,7 @@ let promptReply: Reply;
 const server = fakeServer(({ url, method }) => {
   if (url === '/api/agent/deliveries?limit=100' && method === 'GET') return list;
   if (url === '/api/agent/dashboard') return { body: dashboard };
+  if (url === '/api/agent/stock') return { body: { items: [{ productId: 'p1', name: 'Pico lamp', quantity: 3 }] } };
   if (url === '/api/agent/collections' && method === 'POST') {
     return { status: 201, body: { collection: {}, token: null, cashOnHand: 170_000, cashLimit: 500_000 } };
   }
@@ -78,6 +79,9 @@ describe('deliveries to bring', () => {
     expect(one.getByText('UGX 170,000')).toBeTruthy();
     expect(one.getByText(/^Not in yet · kept until/)).toBeTruthy();
     expect(one.queryByRole('button', { name: 'Hand it over' })).toBeNull();
+    // Below the deliveries: the stock the agent holds.
+    const held = await screen.findByRole('list', { name: 'Stock you hold' });
+    expect(held.textContent).toBe('Pico lamp3 units');
     await expectAccessible(container);
   });
 

@@ -11,6 +11,7 @@ import { CallButton } from './components/customer-loan.tsx';
 import { agentDeliveriesQuery, handOverDelivery, type AgentDelivery } from './deliveries-api.ts';
 import { DeliveryPromptForm } from './delivery-prompt-form.tsx';
 import { AgentQueryView, AgentScreen } from './page-states.tsx';
+import { StockHeld } from './stock-held.tsx';
 
 const TITLE = 'deliveries-title';
 type Open = 'cash' | 'prompt' | null;
@@ -115,7 +116,8 @@ function DeliveryItem(props: { item: AgentDelivery; onPrompted: () => void; onHa
 /**
  * /agent/deliveries: the orders paid on delivery or at pickup the agent brings, newest first.
  * The agent takes the money (cash, recorded as any cash collection and queued offline, or a
- * mobile-money prompt to the customer's phone), then hands the goods over in one step.
+ * mobile-money prompt to the customer's phone), then hands the goods over in one step. Below,
+ * the stock the agent holds.
  */
 export default function AgentDeliveriesPage() {
   const { t } = useTranslation();
@@ -161,6 +163,7 @@ export default function AgentDeliveriesPage() {
           </>
         )}
       </AgentQueryView>
+      <StockHeld />
     </AgentScreen>
   );
 }

@@ -6,12 +6,20 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reply } from '@/test/fake-server.ts';
 import { aCart, aCartLine, anOrder, aWallet, fakeServer, ORDER_ID, renderOrders } from './test-setup.tsx';
 
-const PICKUP: PickupPoint = {
+const PICKUP: PickupPoint & { readyNow: boolean } = {
   id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
   name: 'EcoGrid Mukono shop',
   district: 'Mukono',
   address: 'Plot 12, Kampala-Jinja Road',
   phone: '+256414123456',
+  readyNow: true,
+};
+const FAR_PICKUP = {
+  ...PICKUP,
+  id: '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f',
+  name: 'EcoGrid Gulu shop',
+  district: 'Gulu',
+  readyNow: false,
 };
 const PLACES: Record<string, { id: string; name: string }[]> = {
   '/api/places/districts': [
@@ -36,7 +44,7 @@ let order: Order;
 let placeReplies: Reply[];
 const server = fakeServer(({ url, method }) => {
   if (url === '/api/cart') return { body: aCart(lines) };
-  if (url === '/api/checkout/options') return { body: { deliveryFee: rule, pickupPoints: [PICKUP] } };
+  if (url === '/api/checkout/options') return { body: { deliveryFee: rule, pickupPoints: [PICKUP, FAR_PICKUP] } };
   if (url === '/api/wallet') return { body: wallet };
   if (PLACES[url]) return { body: { items: PLACES[url] } };
   if (url === '/api/orders' && method === 'POST') return placeReplies.shift() ?? { status: 500, body: {} };
@@ -197,6 +205,13 @@ describe('checkout', () => {
     ];
     renderOrders('/checkout');
     fireEvent.click(await screen.findByLabelText('Pick up at a shop'));
+    // Which shops have the cart's units now, and which get them by a transfer first.
+    expect(screen.getByLabelText(/^EcoGrid Mukono shop/).closest('label')?.textContent).toContain(
+      'Ready now: this shop has your items',
+    );
+    expect(screen.getByLabelText(/^EcoGrid Gulu shop/).closest('label')?.textContent).toContain(
+      'Your items come to this shop first: a few days',
+    );
     fireEvent.click(screen.getByLabelText(/^EcoGrid Mukono shop/));
     fireEvent.click(screen.getByRole('button', { name: 'Place order · UGX 170,000' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Only 1 of SunKing Pro 400 lantern left in stock.');
@@ -247,6 +262,13 @@ describe('checkout', () => {
     wallet = aWallet({ balance: 0, phone: '+256701234567', network: 'airtel' });
     renderOrders('/checkout');
     fireEvent.click(await screen.findByLabelText('Pick up at a shop'));
+    // Which shops have the cart's units now, and which get them by a transfer first.
+    expect(screen.getByLabelText(/^EcoGrid Mukono shop/).closest('label')?.textContent).toContain(
+      'Ready now: this shop has your items',
+    );
+    expect(screen.getByLabelText(/^EcoGrid Gulu shop/).closest('label')?.textContent).toContain(
+      'Your items come to this shop first: a few days',
+    );
     fireEvent.click(screen.getByLabelText(/^EcoGrid Mukono shop/));
     await waitFor(() => expect((screen.getByLabelText('Airtel Money') as HTMLInputElement).checked).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Place order · UGX 170,000' }));
@@ -276,6 +298,13 @@ describe('checkout', () => {
     wallet = aWallet({ balance: 0, phone: '+256701234567', network: 'airtel' });
     renderOrders('/checkout');
     fireEvent.click(await screen.findByLabelText('Pick up at a shop'));
+    // Which shops have the cart's units now, and which get them by a transfer first.
+    expect(screen.getByLabelText(/^EcoGrid Mukono shop/).closest('label')?.textContent).toContain(
+      'Ready now: this shop has your items',
+    );
+    expect(screen.getByLabelText(/^EcoGrid Gulu shop/).closest('label')?.textContent).toContain(
+      'Your items come to this shop first: a few days',
+    );
     fireEvent.click(screen.getByLabelText(/^EcoGrid Mukono shop/));
     await waitFor(() => expect((screen.getByLabelText('Airtel Money') as HTMLInputElement).checked).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Place order · UGX 170,000' }));

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { aDetail, PRODUCT_ID } from './catalogue-fixtures.ts';
-import { BASE, productEditPage } from './product-edit-setup.tsx';
+import { BASE, productEditPage, SHOP_LOCATION } from './product-edit-setup.tsx';
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('@/components/ui/toast.tsx', () => ({
@@ -186,9 +186,12 @@ describe('stock', () => {
     expect(writes()).toEqual([]);
 
     fireEvent.change(stock.getByLabelText('Reason'), { target: { value: 'Delivery received' } });
+    // The units arrive at a shop chosen by name, not the main warehouse.
+    await stock.findByRole('option', { name: 'Mbale shop (Shop)' });
+    fireEvent.change(stock.getByLabelText('Where the units arrive or leave'), { target: { value: SHOP_LOCATION } });
     fireEvent.click(stock.getByRole('button', { name: 'Adjust stock' }));
     await waitFor(() => expect(toasts).toContain('Stock is now 17.'));
-    expect(writes()[0]?.body).toEqual({ change: 5, reason: 'Delivery received' });
+    expect(writes()[0]?.body).toEqual({ change: 5, reason: 'Delivery received', locationId: SHOP_LOCATION });
     expect(writes()[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(stock.getByText('17 in stock')).toBeTruthy());
 
@@ -211,6 +214,6 @@ describe('stock', () => {
     expect((await stock.findByRole('alert')).textContent).toBe(
       'Only 17 of Sun King Pico Plus in stock: removing 20 would take it below zero. Nothing was changed.',
     );
-    expect(writes()[1]?.body).toEqual({ change: -20, reason: 'Stock count' });
+    expect(writes()[1]?.body).toEqual({ change: -20, reason: 'Stock count', locationId: SHOP_LOCATION });
   });
 });

@@ -19,6 +19,21 @@ type Reply = { status?: number; body: unknown };
  * `page.detail` is the product the server holds; `page.replies` are answers for the next writes,
  * first in first out (a write with none left succeeds). Both are reset before each test.
  */
+/** The main warehouse and one shop, where adjustments may add or remove units. */
+export const SHOP_LOCATION = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+const place = { district: null, agentId: null, active: true, units: 0 };
+const STOCK_LOCATIONS = [
+  {
+    ...place,
+    id: '6b5c4d3e-2f1a-4b0c-9d8e-7f6a5b4c3d2e',
+    kind: 'warehouse',
+    name: 'Main warehouse',
+    pickupPointId: null,
+    isMain: true,
+  },
+  { ...place, id: SHOP_LOCATION, kind: 'shop', name: 'Mbale shop', pickupPointId: SHOP_LOCATION, isMain: false },
+];
+
 export function productEditPage() {
   const page: { detail: ProductDetail; replies: Reply[] } = { detail: aDetail(), replies: [] };
   const server = fakeServer(({ url, method, body }) => {
@@ -29,6 +44,7 @@ export function productEditPage() {
     }
     if (method === 'GET' && url.startsWith(`${BASE}/stock-movements`)) return { body: page.detail.movements };
     if (method === 'GET' && url === `/api/admin/products/${PRODUCT_ID}/loan-plans`) return { body: { plans: [] } };
+    if (method === 'GET' && url === '/api/admin/stock/locations') return { body: STOCK_LOCATIONS };
     const planned = page.replies.shift();
     if (planned) return planned;
     if (method === 'POST' && url === '/api/admin/catalog/products') {

@@ -1,9 +1,10 @@
 import { CATALOG_LIMITS, stockAdjustmentSchema } from '@ecogrid/core/catalog-admin';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-alert.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { showToast } from '@/components/ui/toast.tsx';
 import { outcomeUnknown, useAttemptKey } from '@/lib/idempotency.ts';
@@ -12,6 +13,7 @@ import { useFormats } from '@/lib/formats.ts';
 import { useErrorText } from '@/components/admin/admin-error.tsx';
 import { LoadMore } from '@/components/admin/load-more.tsx';
 import { LOW_STOCK, StockBadge } from './product-badges.tsx';
+import { stockLocationsQuery } from './stock/stock-api.ts';
 
 const REASONS = ['delivery', 'count', 'damaged', 'returned'] as const;
 
@@ -45,8 +47,9 @@ function MovementItem({ movement }: { movement: StockMovement }) {
 }
 
 /**
- * The stock now, a form to add or remove units with the reason (sent once even if the
- * connection drops and the request is retried), and every movement, newest first.
+ * The stock now, a form to add or remove units at a location (the main warehouse unless another
+ * is chosen) with the reason (sent once even if the connection drops and the request is
+ * retried), and every movement, newest first.
  */
 export function StockPanel({ product }: { product: AdminProduct }) {
   const { t } = useTranslation();
@@ -58,10 +61,14 @@ export function StockPanel({ product }: { product: AdminProduct }) {
   const [direction, setDirection] = useState<'add' | 'remove'>('add');
   const [quantity, setQuantity] = useState('');
   const [reason, setReason] = useState('');
+  // Where the units arrive or leave; the main warehouse when none is chosen.
+  const [locationId, setLocationId] = useState('');
+  const locations = useQuery(stockLocationsQuery);
   const [errors, setErrors] = useState<{ quantity?: string; reason?: string }>({});
   const movements = useInfiniteQuery(stockMovementsQuery(product.id));
   const adjust = useMutation({
-    mutationFn: (body: { change: number; reason: string }) => adjustStock(product.id, body, attempt.keyFor(body)),
+    mutationFn: (body: { change: number; reason: string; locationId?: string }) =>
+      adjustStock(product.id, body, attempt.keyFor(body)),
     retry: (failures, error) => failures < 1 && outcomeUnknown(error),
     onSuccess: async (result) => {
       attempt.settled();
@@ -76,7 +83,7 @@ export function StockPanel({ product }: { product: AdminProduct }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const units = /^\d+$/.test(quantity.trim()) ? Number(quantity.trim()) : Number.NaN;
-    const body = { change: direction === 'add' ? units : -units, reason };
+    const body = { change: direction === 'add' ? units : -units, reason, ...(locationId ? { locationId } : {}) };
     const checked = stockAdjustmentSchema.safeParse(body);
     if (!checked.success || units <= 0) {
       const fields = new Set(checked.success ? ['change'] : checked.error.issues.map((i) => String(i.path[0])));
@@ -132,6 +139,16 @@ export function StockPanel({ product }: { product: AdminProduct }) {
           onChange={(event) => setQuantity(event.target.value)}
           error={errors.quantity}
           maxLength={6}
+        />
+        <SelectField
+          id={`${id}-location`}
+          label={t('admin.stock.location')}
+          placeholder={t('admin.stockPlaces.main')}
+          options={(locations.data ?? [])
+            .filter((l) => !l.isMain && l.active)
+            .map((l) => ({ value: l.id, label: `${l.name} (${t(`admin.stockPlaces.kinds.${l.kind}`)})` }))}
+          value={locationId}
+          onChange={(event) => setLocationId(event.target.value)}
         />
         <TextField
           id={`${id}-reason`}

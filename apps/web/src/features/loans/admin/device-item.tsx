@@ -57,6 +57,13 @@ export function DeviceItem({ device }: { device: Device }) {
             t('adminLoans.devices.noProduct')
           )}
         </p>
+        <p className="text-sm">
+          {device.locationName
+            ? t('adminLoans.devices.at', { place: device.locationName })
+            : device.status === 'assigned' || device.status === 'unlocked'
+              ? t('adminLoans.devices.withCustomer')
+              : t('adminLoans.devices.noPlace')}
+        </p>
         {device.warrantyUntil && (
           <p className="text-sm">
             <WarrantyState until={device.warrantyUntil} />

@@ -17,6 +17,8 @@ const aDevice = (id: string, serialNumber: string, status: Device['status']): De
   restrictedDigitSet: false,
   status,
   loanId: null,
+  locationId: null,
+  locationName: null,
   deliveredAt: '2026-03-02T07:00:00.000Z',
   warrantyUntil: '2028-03-02',
   createdAt: '2026-03-01T07:00:00.000Z',

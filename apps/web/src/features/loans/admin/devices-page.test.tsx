@@ -19,13 +19,23 @@ const aDevice = (changes: Partial<Device> = {}): Device => ({
   restrictedDigitSet: false,
   status: 'assigned',
   loanId: LOAN_ID,
+  locationId: null,
+  locationName: null,
   deliveredAt: '2026-03-02T07:00:00.000Z',
   warrantyUntil: '2028-03-02',
   createdAt: '2026-03-01T07:00:00.000Z',
   updatedAt: '2026-03-02T07:00:00.000Z',
   ...changes,
 });
-const inStock = aDevice({ id: 'd2', serialNumber: 'SK60-000124', status: 'in_stock', loanId: null, tokenCount: 0 });
+const inStock = aDevice({
+  id: 'd2',
+  serialNumber: 'SK60-000124',
+  status: 'in_stock',
+  loanId: null,
+  tokenCount: 0,
+  locationId: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+  locationName: 'Mbale shop',
+});
 const unlocked = aDevice({ id: 'd3', serialNumber: 'SK60-000125', status: 'unlocked', restrictedDigitSet: true });
 const token: DeviceToken = {
   count: 4,
@@ -72,11 +82,13 @@ describe('the device registry', () => {
     expect(onLoan.textContent).toContain('Token count 4');
     expect(onLoan.textContent).toContain('Under warranty until Mar 2, 2028');
     expect(onLoan.textContent).toContain('Sun King Home 60 SHS-SKH-60');
+    expect(onLoan.textContent).toContain('With its customer');
     expect(within(onLoan).getByRole('link', { name: 'Open the loan' }).getAttribute('href')).toBe(
       `/admin/loans/${LOAN_ID}`,
     );
     const stock = screen.getByRole('article', { name: 'SK60-000124' });
     expect(stock.textContent).toContain('In stock');
+    expect(stock.textContent).toContain('At Mbale shop');
     expect(within(stock).queryByRole('link')).toBeNull();
     expect(screen.getByRole('article', { name: 'SK60-000125' }).textContent).toContain('4-key pad');
 

@@ -3,14 +3,18 @@ import type { PickupPoint } from '../api.ts';
 import { choiceClass } from '@/components/ui/choice.ts';
 
 type Props = {
-  points: PickupPoint[];
+  /** readyNow: the shop holds the cart's units now; the others take the order after a transfer. */
+  points: (PickupPoint & { readyNow?: boolean })[];
   value: string;
   onChange: (id: string) => void;
   error?: string | undefined;
   disabled: boolean;
 };
 
-/** The shops where an order can be collected, as radio buttons with their address and phone. */
+/**
+ * The shops where an order can be collected, as radio buttons with their address and phone, and
+ * whether the shop has the cart's units now or gets them by a transfer in a few days.
+ */
 export function PickupPoints({ points, value, onChange, error, disabled }: Props) {
   const { t } = useTranslation();
   if (points.length === 0) return <p className="text-stone-700">{t('checkout.pickup.none')}</p>;
@@ -33,6 +37,11 @@ export function PickupPoints({ points, value, onChange, error, disabled }: Props
             <span className="block text-sm text-stone-700">
               {point.address}, {point.district}
             </span>
+            {point.readyNow !== undefined && (
+              <span className={`block text-sm font-medium ${point.readyNow ? 'text-brand-800' : 'text-stone-700'}`}>
+                {t(point.readyNow ? 'checkout.pickup.readyNow' : 'checkout.pickup.afterTransfer')}
+              </span>
+            )}
             {point.phone && (
               <span className="block text-sm text-stone-700">{t('orders.phone', { phone: point.phone })}</span>
             )}
