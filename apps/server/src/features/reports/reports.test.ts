@@ -86,6 +86,17 @@ describe('the collections report', () => {
     expect(collections.rows('by_agent')).toEqual([[agentName, 225_000, 300_000, 13_333]]);
     expect(collections.rows('by_network')).toEqual([['wallet', 300_000, 1]]);
   });
+
+  it('counts by day only the loans of the agent asked for', async () => {
+    const theirs = await report('collections', `${MARCH}&agentId=${book.agent.id}`);
+    expect(theirs.rows('by_day')).toEqual([
+      ['2026-03-15', 0, 300_000, 1],
+      ['2026-03-20', 225_000, 0, 0],
+    ]);
+    const nobody = await report('collections', `${MARCH}&agentId=no-such-agent`);
+    expect(nobody.rows('by_day')).toEqual([]);
+    expect(nobody.rows('by_agent')).toEqual([]);
+  });
 });
 
 describe('the credit report', () => {
