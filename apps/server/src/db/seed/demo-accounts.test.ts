@@ -11,7 +11,7 @@ afterAll(async () => ctx.close());
 
 describe('demo sign-ins', () => {
   it('are created once, sign in with the published password, and the admin must still set up an authenticator', async () => {
-    expect(await seedDemoAccounts(ctx.db)).toEqual({ accounts: 4 });
+    expect(await seedDemoAccounts(ctx.db)).toEqual({ accounts: 5 });
     expect(await seedDemoAccounts(ctx.db)).toEqual({ accounts: 0 });
 
     const agent = await send(ctx, '/api/auth/sign-in/phone-number', {
@@ -27,8 +27,18 @@ describe('demo sign-ins', () => {
     const tools = await send(ctx, '/api/admin/users', undefined, { cookie: cookiesFrom(admin) });
     expect(tools.status).toBe(403);
 
+    // The finance officer is staff with a role of their own (decision 020), also behind an authenticator.
+    const finance = await send(ctx, '/api/auth/sign-in/email', {
+      email: 'finance@ecogrid.demo',
+      password: DEMO_PASSWORD,
+    });
+    expect(finance.status).toBe(200);
+    const staff = await send(ctx, '/api/me', undefined, { cookie: cookiesFrom(finance) });
+    expect(await staff.json()).toMatchObject({ userType: 'admin', staffRole: 'finance' });
+    expect((await send(ctx, '/api/admin/approvals', undefined, { cookie: cookiesFrom(finance) })).status).toBe(403);
+
     // Switched off later: signed out, and the public password opens nothing.
-    expect(await disableDemoAccounts(ctx.db)).toEqual({ accounts: 4 });
+    expect(await disableDemoAccounts(ctx.db)).toEqual({ accounts: 5 });
     expect((await send(ctx, '/api/me', undefined, { cookie: cookiesFrom(agent) })).status).toBe(401);
     const again = await send(ctx, '/api/auth/sign-in/email', { email: 'admin@ecogrid.demo', password: DEMO_PASSWORD });
     expect(again.status).toBe(403);

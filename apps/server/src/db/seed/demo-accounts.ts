@@ -30,6 +30,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     staffRole: 'credit_officer',
     district: 'Kampala',
   },
+  // A second pair of eyes on payments (decision 020): approves refunds another staff member asked for.
+  {
+    email: 'finance@ecogrid.demo',
+    fullName: 'Demo Finance Officer',
+    userType: 'admin',
+    staffRole: 'finance',
+    district: 'Kampala',
+  },
   {
     email: 'agent@ecogrid.demo',
     fullName: 'Demo Agent',

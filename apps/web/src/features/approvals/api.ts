@@ -35,3 +35,25 @@ export const viewerQuery = queryOptions({
   queryFn: ({ signal }) => apiFetch<{ id: string }>('/api/me', { signal }).then((me) => me.id),
   staleTime: 60_000,
 });
+
+/** The signed-in staff member's rights (decision 020): 'staff.manage' marks a full admin. */
+export const staffRightsQuery = queryOptions({
+  queryKey: ['me', 'staff'],
+  queryFn: ({ signal }) => apiFetch<{ staffRights?: string[] }>('/api/me', { signal }),
+  staleTime: 60_000,
+});
+
+/** The amount (UGX) above which a refund or write-off waits for a second staff member. */
+export const thresholdQuery = queryOptions({
+  queryKey: ['admin', 'approval-threshold'],
+  queryFn: ({ signal }) =>
+    apiFetch<{ amount: number }>('/api/admin/approvals/threshold', { signal }).then((t) => t.amount),
+  staleTime: FRESH_MS,
+});
+
+export const setThreshold = (amount: number) =>
+  apiFetch<{ amount: number }>('/api/admin/approvals/threshold', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ amount }),
+  }).then((t) => t.amount);

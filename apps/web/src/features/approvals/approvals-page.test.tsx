@@ -36,8 +36,14 @@ const ownWriteOff: Approval = {
   requestedBy: person('u-me', 'Mukasa Peter'),
 };
 
-const server = fakeServer(({ url, method }) => {
-  if (url === '/api/me') return { body: { id: 'u-me' } };
+let staffRights = ['staff.manage'];
+let threshold = 500_000;
+const server = fakeServer(({ url, method, body }) => {
+  if (url === '/api/me') return { body: { id: 'u-me', staffRights } };
+  if (url === '/api/admin/approvals/threshold') {
+    if (method === 'PUT') threshold = (body as { amount: number }).amount;
+    return { body: { amount: threshold } };
+  }
   if (method === 'GET' && url.startsWith('/api/admin/approvals')) return { body: { items: [refund, ownWriteOff] } };
   if (method === 'POST' && url === `/api/admin/approvals/${refund.id}/approve`) {
     return { body: { ...refund, status: 'approved', decidedBy: person('u-me', 'Mukasa Peter') } };
@@ -50,6 +56,8 @@ const server = fakeServer(({ url, method }) => {
 
 beforeEach(() => {
   toasts.length = 0;
+  staffRights = ['staff.manage'];
+  threshold = 500_000;
   server.start();
 });
 
@@ -99,5 +107,52 @@ describe('the approvals page', () => {
       url: `/api/admin/approvals/${refund.id}/decline`,
       body: { note: 'Not a duplicate' },
     });
+  });
+});
+
+describe('the four-eyes amount', () => {
+  it('lets a full admin change it, refusing what is not a whole number, and is accessible', async () => {
+    renderPage(ApprovalsPage, '/admin/approvals');
+    const field = await screen.findByLabelText('New amount (UGX)');
+    expect(screen.getByText('Refunds and write-offs above UGX 500,000 wait for a second staff member.')).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+
+    fireEvent.change(field, { target: { value: '750000.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the amount' }));
+    expect(await screen.findByText('Give a whole number of shillings, digits only.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the amount' }));
+    expect(await screen.findByText('Give an amount in shillings.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '2000000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the amount' }));
+    expect(await screen.findByText('At most UGX 1,000,000,000.')).toBeTruthy();
+    expect(server.seen.some((request) => request.method === 'PUT')).toBe(false);
+    expect(await axeViolations()).toEqual([]);
+
+    fireEvent.change(field, { target: { value: '1,000,000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the amount' }));
+    expect(
+      (
+        await screen.findByText('Saved: refunds and write-offs above UGX 1,000,000 now wait for a second staff member.')
+      ).getAttribute('role'),
+    ).toBe('status');
+    expect(server.seen.find((request) => request.method === 'PUT')).toMatchObject({
+      url: '/api/admin/approvals/threshold',
+      body: { amount: 1_000_000 },
+    });
+    expect(screen.getByText('Refunds and write-offs above UGX 1,000,000 wait for a second staff member.')).toBeTruthy();
+  });
+
+  it('shows other staff the amount without a form', async () => {
+    staffRights = ['payments.read', 'payments.change'];
+    renderPage(ApprovalsPage, '/admin/approvals');
+    expect(
+      await screen.findByText('Refunds and write-offs above UGX 500,000 wait for a second staff member.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Only a full admin can change this amount.')).toBeTruthy();
+    expect(screen.queryByLabelText('New amount (UGX)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save the amount' })).toBeNull();
+    expect(await axeViolations()).toEqual([]);
   });
 });

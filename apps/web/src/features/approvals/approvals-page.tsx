@@ -7,6 +7,7 @@ import { useAddressFilters } from '@/lib/use-address-filters.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { APPROVAL_TABS, approvalsQuery, viewerQuery, type ApprovalStatus } from './api.ts';
 import { ApprovalCard } from './approval-card.tsx';
+import { ThresholdForm } from './threshold-form.tsx';
 
 const DEFAULT_STATUS: ApprovalStatus = 'pending';
 
@@ -27,6 +28,7 @@ export default function ApprovalsPage() {
       <AdminPageHeader titleId="approvals-title" title={t('admin.approvals.title')}>
         <p>{t('admin.approvals.intro')}</p>
       </AdminPageHeader>
+      <ThresholdForm />
       <Tabs
         label={t('admin.approvals.statusLabel')}
         idPrefix="approval-status"
