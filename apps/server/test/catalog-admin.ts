@@ -50,9 +50,12 @@ export function client(ctx: TestContext, cookie?: string) {
 }
 export type Client = ReturnType<typeof client>;
 
-/** A signed-in staff member (a full admin unless a role is given) with an authenticator app (staff tools need one), and their id. */
-export async function signedInAdmin(ctx: TestContext, role: StaffRole = 'admin') {
-  const account = await signUpAndVerify(ctx);
+/**
+ * A signed-in staff member (a full admin unless a role is given) with an authenticator app (staff
+ * tools need one), and their id; `extra` goes with the sign-up (a preferredLanguage, say).
+ */
+export async function signedInAdmin(ctx: TestContext, role: StaffRole = 'admin', extra: Record<string, unknown> = {}) {
+  const account = await signUpAndVerify(ctx, extra);
   const id = await userIdOf(ctx.db, account.email);
   await promoteToAdmin(ctx.db, id, role);
   const { cookie } = await enrolTotp(ctx, account.cookie);

@@ -31,6 +31,9 @@ import swLoanNotices from './sw/loan-notices.json' with { type: 'json' };
 import enSupport from './en/support.json' with { type: 'json' };
 import lgSupport from './lg/support.json' with { type: 'json' };
 import swSupport from './sw/support.json' with { type: 'json' };
+import enReports from './en/reports.json' with { type: 'json' };
+import lgReports from './lg/reports.json' with { type: 'json' };
+import swReports from './sw/reports.json' with { type: 'json' };
 
 /**
  * What the server writes to people (SMS, email, notifications, PDFs, USSD screens, API error
@@ -49,6 +52,7 @@ export const NAMESPACES = [
   'orders',
   'loan-notices',
   'support',
+  'reports',
 ] as const;
 
 export const CATALOGUES = {
@@ -64,6 +68,7 @@ export const CATALOGUES = {
     orders: enOrders,
     'loan-notices': enLoanNotices,
     support: enSupport,
+    reports: enReports,
   },
   lg: {
     common: lgCommon,
@@ -77,6 +82,7 @@ export const CATALOGUES = {
     orders: lgOrders,
     'loan-notices': lgLoanNotices,
     support: lgSupport,
+    reports: lgReports,
   },
   sw: {
     common: swCommon,
@@ -90,5 +96,6 @@ export const CATALOGUES = {
     orders: swOrders,
     'loan-notices': swLoanNotices,
     support: swSupport,
+    reports: swReports,
   },
 };

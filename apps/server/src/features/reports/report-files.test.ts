@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, signedInCustomer } from '../../../test/catalog-admin.ts';
+import { appWithAdmin, signedInAdmin, signedInCustomer } from '../../../test/catalog-admin.ts';
 import { download, pdfText } from '../../../test/downloads.ts';
 import '../../../test/ledger-check.ts';
 import { MARCH, reportBook } from './report-test-setup.ts';
@@ -46,6 +46,27 @@ describe('report files', () => {
     const credit = pdfText((await get(`/api/admin/reports/credit/report.pdf?${MARCH}`)).bytes);
     expect(credit).toContain('Portfolio at risk over time');
     expect(credit).toContain('20.0%');
+  });
+
+  it("prints the PDF in the staff member's language and keeps the CSV's column keys", async () => {
+    const luganda = await signedInAdmin(app.ctx, 'admin', { preferredLanguage: 'luganda' });
+    const file = await get(`/api/admin/reports/agents/report.pdf?${MARCH}`, luganda.api.cookie);
+    expect(file.status).toBe(200);
+    const text = pdfText(file.bytes);
+    expect(text).toContain('Lipoota ya ba ajenti, okuva 2026-03-01 okutuuka 2026-03-31');
+    expect(text).toContain('Ba ajenti abasinze');
+    expect(text).toContain('Kamisoni (UGX)');
+    expect(text).toContain('1,800,000');
+    expect(text).not.toContain('Agents report');
+    expect(text).not.toContain('Leaderboard');
+    const swahili = await signedInAdmin(app.ctx, 'admin', { preferredLanguage: 'swahili' });
+    const credit = pdfText((await get(`/api/admin/reports/credit/report.pdf?${MARCH}`, swahili.api.cookie)).bytes);
+    expect(credit).toContain('Ripoti ya mikopo, kuanzia 2026-03-01 hadi 2026-03-31');
+    expect(credit).toContain('Mikopo iliyo hatarini kwa muda');
+    expect(credit).toContain('20.0%');
+    expect(credit).not.toContain('Portfolio at risk over time');
+    const csv = await get(`/api/admin/reports/sales/by_category/table.csv?${MARCH}`, swahili.api.cookie);
+    expect(csv.bytes.toString('utf8')).toMatch(/^category,amount,units\r\n/);
   });
 
   it('is for admins only', async () => {

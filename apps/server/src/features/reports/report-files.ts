@@ -2,11 +2,12 @@ import { kampalaDate } from '@ecogrid/core/credit';
 import type { Report, ReportTable } from '@ecogrid/core/reports';
 import { csvLine } from '#src/platform/csv.ts';
 import { letterhead, ruleLine, startPdf, tableRow, type PdfColumn } from '#src/platform/pdf.ts';
-import { columnTitle, NOTES, pdfCell, REPORT_TITLES, TABLE_TITLES } from './report-words.ts';
+import type { ReportWords } from './report-words.ts';
 
 /**
  * One table as CSV: a header line of the column keys (docs/exports.md lists them), then the rows
- * as they are: money in whole UGX, shares in basis points, codes as codes, nothing as empty.
+ * as they are: money in whole UGX, shares in basis points, codes as codes, nothing as empty. The
+ * same in every language: partner systems read these files.
  */
 export function tableCsv(table: ReportTable): string {
   return csvLine(table.columns.map((c) => c.key)) + table.rows.map((row) => csvLine(row)).join('');
@@ -29,47 +30,39 @@ function pdfColumns(table: ReportTable): PdfColumn[] {
   });
 }
 
-/** The title line of a report: its name and the days it covers. */
-export const reportTitle = (report: Pick<Report, 'report' | 'from' | 'to'>) =>
-  `${REPORT_TITLES[report.report]} report, ${report.from} to ${report.to}`;
+/** The title line of a report in the reader's words: its name and the days it covers. */
+export const reportTitle = (words: ReportWords, report: Pick<Report, 'report' | 'from' | 'to'>) =>
+  words.title(report.report, report.from, report.to);
 
-/** Reports printed one after the other on A4, each table with its title, header and rows. */
-export function reportsPdf(title: string, reports: Report[]): Promise<Buffer> {
-  const { doc, width, finish } = startPdf({ title, subject: reports.map((r) => REPORT_TITLES[r.report]).join(', ') });
+/**
+ * Reports printed one after the other on A4, each table with its title, header and rows, in the
+ * reader's words; days stay YYYY-MM-DD and figures are grouped as in the statements.
+ */
+export function reportsPdf(title: string, reports: Report[], words: ReportWords): Promise<Buffer> {
+  const { doc, width, finish } = startPdf({ title, subject: reports.map((r) => words.name(r.report)).join(', ') });
   letterhead(doc);
   doc.font('Helvetica-Bold').fontSize(14).text(title);
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`Printed ${kampalaDate(new Date())} (Kampala time)`);
+    .text(words.printed(kampalaDate(new Date())));
   reports.forEach((report, i) => {
     if (i > 0) doc.addPage();
     doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(13).text(reportTitle(report));
+    doc.font('Helvetica-Bold').fontSize(13).text(reportTitle(words, report));
     const filters = Object.entries(report.filters);
-    if (filters.length > 0)
-      doc
-        .font('Helvetica')
-        .fontSize(9)
-        .text(`Filters: ${filters.map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    for (const note of report.notes)
-      doc
-        .font('Helvetica')
-        .fontSize(9)
-        .text(NOTES[note] ?? note);
+    if (filters.length > 0) doc.font('Helvetica').fontSize(9).text(words.filters(filters));
+    for (const note of report.notes) doc.font('Helvetica').fontSize(9).text(words.note(note));
     for (const table of report.tables) {
       doc.moveDown(0.5);
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(11)
-        .text(TABLE_TITLES[table.key] ?? table.key);
+      doc.font('Helvetica-Bold').fontSize(11).text(words.table(table.key));
       doc.fontSize(table.columns.length > 6 ? 7 : 8.5);
       const columns = pdfColumns(table);
       tableRow(
         doc,
         width,
         columns,
-        table.columns.map((c) => columnTitle(c.key)),
+        table.columns.map((c) => words.column(c.key)),
         true,
       );
       ruleLine(doc, width);
@@ -78,10 +71,10 @@ export function reportsPdf(title: string, reports: Report[]): Promise<Buffer> {
           doc,
           width,
           columns,
-          row.map((cell, c) => pdfCell(table.columns[c]!.kind, cell)),
+          row.map((cell, c) => words.cell(table.columns[c]!.kind, cell)),
         );
       }
-      if (table.rows.length === 0) doc.font('Helvetica').text('Nothing in this range.');
+      if (table.rows.length === 0) doc.font('Helvetica').text(words.nothing);
     }
   });
   return finish();

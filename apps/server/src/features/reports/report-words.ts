@@ -1,114 +1,56 @@
 import type { ColumnKind, ReportCell, ReportName } from '@ecogrid/core/reports';
+import { textsFor } from '#src/platform/i18n.ts';
 
-/** The English names of the reports, their tables and columns, for CSV headers and PDFs. */
-export const REPORT_TITLES: Record<ReportName, string> = {
-  sales: 'Sales',
-  collections: 'Collections',
-  credit: 'Credit',
-  agents: 'Agents',
-  stock: 'Stock',
+/**
+ * The words of the report PDFs in one reader's language, from the `reports` catalogue (English,
+ * Luganda, Kiswahili). CSV files keep their column keys: partner systems read them (docs/exports.md).
+ */
+export type ReportWords = {
+  /** Sales, Collections, … */
+  name: (report: ReportName) => string;
+  /** "Sales report, 2026-03-01 to 2026-03-31" */
+  title: (report: ReportName, from: string, to: string) => string;
+  /** "EcoGrid system report, 2026-03-01 to 2026-03-31" */
+  systemTitle: (from: string, to: string) => string;
+  printed: (day: string) => string;
+  filters: (filters: [string, string | number][]) => string;
+  note: (key: string) => string;
+  table: (key: string) => string;
+  column: (key: string) => string;
+  nothing: string;
+  /** A cell as the PDF prints it: figures grouped in thousands, shares as percents, codes named, none as a dash. */
+  cell: (kind: ColumnKind, value: ReportCell) => string;
 };
 
-export const TABLE_TITLES: Record<string, string> = {
-  by_mode: 'Cash and credit',
-  by_day: 'By day',
-  by_product: 'By product',
-  by_category: 'By category',
-  by_district: 'By district',
-  by_agent: 'By agent',
-  by_network: 'By network',
-  portfolio: 'Portfolio by arrears bucket',
-  par_history: 'Portfolio at risk over time',
-  vintages: 'Loans by start month',
-  roll_rates: 'Roll rates, month end to next month end',
-  defaults: 'Defaults and write-offs',
-  leaderboard: 'Leaderboard',
-  on_hand: 'On hand',
-  movements: 'Movements',
-  low_stock: 'Low stock',
-};
+/** Figures grouped as money is in every language's PDFs (UGX 1,250,000): 1,250,000. */
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-const COLUMN_TITLES: Record<string, string> = {
-  mode: 'Mode',
-  amount: 'Amount (UGX)',
-  orders: 'Orders',
-  units: 'Units',
-  day: 'Day',
-  cash: 'Cash (UGX)',
-  credit: 'Credit (UGX)',
-  product: 'Product',
-  category: 'Category',
-  district: 'District',
-  agent: 'Agent',
-  expected: 'Expected (UGX)',
-  collected: 'Collected (UGX)',
-  payments: 'Payments',
-  collected_share: 'Collected of expected',
-  network: 'Network',
-  bucket: 'Bucket',
-  outstanding: 'Outstanding (UGX)',
-  loans: 'Loans',
-  par1: 'PAR 1',
-  par30: 'PAR 30',
-  par60: 'PAR 60',
-  par90: 'PAR 90',
-  month: 'Month',
-  paid: 'Paid (UGX)',
-  repaid_share: 'Repaid',
-  owed: 'Owed now (UGX)',
-  late_share: 'Owed 30+ days late',
-  from: 'From bucket',
-  to_current: 'To current',
-  to_par1: 'To PAR 1',
-  to_par30: 'To PAR 30',
-  to_par60: 'To PAR 60',
-  to_par90: 'To PAR 90',
-  to_defaulted: 'To defaulted',
-  to_closed: 'Closed',
-  defaulted: 'Defaulted (UGX)',
-  defaults: 'Defaults',
-  written_off: 'Written off (UGX)',
-  write_offs: 'Write-offs',
-  sales: 'Sales (UGX)',
-  sales_target: 'Sales target (UGX)',
-  collections: 'Collections (UGX)',
-  collections_target: 'Collections target (UGX)',
-  commission: 'Commission (UGX)',
-  stock: 'Stock',
-  value: 'Value (UGX)',
-  sku: 'SKU',
-  adjusted: 'Adjusted',
-  reserved: 'Reserved by orders',
-  released: 'Given back',
-  net: 'Net change',
-};
+const cache = new Map<string, ReportWords>();
 
-const CODES: Record<string, string> = {
-  cash: 'Cash',
-  credit: 'Credit',
-  mtn: 'MTN',
-  airtel: 'Airtel',
-  wallet: 'Wallet',
-  current: 'Current',
-  par1: 'PAR 1',
-  par30: 'PAR 30',
-  par60: 'PAR 60',
-  par90: 'PAR 90',
-  defaulted: 'Defaulted',
-};
-
-export const NOTES: Record<string, string> = {
-  no_targets: 'No agent has targets set for the months of this range.',
-};
-
-export const columnTitle = (key: string) => COLUMN_TITLES[key] ?? key;
-
-/** A cell as the PDF prints it: money with thousands separators, shares as percents, none as a dash. */
-export function pdfCell(kind: ColumnKind, value: ReportCell): string {
-  if (value === null) return '–';
-  if (typeof value === 'number') {
-    if (kind === 'bp') return `${(value / 100).toFixed(1)}%`;
-    return value.toLocaleString('en-UG');
-  }
-  return kind === 'code' ? (CODES[value] ?? value) : value;
+/** The report words for a users.preferred_language value (anything else reads English). */
+export function reportWords(language: string | null | undefined): ReportWords {
+  const { t, language: lang } = textsFor(language);
+  const known = cache.get(lang);
+  if (known) return known;
+  /** A word of a group (tables, columns, …); a key the catalogue lacks prints as the key. */
+  const word = (group: string, key: string) => t(`reports:${group}.${key}`, { defaultValue: key });
+  const words: ReportWords = {
+    name: (report) => word('names', report),
+    title: (report, from, to) => t('reports:title', { report: word('reportTitles', report), from, to }),
+    systemTitle: (from, to) => t('reports:systemTitle', { from, to }),
+    printed: (day) => t('reports:printed', { day }),
+    filters: (filters) =>
+      t('reports:filters', { filters: filters.map(([k, v]) => `${word('filterNames', k)} ${v}`).join(', ') }),
+    note: (key) => word('notes', key),
+    table: (key) => word('tables', key),
+    column: (key) => word('columns', key),
+    nothing: t('reports:nothing'),
+    cell: (kind, value) => {
+      if (value === null) return '–';
+      if (typeof value === 'number') return kind === 'bp' ? `${(value / 100).toFixed(1)}%` : grouping.format(value);
+      return kind === 'code' ? word('codes', value) : value;
+    },
+  };
+  cache.set(lang, words);
+  return words;
 }

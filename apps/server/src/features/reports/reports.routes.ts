@@ -2,10 +2,11 @@ import { REPORT_TABLES, REPORTS, reportFiltersSchema, reportSchema } from '@ecog
 import { createRoute, z } from '@hono/zod-openapi';
 import { checkedRange, dateRangeQuery } from '#src/platform/date-range.ts';
 import { AppError } from '#src/platform/errors.ts';
-import { createRouter, errorResponse } from '#src/platform/http.ts';
+import { createRouter, errorResponse, readerLanguage } from '#src/platform/http.ts';
 import { csv, csvHeaders, json, pdf, pdfHeaders } from '#src/platform/route-helpers.ts';
 import { ADMIN_DENIED, requireStaff, staffRight } from '#src/features/auth/roles.service.ts';
 import { reportsPdf, reportTitle, tableCsv } from './report-files.ts';
+import { reportWords } from './report-words.ts';
 import { buildReport } from './reports.service.ts';
 
 const reportQuery = dateRangeQuery.extend(reportFiltersSchema.shape);
@@ -52,7 +53,7 @@ const reportPdfRoute = createRoute({
   operationId: 'adminReportPdf',
   path: '/reports/{report}/report.pdf',
   tags: ['admin', 'reports'],
-  summary: 'One report as an A4 PDF: every table of it, with its range and filters',
+  summary: "One report as an A4 PDF in the staff member's language: every table of it, with its range and filters",
   ...staffRight('reports.read'),
   middleware: [requireStaff('reports.read')] as const,
   request: { params: reportParams, query: reportQuery },
@@ -79,6 +80,7 @@ export const reportRoutes = createRouter()
     const { report: name } = c.req.valid('param');
     const { from, to, ...filters } = c.req.valid('query');
     const report = await buildReport(c.var.db, name, checkedRange(from, to), filters);
-    const file = await reportsPdf(reportTitle(report), [report]);
+    const words = reportWords(readerLanguage(c));
+    const file = await reportsPdf(reportTitle(words, report), [report], words);
     return c.body(new Uint8Array(file), 200, pdfHeaders(`EcoGrid-${name}-${from}-${to}.pdf`));
   });

@@ -14,7 +14,7 @@ const systemReportRoute = createRoute({
   tags: ['reports'],
   security: [],
   summary:
-    'The system report as a PDF. A signed-in admin gets all five admin reports (sales, collections, credit, agents, stock) over from–to (default: the last 30 days); anyone else a public summary in their language: service status and the price list',
+    'The system report as a PDF in the reader’s language. A signed-in admin gets all five admin reports (sales, collections, credit, agents, stock) over from–to (default: the last 30 days); anyone else a public summary in their language: service status and the price list',
   request: {
     query: z.object({
       from: day('First day (YYYY-MM-DD, Kampala), for admins; with to'),
@@ -33,7 +33,7 @@ export const systemReportRoutes = createRouter().openapi(systemReportRoute, asyn
     const query = c.req.valid('query');
     const fallback = defaultReportDays();
     const range = checkedRange(query.from ?? fallback.from, query.to ?? fallback.to);
-    const file = await adminSystemReport(c.var.db, range);
+    const file = await adminSystemReport(c.var.db, range, readerLanguage(c));
     return c.body(new Uint8Array(file), 200, pdfHeaders(`EcoGrid-system-report-${range.from}-${range.to}.pdf`));
   }
   const file = await publicSystemReport(c.var.db, c.var.jobs, readerLanguage(c));

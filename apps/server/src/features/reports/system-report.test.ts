@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, signedInCustomer } from '../../../test/catalog-admin.ts';
+import { appWithAdmin, signedInAdmin, signedInCustomer } from '../../../test/catalog-admin.ts';
 import { pdfText } from '../../../test/downloads.ts';
 import '../../../test/ledger-check.ts';
 import { MARCH, reportBook } from './report-test-setup.ts';
@@ -53,6 +53,20 @@ describe('/api/system-report.pdf', () => {
     }
     expect(file.text).toContain(book.homeSystem.name);
     expect(file.text).toContain('1,800,000');
+  });
+
+  it('gives an admin the reports in their own language', async () => {
+    const swahili = await signedInAdmin(app.ctx, 'admin', { preferredLanguage: 'swahili' });
+    const file = await systemReport(`?${MARCH}`, { cookie: swahili.api.cookie! });
+    expect(file.status).toBe(200);
+    expect(file.text).toContain('Ripoti ya mfumo wa EcoGrid, kuanzia 2026-03-01 hadi 2026-03-31');
+    expect(file.text).toContain('Ripoti ya mauzo, kuanzia 2026-03-01 hadi 2026-03-31');
+    expect(file.text).toContain('Ripoti ya bidhaa ghalani, kuanzia 2026-03-01 hadi 2026-03-31');
+    expect(file.text).toContain('1,800,000');
+    expect(file.text).not.toContain('Sales report');
+    const english = await systemReport(`?${MARCH}`, { cookie: app.admin.api.cookie!, 'accept-language': 'lg' });
+    expect(english.text).toContain('EcoGrid system report, 2026-03-01 to 2026-03-31');
+    expect(english.text).not.toContain('Lipoota');
   });
 
   it('refuses an admin a reversed range', async () => {

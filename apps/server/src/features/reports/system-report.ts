@@ -7,6 +7,7 @@ import type { Jobs } from '#src/platform/jobs.ts';
 import { letterhead, ruleLine, startPdf, tableRow, type PdfColumn } from '#src/platform/pdf.ts';
 import { productStock } from '#src/features/catalog/stock.service.ts';
 import { reportsPdf } from './report-files.ts';
+import { reportWords } from './report-words.ts';
 import { buildReport } from './reports.service.ts';
 
 /** The days an admin's system report covers when not told: the last 30, ending today (Kampala). */
@@ -75,9 +76,10 @@ export async function publicSystemReport(db: Database, jobs: Pick<Jobs, 'healthy
   return finish();
 }
 
-/** The full report an admin downloads: the five reports over the range, one after the other. */
-export async function adminSystemReport(db: Database, range: DateRange) {
+/** The full report an admin downloads, in their language: the five reports over the range, one after the other. */
+export async function adminSystemReport(db: Database, range: DateRange, language: Language) {
   const reports = [];
   for (const name of REPORTS) reports.push(await buildReport(db, name, range, {}));
-  return reportsPdf(`EcoGrid system report, ${range.from} to ${range.to}`, reports);
+  const words = reportWords(language);
+  return reportsPdf(words.systemTitle(range.from, range.to), reports, words);
 }
