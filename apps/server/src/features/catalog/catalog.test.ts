@@ -1,6 +1,6 @@
 import type { Product, ProductList } from '@ecogrid/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { products } from '#src/db/schema/catalog.ts';
+import { products, stockLevels, stockLocationMoves, stockMovements } from '#src/db/schema/catalog.ts';
 import { seedDemoData } from '#src/db/seed/seed.ts';
 import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
@@ -11,6 +11,10 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 beforeEach(async () => {
+  // A product's units at each place and their history go with it.
+  await ctx.db.delete(stockLocationMoves);
+  await ctx.db.delete(stockLevels);
+  await ctx.db.delete(stockMovements);
   await ctx.db.delete(products);
 });
 
