@@ -4,7 +4,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { agentCustomers } from '#src/db/schema/agents.ts';
 import { users } from '#src/db/schema/auth.ts';
-import { loanPlans, loans } from '#src/db/schema/loans.ts';
+import { addDays, kampalaDate } from '@ecogrid/core/credit';
+import { loanPlans, loanRepayments, loans } from '#src/db/schema/loans.ts';
 import { orderLines, orders } from '#src/db/schema/orders.ts';
 import type { BulkOutcome, SmsSender } from '#src/platform/sms.ts';
 import { insertProduct } from './factories.ts';
@@ -129,7 +130,10 @@ export async function bought(
   });
 }
 
-/** A loan of the customer in this status, this many days past due. */
+/**
+ * A loan of the customer in this status, this many days past due, with a schedule that says the
+ * same (its first instalment that many days ago, unpaid), so the daily loan run leaves it so.
+ */
 export async function loan(
   db: Database,
   customerId: string,
@@ -148,27 +152,40 @@ export async function loan(
       markupBp: 2000,
     })
     .returning();
-  await db.insert(loans).values({
-    userId: customerId,
-    productId: product.id,
-    planId: plan!.id,
-    planName: plan!.name,
-    productName: product.name,
-    orderId: randomUUID(),
-    status,
-    daysPastDue,
-    cashPrice: 50_000,
-    creditPrice: 60_000,
-    deposit: 20_000,
-    instalment: 10_000,
-    lastInstalment: 10_000,
-    instalments: 4,
-    frequency: 'monthly',
-    markupBp: 2000,
-    depositBp: 2500,
-    fulfilment: { fulfilment: 'delivery', district: 'Kampala', subCounty: 'Central', village: 'Zone A' },
-    idempotencyKey: `campaign:${randomUUID()}`,
-  });
+  const [row] = await db
+    .insert(loans)
+    .values({
+      userId: customerId,
+      productId: product.id,
+      planId: plan!.id,
+      planName: plan!.name,
+      productName: product.name,
+      orderId: randomUUID(),
+      status,
+      daysPastDue,
+      cashPrice: 50_000,
+      creditPrice: 60_000,
+      deposit: 20_000,
+      instalment: 10_000,
+      lastInstalment: 10_000,
+      instalments: 4,
+      frequency: 'monthly',
+      markupBp: 2000,
+      depositBp: 2500,
+      fulfilment: { fulfilment: 'delivery', district: 'Kampala', subCounty: 'Central', village: 'Zone A' },
+      idempotencyKey: `campaign:${randomUUID()}`,
+    })
+    .returning({ id: loans.id });
+  const firstDue = addDays(kampalaDate(new Date()), daysPastDue > 0 ? -daysPastDue : 30);
+  await db.insert(loanRepayments).values(
+    [0, 1, 2, 3].map((i) => ({
+      loanId: row!.id,
+      userId: customerId,
+      number: i + 1,
+      dueDate: addDays(firstDue, 30 * i),
+      amountDue: 10_000,
+    })),
+  );
 }
 
 export { insertProduct };
