@@ -39,7 +39,11 @@ export function onApproval(kind: ApprovalKind, executor: Executor): void {
 }
 
 /** What the audit log calls each kind: refund.requested, write_off.approved, … */
-const NOUN: Record<ApprovalKind, 'refund' | 'write_off'> = { refund: 'refund', write_off: 'write_off', write_offs: 'write_off' };
+const NOUN: Record<ApprovalKind, 'refund' | 'write_off'> = {
+  refund: 'refund',
+  write_off: 'write_off',
+  write_offs: 'write_off',
+};
 
 const THRESHOLD_KEY = 'four_eyes_threshold';
 
