@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminSignIn, codeFor, signIn } from '../support/admin-session.ts';
+import { adminSignIn, enterAuthenticatorCode, setUpAuthenticator, signIn } from '../support/admin-session.ts';
 import { expectGoodScreen } from '../support/screen-check.ts';
 
 // Decision 020: a refund above the four-eyes amount (UGX 500,000 unless a full admin changed it)
@@ -38,18 +38,10 @@ async function largeTopUp(page: Page): Promise<{ id: string; reference: string }
 /** Sets up the finance officer's authenticator app through the same calls My account makes, then signs them in. */
 async function signInFinance(page: Page, to: string) {
   await page.goto(`/auth?redirect=${encodeURIComponent(to)}`);
-  expect((await post(page, '/api/auth/sign-in/email', FINANCE)).ok()).toBe(true);
-  const enabled = await post(page, '/api/auth/two-factor/enable', { password: FINANCE.password });
-  expect(enabled.ok(), await enabled.text()).toBe(true);
-  const { totpURI } = (await enabled.json()) as { totpURI: string };
-  const key = new URL(totpURI).searchParams.get('secret')!;
-  expect((await post(page, '/api/auth/two-factor/verify-totp', { code: codeFor(key) })).ok()).toBe(true);
-  await page.context().clearCookies();
+  const key = await setUpAuthenticator(page, FINANCE);
   await page.goto(`/auth?redirect=${encodeURIComponent(to)}`);
   await signIn(page, FINANCE.email, FINANCE.password);
-  await page.getByLabel('Code from your authenticator app').fill(codeFor(key));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(to);
+  await enterAuthenticatorCode(page, key, to);
 }
 
 test('a refund above the threshold waits for a second approver', async ({ page, browser }) => {
