@@ -2,9 +2,11 @@ import { requestId } from 'hono/request-id';
 import { HTTPException } from 'hono/http-exception';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Settings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
+import { createSessionCache, type SessionCache } from './features/auth/session-cache.ts';
 import { adminAgentRoutes } from './features/agents/admin-agents.routes.ts';
 import { agentMoneyRoutes } from './features/agents/agent-money.routes.ts';
 import { agentRoutes } from './features/agents/agents.routes.ts';
@@ -78,7 +80,7 @@ import {
   readerLanguage,
   type AppEnv,
 } from './platform/http.ts';
-import { documentApi } from './platform/openapi.ts';
+import { documentApi, sessionCookieName } from './platform/openapi.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Messages } from './platform/messaging.ts';
@@ -138,37 +140,42 @@ function withClientIp(c: Context<AppEnv>): Request {
   return request;
 }
 
-function loadSession(auth: Auth) {
+type SignedIn = NonNullable<AppEnv['Variables']['user']>;
+
+function loadSession(auth: Auth, sessions: SessionCache<SignedIn>, cookieName: string) {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
     // Without a session cookie there is no session to look up: public reads and the networks'
     // callbacks never reach the session store.
-    if (!c.req.header('cookie')?.includes('session_token=')) {
+    const token = getCookie(c, cookieName);
+    if (!token) {
       c.set('user', null);
       return next();
     }
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    const user = session?.user as
-      | {
-          id: string;
-          userType?: string;
-          twoFactorEnabled?: boolean | null;
-          isActive?: boolean;
-          preferredLanguage?: string | null;
-        }
-      | undefined;
-    // A deactivated account's sessions are ended at once; this also covers one racing the deactivation.
-    c.set(
-      'user',
-      user && user.isActive !== false
-        ? {
-            id: user.id,
-            userType: user.userType ?? 'customer',
-            twoFactorEnabled: Boolean(user.twoFactorEnabled),
-            sessionId: session!.session.id,
-            language: asLanguage(user.preferredLanguage),
+    const user = await sessions.get(token, async () => {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      const found = session?.user as
+        | {
+            id: string;
+            userType?: string;
+            twoFactorEnabled?: boolean | null;
+            isActive?: boolean;
+            preferredLanguage?: string | null;
           }
-        : null,
-    );
+        | undefined;
+      // A deactivated account's sessions are ended at once; this also covers one racing the deactivation.
+      if (!found || found.isActive === false) return null;
+      return {
+        user: {
+          id: found.id,
+          userType: found.userType ?? 'customer',
+          twoFactorEnabled: Boolean(found.twoFactorEnabled),
+          sessionId: session!.session.id,
+          language: asLanguage(found.preferredLanguage),
+        },
+        expiresAt: new Date(session!.session.expiresAt),
+      };
+    });
+    c.set('user', user);
     await next();
   };
 }
@@ -231,9 +238,18 @@ export function createApp({
   app.use('*', compressReads());
   app.use('/api/*', sameOriginWrites(settings.PUBLIC_URL), limitBodies(), rejectBadText());
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c)));
+  const sessions = createSessionCache<SignedIn>(realtime);
+  const cookieName = sessionCookieName(settings.PUBLIC_URL);
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const response = await auth.handler(withClientIp(c));
+    // Signing out, ending sessions, changing the password or the account: this process's next
+    // request sees it even before the database's notice arrives.
+    const token = c.req.method === 'POST' ? getCookie(c, cookieName) : undefined;
+    if (token) sessions.forget(token);
+    return response;
+  });
   // Every /api route sees its caller (or null): a new prefix needs no wiring of its own.
-  app.use('/api/*', loadSession(auth));
+  app.use('/api/*', loadSession(auth, sessions, cookieName));
   app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);

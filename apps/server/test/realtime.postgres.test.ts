@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { startServer, waitFor, type Started } from './server-process.ts';
@@ -42,6 +42,12 @@ function client(server: Started) {
       return response;
     },
     stream: (path: string) => fetch(base + path, { headers: { cookie, accept: 'text/event-stream' } }),
+    get: async (path: string) => (await fetch(base + path, { headers: { cookie } })).status,
+    /** The same session, used on another process. */
+    on: (other: Started) => ({
+      get: async (path: string) =>
+        (await fetch(`http://127.0.0.1:${other.port()}${path}`, { headers: { cookie } })).status,
+    }),
   };
 }
 
@@ -93,5 +99,33 @@ describe('realtime across app processes', () => {
     expect(sent.status).toBe(201);
     await read(/event: notification\ndata: .*Payment completed: UGX 45,000/);
     await reader.cancel();
+  });
+});
+
+/** Waits at most two seconds (a session is kept up to a minute without a notice) for `path` to answer `status`. */
+const answeredSoon = (get: () => Promise<number>, status: number) =>
+  vi.waitFor(async () => expect(await get()).toBe(status), { timeout: 2_000, interval: 50 });
+
+describe('sessions kept in memory across app processes', () => {
+  it('refuses on the other process a session ended on one, within moments', async () => {
+    const [first, second] = servers as [Started, Started];
+    const customer = await signedIn(first, `signout.${Date.now()}@example.ug`);
+    const elsewhere = customer.api.on(second);
+    expect(await elsewhere.get('/api/me')).toBe(200);
+    expect(await elsewhere.get('/api/me')).toBe(200);
+    expect((await customer.api.post('/api/auth/sign-out', {})).status).toBe(200);
+    await answeredSoon(() => elsewhere.get('/api/me'), 401);
+  });
+
+  it('refuses on every process a user deactivated, and lets them in again once reactivated', async () => {
+    const [first, second] = servers as [Started, Started];
+    const customer = await signedIn(first, `deactivated.${Date.now()}@example.ug`);
+    const elsewhere = customer.api.on(second);
+    expect([await customer.api.get('/api/me'), await elsewhere.get('/api/me')]).toEqual([200, 200]);
+    await database.db.update(users).set({ isActive: false }).where(eq(users.id, customer.id));
+    await answeredSoon(() => elsewhere.get('/api/me'), 401);
+    expect(await customer.api.get('/api/me')).toBe(401);
+    await database.db.update(users).set({ isActive: true }).where(eq(users.id, customer.id));
+    await answeredSoon(() => elsewhere.get('/api/me'), 200);
   });
 });

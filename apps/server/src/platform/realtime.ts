@@ -14,6 +14,11 @@ type Listener = (event: RealtimeEvent) => void;
 
 /** The PostgreSQL channel every app process listens on. */
 export const REALTIME_CHANNEL = 'ecogrid_events';
+/**
+ * The channel a database trigger (migration 0044) notifies with a user's id whenever one of their
+ * sessions or their account changes: each process's session cache forgets that user.
+ */
+export const SESSION_CHANNEL = 'ecogrid_sessions';
 /** NOTIFY payloads are limited to 8000 bytes; bigger events tell the client to refetch instead. */
 const MAX_PAYLOAD = 7_900;
 /** How often the listening connection proves it is still alive. */
@@ -37,6 +42,10 @@ export type Realtime = {
    * Returns the function that forgets it.
    */
   onEnd(end: () => void): () => void;
+  /** Calls `changed` with the user's id when any of their sessions or their account changes, on any process. */
+  onSessionChange(changed: (userId: string) => void): () => void;
+  /** Whether this process hears notifications now (false while its listening connection is being replaced). */
+  listening(): boolean;
   /** How often an idle stream gets a keep-alive line and its session is checked again. */
   heartbeatMs: number;
   /** Streams open in this process. */
@@ -56,6 +65,7 @@ export async function createRealtime(
 ): Promise<Realtime> {
   const listeners = new Map<string, Set<Listener>>();
   const enders = new Set<() => void>();
+  const sessionWatchers = new Set<(userId: string) => void>();
   let open = 0;
 
   const deliver = (payload: string) => {
@@ -76,12 +86,27 @@ export async function createRealtime(
     for (const end of [...enders]) end();
   };
 
+  const sessionChanged = (userId: string) => {
+    for (const changed of [...sessionWatchers]) changed(userId);
+  };
+
   let stop: () => Promise<void>;
+  let listening: () => boolean;
   if (handle.kind === 'pglite') {
     const unlisten = await handle.client.listen(REALTIME_CHANNEL, deliver);
-    stop = () => unlisten();
+    const unlistenSessions = await handle.client.listen(SESSION_CHANNEL, sessionChanged);
+    stop = async () => {
+      await unlisten();
+      await unlistenSessions();
+    };
+    listening = () => true;
   } else {
-    stop = await listenOnPostgres(handle.client, deliver, endAll, logger);
+    ({ stop, listening } = await listenOnPostgres(
+      handle.client,
+      { [REALTIME_CHANNEL]: deliver, [SESSION_CHANNEL]: sessionChanged },
+      endAll,
+      logger,
+    ));
   }
 
   const payload = (envelope: Envelope) => {
@@ -118,6 +143,11 @@ export async function createRealtime(
       enders.add(end);
       return () => enders.delete(end);
     },
+    onSessionChange(changed) {
+      sessionWatchers.add(changed);
+      return () => sessionWatchers.delete(changed);
+    },
+    listening: () => listening(),
     heartbeatMs: options.heartbeatMs ?? 25_000,
     size: () => open,
     close: async () => {
@@ -128,11 +158,16 @@ export async function createRealtime(
 }
 
 /**
- * A connection held for LISTEN and checked every 30 s. When it is lost it is replaced after a
- * second, and `lost` ends the open streams: notifications sent meanwhile never arrive, so the
- * clients reconnect and refetch.
+ * A connection held for LISTEN on each of `channels` and checked every 30 s. When it is lost it
+ * is replaced after a second, and `lost` ends the open streams: notifications sent meanwhile
+ * never arrive, so the clients reconnect and refetch (and session caches start again empty).
  */
-async function listenOnPostgres(pool: pg.Pool, deliver: (payload: string) => void, lost: () => void, logger: Logger) {
+async function listenOnPostgres(
+  pool: pg.Pool,
+  channels: Record<string, (payload: string) => void>,
+  lost: () => void,
+  logger: Logger,
+) {
   let client: pg.PoolClient | undefined;
   let closing = false;
   let retry: NodeJS.Timeout | undefined;
@@ -155,10 +190,10 @@ async function listenOnPostgres(pool: pg.Pool, deliver: (payload: string) => voi
       next = await pool.connect();
       const current = next;
       current.on('notification', (message) => {
-        if (message.channel === REALTIME_CHANNEL && message.payload) deliver(message.payload);
+        if (message.payload && Object.hasOwn(channels, message.channel)) channels[message.channel]!(message.payload);
       });
       current.on('error', (error) => drop(current, error));
-      await current.query(`LISTEN ${REALTIME_CHANNEL}`);
+      for (const channel of Object.keys(channels)) await current.query(`LISTEN ${channel}`);
       if (closing) {
         current.release();
         return;
@@ -177,15 +212,16 @@ async function listenOnPostgres(pool: pg.Pool, deliver: (payload: string) => voi
   }, LISTEN_CHECK_MS);
   check.unref();
 
-  return async () => {
+  const stop = async () => {
     closing = true;
     clearTimeout(retry);
     clearInterval(check);
     const current = client;
     client = undefined;
     if (current) {
-      await current.query(`UNLISTEN ${REALTIME_CHANNEL}`).catch(() => undefined);
+      await current.query('UNLISTEN *').catch(() => undefined);
       current.release();
     }
   };
+  return { stop, listening: () => client !== undefined };
 }
