@@ -33,7 +33,7 @@ function check(name, command, args) {
   return ok;
 }
 
-function vitest(name, dir, prefix = []) {
+function vitest(name, dir, prefix = [], files = []) {
   const report = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
   const [command, ...args] = [
     ...prefix,
@@ -45,6 +45,7 @@ function vitest(name, dir, prefix = []) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    ...files,
   ];
   const status = run(command, args);
   if (!existsSync(report)) return record(name, 0, 1, `no report (exit ${status})`);
@@ -97,6 +98,9 @@ const postgresPresent = () =>
 const hasPostgres = provide('the PostgreSQL server', 'postgresql', postgresPresent);
 if (hasPostgres) vitest('server on PostgreSQL', 'apps/server', ['scripts/with-postgres.sh']);
 else skipOrFail('server on PostgreSQL', 'no PostgreSQL server binaries (initdb)');
+// Only the tests of reads from a streaming replica: a primary and its replica, a few seconds.
+if (hasPostgres) vitest('server with a read replica', 'apps/server', ['scripts/with-replica.sh'], ['.replica.test.ts']);
+else skipOrFail('server with a read replica', 'no PostgreSQL server binaries (initdb)');
 
 const defaultChromium = !process.env.CHROMIUM_PATH;
 if (defaultChromium) provide('Chromium', 'chromium', () => existsSync(chromium));

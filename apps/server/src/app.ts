@@ -210,6 +210,7 @@ export function createApp({
     const log = logger.child({ requestId: c.var.requestId });
     c.set('log', log);
     c.set('db', database.db);
+    c.set('reader', database.reader);
     c.set('dbHandle', database);
     c.set('realtime', realtime);
     c.set('storage', storage);

@@ -25,6 +25,19 @@ describe('settings', () => {
     );
   });
 
+  it('takes a read replica only beside a primary, and only a PostgreSQL address', () => {
+    const replica = 'postgres://reader@replica:5432/ecogrid';
+    expect(() => loadSettings({ DATABASE_REPLICA_URL: replica })).toThrow(
+      'DATABASE_URL: required when DATABASE_REPLICA_URL is set',
+    );
+    expect(() => loadSettings({ DATABASE_URL: 'postgres://p/ecogrid', DATABASE_REPLICA_URL: 'mysql://x' })).toThrow(
+      /DATABASE_REPLICA_URL: must start with postgres:\/\//,
+    );
+    expect(
+      loadSettings({ DATABASE_URL: 'postgres://p/ecogrid', DATABASE_REPLICA_URL: replica }).DATABASE_REPLICA_URL,
+    ).toBe(replica);
+  });
+
   it('requires the S3 keys when S3_BUCKET is set', () => {
     expect(() => loadSettings({ S3_BUCKET: 'ecogrid' })).toThrow(
       [

@@ -30,6 +30,12 @@ const settingsSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  // A streaming replica of DATABASE_URL's server: reports, exports and the portfolio figures read
+  // from it (docs/decisions/026-read-replica.md); unset, they read from the primary.
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO_DATA: booleanSetting.default(true),
   DEMO_ACCOUNTS: booleanSetting.optional(),
@@ -167,6 +173,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   const missing = [
     ...networkKeys.filter((name) => !s[name]).map((name) => `  ${name}: required when the network's base URL is set`),
     ...storageKeys.filter((name) => !s[name]).map((name) => `  ${name}: required when S3_BUCKET is set`),
+    ...(s.DATABASE_REPLICA_URL && !s.DATABASE_URL
+      ? ['  DATABASE_URL: required when DATABASE_REPLICA_URL is set (the replica only serves reads)']
+      : []),
     ...(s.ASSISTANT_CHAT_URL && !s.ASSISTANT_CHAT_MODEL
       ? ['  ASSISTANT_CHAT_MODEL: required when ASSISTANT_CHAT_URL is set']
       : []),

@@ -84,7 +84,13 @@ async function main() {
   });
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(
-      { version: APP_VERSION, port: info.port, database: database.kind, url: settings.PUBLIC_URL },
+      {
+        version: APP_VERSION,
+        port: info.port,
+        database: database.kind,
+        readReplica: Boolean(settings.DATABASE_REPLICA_URL),
+        url: settings.PUBLIC_URL,
+      },
       `EcoGrid is listening on ${settings.PUBLIC_URL}`,
     );
   });

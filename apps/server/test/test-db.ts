@@ -19,9 +19,26 @@ function tracked<T extends DatabaseHandle & { destroy(): Promise<void> }>(handle
   return handle;
 }
 
+/** Waits until the replica has replayed the new database's creation and takes connections to it. */
+async function replicaReady(url: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      return;
+    } catch (error) {
+      if (attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server in DATABASE_URL (dropped again afterwards).
+ * database on the PostgreSQL server in DATABASE_URL (dropped again afterwards), read through
+ * DATABASE_REPLICA_URL's streaming replica when that is set.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { destroy(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
@@ -38,7 +55,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { destroy()
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
+  let replicaUrl: string | undefined;
+  if (process.env.DATABASE_REPLICA_URL) {
+    const replica = new URL(process.env.DATABASE_REPLICA_URL);
+    replica.pathname = `/${name}`;
+    replicaUrl = replica.toString();
+    await replicaReady(replicaUrl);
+  }
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 5, replicaUrl });
   await migrateDatabase(handle);
   const close = handle.close.bind(handle);
   return tracked(

@@ -20,20 +20,64 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * For reads that tolerate a moment's lag and never lead to a write (reports, exports, portfolio
+   * figures): the streaming replica when DATABASE_REPLICA_URL is set, else `db` itself. A replica
+   * refuses writes, so nothing that writes may be handed this.
+   */
+  reader: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 } & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool; url: string });
 
-export type DatabaseOptions = { databaseUrl: string; poolMax?: number } | { dataDir: string } | { memory: true };
+export type DatabaseOptions =
+  { databaseUrl: string; poolMax?: number; replicaUrl?: string | undefined } | { dataDir: string } | { memory: true };
+
+/** The name the replica's connections carry (pg_stat_activity.application_name). */
+export const READER_APPLICATION_NAME = 'ecogrid-reader';
+
+async function openPool(url: string, max: number, applicationName?: string): Promise<pg.Pool> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    ...(applicationName ? { application_name: applicationName } : {}),
+  });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  return pool;
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
-    // A broken idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
-    await pool.query('select 1');
+    const max = options.poolMax ?? 10;
+    const pool = await openPool(options.databaseUrl, max);
+    let replica: pg.Pool | undefined;
+    try {
+      if (options.replicaUrl) replica = await openPool(options.replicaUrl, max, READER_APPLICATION_NAME);
+    } catch (error) {
+      await pool.end();
+      throw new Error(`The read replica (DATABASE_REPLICA_URL) cannot be reached: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { kind: 'postgres', client: pool, url: options.databaseUrl, db, close: () => pool.end() };
+    const reader = replica ? (drizzlePg(replica, { schema }) as unknown as Database) : db;
+    return {
+      kind: 'postgres',
+      client: pool,
+      url: options.databaseUrl,
+      db,
+      reader,
+      close: async () => {
+        await Promise.all([pool.end(), replica?.end()]);
+      },
+    };
   }
   let release = () => {};
   let client: PGlite;
@@ -54,6 +98,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     client,
     db,
+    // One process owns the embedded database: there is no replica to read from.
+    reader: db,
     close: async () => {
       try {
         await client.close();
@@ -64,15 +110,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
-/** The database the settings name: a PostgreSQL server when DATABASE_URL is set, else PGlite in DATA_DIR. */
+/**
+ * The database the settings name: a PostgreSQL server when DATABASE_URL is set (with its streaming
+ * replica as the reader when DATABASE_REPLICA_URL is set), else PGlite in DATA_DIR.
+ */
 export function openConfiguredDatabase(settings: {
   DATABASE_URL?: string | undefined;
+  DATABASE_REPLICA_URL?: string | undefined;
   DB_POOL_MAX: number;
   DATA_DIR: string;
 }): Promise<DatabaseHandle> {
   return openDatabase(
     settings.DATABASE_URL
-      ? { databaseUrl: settings.DATABASE_URL, poolMax: settings.DB_POOL_MAX }
+      ? { databaseUrl: settings.DATABASE_URL, poolMax: settings.DB_POOL_MAX, replicaUrl: settings.DATABASE_REPLICA_URL }
       : { dataDir: settings.DATA_DIR },
   );
 }

@@ -25,6 +25,11 @@ export type AppEnv = {
     requestId: string;
     log: Logger;
     db: Database;
+    /**
+     * For reads that tolerate a moment's lag and lead to no write (reports, exports, portfolio
+     * figures): the read replica when one is configured, else `db` (DatabaseHandle.reader).
+     */
+    reader: Database;
     dbHandle: DatabaseHandle;
     realtime: Realtime;
     /** Uploaded files (product pictures). */

@@ -45,7 +45,7 @@ export const systemLogRoutes = createRouter()
     async (c) => {
       const query = c.req.valid('query');
       // A bad range is refused before the file starts, not in the middle of it.
-      await systemLogPage(c.var.db, { ...query, limit: 1 });
-      return c.body(systemLogCsv(c.var.db, query), 200, csvHeaders('EcoGrid-system-log.csv'));
+      await systemLogPage(c.var.reader, { ...query, limit: 1 });
+      return c.body(systemLogCsv(c.var.reader, query), 200, csvHeaders('EcoGrid-system-log.csv'));
     },
   );

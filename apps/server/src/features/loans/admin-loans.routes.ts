@@ -161,7 +161,7 @@ export const adminLoanRoutes = createRouter()
     const actorId = signedInUserId(c.var.user);
     return c.json(await changePlan(c.var.db, actorId, c.req.valid('param').id, c.req.valid('json')), 200);
   })
-  .openapi(figuresRoute, async (c) => c.json(await portfolioFigures(c.var.db), 200))
+  .openapi(figuresRoute, async (c) => c.json(await portfolioFigures(c.var.reader), 200))
   .openapi(portfolioRoute, async (c) => {
     return c.json(await portfolioPage(c.var.db, c.req.valid('query')), 200);
   })

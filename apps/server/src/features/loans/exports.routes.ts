@@ -27,5 +27,5 @@ const paymentsRoute = createRoute({
 });
 
 export const exportRoutes = createRouter()
-  .openapi(loansRoute, (c) => c.body(loansCsv(c.var.db), 200, csvHeaders('EcoGrid-loans.csv')))
-  .openapi(paymentsRoute, (c) => c.body(paymentsCsv(c.var.db), 200, csvHeaders('EcoGrid-loan-payments.csv')));
+  .openapi(loansRoute, (c) => c.body(loansCsv(c.var.reader), 200, csvHeaders('EcoGrid-loans.csv')))
+  .openapi(paymentsRoute, (c) => c.body(paymentsCsv(c.var.reader), 200, csvHeaders('EcoGrid-loan-payments.csv')));

@@ -65,7 +65,7 @@ const rollRatesRoute = createRoute({
 export const portfolioReportRoutes = createRouter()
   .openapi(parHistoryRoute, async (c) => {
     const { from, to } = c.req.valid('query');
-    return c.json({ days: await parHistory(c.var.db, checkedRange(from, to)) }, 200);
+    return c.json({ days: await parHistory(c.var.reader, checkedRange(from, to)) }, 200);
   })
-  .openapi(vintagesRoute, async (c) => c.json({ vintages: await vintages(c.var.db, kampalaDate(new Date())) }, 200))
-  .openapi(rollRatesRoute, async (c) => c.json(await rollRates(c.var.db, c.req.valid('query').month), 200));
+  .openapi(vintagesRoute, async (c) => c.json({ vintages: await vintages(c.var.reader, kampalaDate(new Date())) }, 200))
+  .openapi(rollRatesRoute, async (c) => c.json(await rollRates(c.var.reader, c.req.valid('query').month), 200));

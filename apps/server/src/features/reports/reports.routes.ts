@@ -64,7 +64,7 @@ export const reportRoutes = createRouter()
   .openapi(reportRoute, async (c) => {
     const { from, to, ...filters } = c.req.valid('query');
     c.header('cache-control', 'private, no-store');
-    return c.json(await buildReport(c.var.db, c.req.valid('param').report, checkedRange(from, to), filters), 200);
+    return c.json(await buildReport(c.var.reader, c.req.valid('param').report, checkedRange(from, to), filters), 200);
   })
   .openapi(tableCsvRoute, async (c) => {
     const { report: name, table: key } = c.req.valid('param');
@@ -72,14 +72,14 @@ export const reportRoutes = createRouter()
     if (!(REPORT_TABLES[name] as readonly string[]).includes(key)) {
       throw new AppError('not_found', `The ${name} report has no table ${key}.`, 404);
     }
-    const report = await buildReport(c.var.db, name, checkedRange(from, to), filters);
+    const report = await buildReport(c.var.reader, name, checkedRange(from, to), filters);
     const table = report.tables.find((t) => t.key === key)!;
     return c.body(tableCsv(table), 200, csvHeaders(`EcoGrid-${name}-${key}-${from}-${to}.csv`));
   })
   .openapi(reportPdfRoute, async (c) => {
     const { report: name } = c.req.valid('param');
     const { from, to, ...filters } = c.req.valid('query');
-    const report = await buildReport(c.var.db, name, checkedRange(from, to), filters);
+    const report = await buildReport(c.var.reader, name, checkedRange(from, to), filters);
     const words = reportWords(readerLanguage(c));
     const file = await reportsPdf(reportTitle(words, report), [report], words);
     return c.body(new Uint8Array(file), 200, pdfHeaders(`EcoGrid-${name}-${from}-${to}.pdf`));

@@ -33,7 +33,7 @@ export const systemReportRoutes = createRouter().openapi(systemReportRoute, asyn
     const query = c.req.valid('query');
     const fallback = defaultReportDays();
     const range = checkedRange(query.from ?? fallback.from, query.to ?? fallback.to);
-    const file = await adminSystemReport(c.var.db, range, readerLanguage(c));
+    const file = await adminSystemReport(c.var.reader, range, readerLanguage(c));
     return c.body(new Uint8Array(file), 200, pdfHeaders(`EcoGrid-system-report-${range.from}-${range.to}.pdf`));
   }
   const file = await publicSystemReport(c.var.db, c.var.jobs, readerLanguage(c));
