@@ -19,6 +19,8 @@ export const REALTIME_CHANNEL = 'ecogrid_events';
  * sessions or their account changes: each process's session cache forgets that user.
  */
 export const SESSION_CHANNEL = 'ecogrid_sessions';
+/** The channel a statement trigger (migration 0045) notifies whenever products or categories change. */
+export const CATALOG_CHANNEL = 'ecogrid_catalog';
 /** NOTIFY payloads are limited to 8000 bytes; bigger events tell the client to refetch instead. */
 const MAX_PAYLOAD = 7_900;
 /** How often the listening connection proves it is still alive. */
@@ -44,6 +46,8 @@ export type Realtime = {
   onEnd(end: () => void): () => void;
   /** Calls `changed` with the user's id when any of their sessions or their account changes, on any process. */
   onSessionChange(changed: (userId: string) => void): () => void;
+  /** Calls `changed` when products or categories change, on any process (after the change commits). */
+  onCatalogChange(changed: () => void): () => void;
   /** Whether this process hears notifications now (false while its listening connection is being replaced). */
   listening(): boolean;
   /** How often an idle stream gets a keep-alive line and its session is checked again. */
@@ -66,6 +70,7 @@ export async function createRealtime(
   const listeners = new Map<string, Set<Listener>>();
   const enders = new Set<() => void>();
   const sessionWatchers = new Set<(userId: string) => void>();
+  const catalogWatchers = new Set<() => void>();
   let open = 0;
 
   const deliver = (payload: string) => {
@@ -89,21 +94,26 @@ export async function createRealtime(
   const sessionChanged = (userId: string) => {
     for (const changed of [...sessionWatchers]) changed(userId);
   };
+  const catalogChanged = () => {
+    for (const changed of [...catalogWatchers]) changed();
+  };
 
   let stop: () => Promise<void>;
   let listening: () => boolean;
   if (handle.kind === 'pglite') {
     const unlisten = await handle.client.listen(REALTIME_CHANNEL, deliver);
     const unlistenSessions = await handle.client.listen(SESSION_CHANNEL, sessionChanged);
+    const unlistenCatalog = await handle.client.listen(CATALOG_CHANNEL, catalogChanged);
     stop = async () => {
       await unlisten();
       await unlistenSessions();
+      await unlistenCatalog();
     };
     listening = () => true;
   } else {
     ({ stop, listening } = await listenOnPostgres(
       handle.client,
-      { [REALTIME_CHANNEL]: deliver, [SESSION_CHANNEL]: sessionChanged },
+      { [REALTIME_CHANNEL]: deliver, [SESSION_CHANNEL]: sessionChanged, [CATALOG_CHANNEL]: catalogChanged },
       endAll,
       logger,
     ));
@@ -146,6 +156,10 @@ export async function createRealtime(
     onSessionChange(changed) {
       sessionWatchers.add(changed);
       return () => sessionWatchers.delete(changed);
+    },
+    onCatalogChange(changed) {
+      catalogWatchers.add(changed);
+      return () => catalogWatchers.delete(changed);
     },
     listening: () => listening(),
     heartbeatMs: options.heartbeatMs ?? 25_000,

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '#src/app.ts';
 import { openDatabase, type DatabaseHandle } from '#src/db/client.ts';
+import { products } from '#src/db/schema/catalog.ts';
 import { createRealtime, type Realtime, type RealtimeEvent } from '#src/platform/realtime.ts';
 import { signedInAdmin, signedInCustomer, type Client } from '../../../test/catalog-admin.ts';
 import { insertProduct } from '../../../test/factories.ts';
@@ -112,5 +114,48 @@ describe('catalogue changes reach every app instance at once', () => {
     for (const path of ['/api/catalog/products', `/api/catalog/products/${product.id}`, '/api/catalog/categories']) {
       expect((await other.request(path)).headers.get('cache-control'), path).toBe('no-cache');
     }
+  });
+});
+
+/** Waits at most two seconds (a kept answer otherwise lasts until the next change) for `check` to pass. */
+const soon = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 2_000, interval: 50 });
+
+describe('the catalogue each instance keeps in memory', () => {
+  it('answers a repeat visit 304 while nothing changed, and the new answer once a price changed elsewhere', async () => {
+    const product = await insertProduct(ctx.db, { name: 'Fridge 90', price: 2_400_000 });
+    const path = `/api/catalog/products/${product.id}`;
+    const first = await other.request(path);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const repeat = await other.request(path, { headers: { 'if-none-match': etag } });
+    expect(repeat.status).toBe(304);
+    expect(await repeat.text()).toBe('');
+    expect(repeat.headers.get('etag')).toBe(etag);
+
+    expect((await admin.patch(`/api/admin/catalog/products/${product.id}`, { price: 2_300_000 })).status).toBe(200);
+    await soon(async () => {
+      const changed = await other.request(path, { headers: { 'if-none-match': etag } });
+      expect(changed.status).toBe(200);
+      expect(((await changed.json()) as { price: number }).price).toBe(2_300_000);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+    });
+  });
+
+  it('shows the stock another process took, within moments, in the list and on the product', async () => {
+    const product = await insertProduct(ctx.db, { name: 'Radio 7', stock: 5 });
+    const stockIn = async (path: string) => {
+      const body = (await (await other.request(path)).json()) as {
+        stock?: number;
+        items?: { id: string; stock: number }[];
+      };
+      return body.items ? body.items.find((item) => item.id === product.id)?.stock : body.stock;
+    };
+    const list = '/api/catalog/products?sort=newest&limit=100';
+    expect(await stockIn(list)).toBe(5);
+    expect(await stockIn(`/api/catalog/products/${product.id}`)).toBe(5);
+    // As a checkout on another process takes a unit: straight in the database, no event of the app's own.
+    await ctx.db.update(products).set({ stock: 4 }).where(eq(products.id, product.id));
+    await soon(async () => expect(await stockIn(list)).toBe(4));
+    await soon(async () => expect(await stockIn(`/api/catalog/products/${product.id}`)).toBe(4));
   });
 });
