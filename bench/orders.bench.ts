@@ -26,7 +26,9 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { products } from '../apps/server/src/db/schema/catalog.ts';
 import { checkLedger, HOUSE_ACCOUNTS, postJournal } from '../apps/server/src/features/wallet/ledger.service.ts';
 import { buildProduct } from '../apps/server/test/factories.ts';
-import { signedInAccounts, startApp, stopProcess } from './lib.ts';
+import { procStat } from './cpu-usage.ts';
+import { signedInAccounts, startApp, stopProcess, twoDecimals } from './lib.ts';
+import { benchPgbench } from './pgbench.ts';
 
 const CONNECTIONS = 32;
 const USERS = CONNECTIONS;
@@ -38,6 +40,21 @@ const WARMUP_S = 5;
 const RUN_S = 20;
 const READ_S = 10;
 const SETTLE_MS = 2_000;
+/** The yardstick for checkouts, run after them on the same server: pgbench tpcb-like at scale 32, 32 clients. */
+const PGBENCH_SCALE = 32;
+const PGBENCH_LOAD = { connections: CONNECTIONS, warmupS: WARMUP_S, runS: RUN_S };
+
+/** The PostgreSQL server's postmaster, whose CPU pgbench's figures include. */
+async function postmasterOf(databaseUrl: string): Promise<number> {
+  const handle = await openDatabase({ databaseUrl, poolMax: 1 });
+  try {
+    if (handle.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    const { rows } = await handle.client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return procStat(rows[0]!.pid)?.ppid ?? NaN;
+  } finally {
+    await handle.close();
+  }
+}
 
 const oneDecimal = (value: number) => Number(value.toFixed(1));
 const checkout = {
@@ -229,11 +246,19 @@ export async function benchOrders(databaseUrl: string) {
         `select (select count(*)::int from orders) as orders,
                 (select count(*)::int from orders where idempotency_key not like 'history-%') as placed`,
       );
+      const pgbench = await benchPgbench(databaseUrl, await postmasterOf(databaseUrl), PGBENCH_SCALE, PGBENCH_LOAD);
+      const catalogue = reads[0]!.requestsPerSec;
       return {
         connections: CONNECTIONS,
         ordersInDatabase: rows[0]!.orders,
         orders,
         reads,
+        pgbench: { scale: PGBENCH_SCALE, tps: pgbench.tps },
+        ratios: {
+          cartToCatalogue: twoDecimals(reads[1]!.requestsPerSec / catalogue),
+          myOrdersToCatalogue: twoDecimals(reads[2]!.requestsPerSec / catalogue),
+          checkoutsToPgbench: twoDecimals(orders.ordersPerSec / pgbench.tps),
+        },
         ledger: {
           ...problems,
           ok:

@@ -152,6 +152,12 @@ if (runs('orders')) {
       ]),
     ]),
   );
+  console.log(
+    `signed-in reads against the public catalogue: cart ${orders.ratios.cartToCatalogue}, my orders ${orders.ratios.myOrdersToCatalogue} (target >= 0.7)`,
+  );
+  console.log(
+    `checkouts against pgbench tpcb-like (scale ${orders.pgbench.scale}, ${orders.pgbench.tps} tps): ${orders.ratios.checkoutsToPgbench} (target >= 0.2)`,
+  );
   if (!orders.ledger.ok) process.exitCode = 1;
 }
 
