@@ -21,7 +21,7 @@ export function benchSimulation(databaseUrl: string, steps: number, seed: number
   );
   const output = `${child.stdout}\n${child.stderr}`;
   const summary = /money simulation: .*/.exec(output)?.[0] ?? null;
-  const failure = /Money simulation, seed .*(\n.*Replay: .*)?/.exec(output)?.[0] ?? null;
+  const failure = /Money simulation, seed [\s\S]*?Replay: .*/.exec(output)?.[0] ?? null;
   return {
     seed,
     steps,
