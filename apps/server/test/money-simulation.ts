@@ -153,7 +153,12 @@ export async function runMoneySimulation(options: {
 
     // The network answers every payment still waiting; then the books must still agree.
     for (const payment of world.model.network.values()) {
-      if (payment.outcome === null) await networkAnswer(world, random, payment);
+      if (payment.outcome !== null) continue;
+      await networkAnswer(world, random, payment).catch((error: unknown) => {
+        throw error instanceof Unexpected
+          ? mismatch(run, options.steps + 1, 'the last callbacks', error.message)
+          : error;
+      });
     }
     await check(world, run, options.steps + 1, 'answering every payment still waiting', 'all');
     return { seed: options.seed, steps: options.steps, ...counts, answers, setupMs, ms: Date.now() - started };
