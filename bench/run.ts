@@ -18,11 +18,14 @@ import { ROOT } from './lib.ts';
 import { benchLoans } from './loans.bench.ts';
 import { benchMarketplacePage } from './marketplace-page.bench.ts';
 import { benchOrders } from './orders.bench.ts';
+import { benchSimulation } from './simulation.bench.ts';
 import { benchUssd } from './ussd.bench.ts';
 import { benchWallet } from './wallet.bench.ts';
 
 // `npm run bench -- api`, `-- page`, `-- auth`, `-- events`, `-- wallet`, `-- orders`, `-- loans`, `-- agents`
-// `-- collections`, `-- ussd` or `-- office` runs one of the eleven.
+// `-- collections`, `-- ussd` or `-- office` runs one of the eleven. `-- simulation [steps] [seed]`
+// runs the seeded money simulation at length (10,000 steps unless told); it is not part of a run
+// of them all.
 const BENCHMARKS = [
   'api',
   'page',
@@ -37,7 +40,7 @@ const BENCHMARKS = [
   'office',
 ];
 const only = process.argv[2];
-if (only !== undefined && !BENCHMARKS.includes(only)) {
+if (only !== undefined && only !== 'simulation' && !BENCHMARKS.includes(only)) {
   console.error(`Unknown benchmark ${only}: choose one of ${BENCHMARKS.join(', ')}, or none for all.`);
   process.exit(1);
 }
@@ -254,6 +257,16 @@ if (runs('office')) {
   );
 }
 
+let simulation: ReturnType<typeof benchSimulation> | undefined;
+if (only === 'simulation') {
+  const steps = Number(process.argv[3] ?? 10_000);
+  const seed = Number(process.argv[4] ?? 20_261_128);
+  simulation = benchSimulation(process.env.DATABASE_URL, steps, seed);
+  console.log(`\n(l) seeded money simulation, ${steps} steps of seed ${seed}, PostgreSQL`);
+  console.log(JSON.stringify(simulation, null, 2));
+  if (!simulation.passed) process.exitCode = 1;
+}
+
 // A run of one benchmark keeps the others' last figures.
 const file = path.join(ROOT, 'bench/results/latest.json');
 const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
@@ -272,6 +285,7 @@ const results = {
   ...(agents && { agents }),
   ...(collections && { collections }),
   ...(office && { office }),
+  ...(simulation && { simulation }),
 };
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2));

@@ -67,6 +67,9 @@ export async function cancelOrder(
         409,
       );
     }
+    // Units back to stock before any money moves: a checkout takes the stock first and the ledger's
+    // accounts after, and the two in the same order cannot deadlock.
+    await releaseStock(tx, order.id, await orderLineQuantities(tx, order.id));
     if (order.status === 'paid') {
       // The sale is reversed: its price goes back to the customer's wallet.
       await refundToWallet(tx, {
@@ -78,7 +81,6 @@ export async function cancelOrder(
         amount: order.total,
       });
     }
-    await releaseStock(tx, order.id, await orderLineQuantities(tx, order.id));
     const reason: OrderNote = input.reason?.trim() || orderText(input.admin ? 'cancel.byEcoGrid' : 'cancel.byCustomer');
     const note =
       order.status === 'paid'
