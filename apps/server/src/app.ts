@@ -7,6 +7,7 @@ import type { Settings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { createSessionCache, type SessionCache } from './features/auth/session-cache.ts';
+import { catalogCacheOf } from './features/catalog/catalog-cache.ts';
 import { adminAgentRoutes } from './features/agents/admin-agents.routes.ts';
 import { agentMoneyRoutes } from './features/agents/agent-money.routes.ts';
 import { agentRoutes } from './features/agents/agents.routes.ts';
@@ -180,6 +181,23 @@ function loadSession(auth: Auth, sessions: SessionCache<SignedIn>, cookieName: s
   };
 }
 
+/**
+ * A change made through this process is in force for its next request, before the database's
+ * notice reaches the caches (decisions 027, 028): after any request that may have changed
+ * something, the catalogue kept is dropped, and the caller's sessions, or every session when a
+ * staff member made the change (an account deactivated, a role changed).
+ */
+function forgetAfterWrites(sessions: SessionCache<SignedIn>, catalogue: ReturnType<typeof catalogCacheOf>) {
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    await next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return;
+    catalogue.forget();
+    const user = c.var.user;
+    if (user?.userType === 'admin' || c.req.path.startsWith('/api/admin')) sessions.forgetAll();
+    else if (user) sessions.forgetUser(user.id);
+  };
+}
+
 export function createApp({
   database,
   logger,
@@ -251,6 +269,7 @@ export function createApp({
   });
   // Every /api route sees its caller (or null): a new prefix needs no wiring of its own.
   app.use('/api/*', loadSession(auth, sessions, cookieName));
+  app.use('/api/*', forgetAfterWrites(sessions, catalogCacheOf(realtime)));
   app.get('/.well-known/jwks.json', async (c) => c.json(await auth.api.getJwks()));
   app.route('/api', healthRoutes);
   app.route('/api', meRoutes);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '#src/db/schema/auth.ts';
 import { STRONG_PASSWORD, cookiesFrom, send, signUpAndVerify, userIdOf } from './auth-helpers.ts';
-import { client } from './catalog-admin.ts';
+import { client, signedInAdmin } from './catalog-admin.ts';
 import { createTestContext, type TestContext } from './test-app.ts';
 
 // Each process keeps the sessions it checked lately (features/auth/session-cache.ts) for up to a
@@ -34,6 +34,21 @@ describe('a signed-in request after a change to its session or account', () => {
     const { api, cookie } = await customer();
     expect((await send(ctx, '/api/auth/sign-out', {}, { cookie })).status).toBe(200);
     expect((await api.get('/api/me')).status).toBe(401);
+  });
+
+  it('is refused at once when an admin deactivates the account through the app', async () => {
+    const mine = await customer();
+    const { api: admin } = await signedInAdmin(ctx);
+    expect((await admin.post(`/api/admin/users/${mine.id}/deactivate`, {})).status).toBe(200);
+    expect((await mine.api.get('/api/me')).status).toBe(401);
+  });
+
+  it('answers at once in the language the customer just chose', async () => {
+    const { api } = await customer();
+    const missing = `/api/orders/${randomUUID()}`;
+    const english = (await api.get(missing)).body.error.message as string;
+    expect((await api.patch('/api/me', { preferredLanguage: 'swahili' })).status).toBe(200);
+    expect((await api.get(missing)).body.error.message).not.toBe(english);
   });
 
   it('is refused when the account is deactivated, and the other sessions are left alone', async () => {

@@ -96,6 +96,10 @@ export function createSessionCache<U extends { id: string }>(realtime: Realtime,
       const entry = entries.get(key);
       if (entry) forgetUser(entry.user.id);
     },
+    /** Forgets every session of the user: a change this process made to their account. */
+    forgetUser,
+    /** Forgets every session kept: a staff member changed something, perhaps someone's account. */
+    forgetAll,
     /** Sessions kept now. */
     size: () => entries.size,
   };

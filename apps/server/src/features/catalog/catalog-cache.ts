@@ -36,6 +36,8 @@ export function createCatalogCache(realtime: Realtime, max = MAX_ANSWERS) {
       }
       return answer;
     },
+    /** Drops every answer kept: this process just changed something, perhaps the catalogue. */
+    forget,
     size: () => answers.size,
   };
 }

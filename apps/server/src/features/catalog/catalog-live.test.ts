@@ -121,6 +121,15 @@ describe('catalogue changes reach every app instance at once', () => {
 const soon = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 2_000, interval: 50 });
 
 describe('the catalogue each instance keeps in memory', () => {
+  it('shows a price changed through the same instance on the very next request', async () => {
+    const product = await insertProduct(ctx.db, { name: 'Iron 3', price: 180_000 });
+    const path = `/api/catalog/products/${product.id}`;
+    const price = async () => ((await (await ctx.request(path)).json()) as { price: number }).price;
+    expect(await price()).toBe(180_000);
+    expect((await admin.patch(`/api/admin/catalog/products/${product.id}`, { price: 170_000 })).status).toBe(200);
+    expect(await price()).toBe(170_000);
+  });
+
   it('answers a repeat visit 304 while nothing changed, and the new answer once a price changed elsewhere', async () => {
     const product = await insertProduct(ctx.db, { name: 'Fridge 90', price: 2_400_000 });
     const path = `/api/catalog/products/${product.id}`;
