@@ -4,13 +4,7 @@
 # Usage: scripts/with-postgres.sh <command> [args...]
 set -euo pipefail
 
-find_bin() {
-  for dir in "${PG_BIN:-}" /usr/lib/postgresql/{18,17,16,15}/bin; do
-    if [ -n "$dir" ] && [ -x "$dir/initdb" ]; then echo "$dir"; return 0; fi
-  done
-  command -v initdb >/dev/null 2>&1 && dirname "$(command -v initdb)" && return 0
-  return 1
-}
+. "$(dirname "$0")/postgres-common.sh"
 
 if ! bin=$(find_bin); then
   echo "with-postgres: no PostgreSQL server binaries (initdb) found; install PostgreSQL 15 or newer" >&2
@@ -19,13 +13,7 @@ fi
 
 tmp=$(mktemp -d /tmp/ecogrid-pg.XXXXXX)
 port=${PG_PORT:-$(( 20000 + RANDOM % 20000 ))}
-as_pg=()
-if [ "$(id -u)" = "0" ]; then
-  # PostgreSQL refuses to run as root: the cluster belongs to the postgres user.
-  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
-  chown postgres "$tmp"
-  as_pg=(runuser -u postgres --)
-fi
+run_as_postgres "$tmp"
 
 cleanup() {
   (cd / && "${as_pg[@]}" "$bin/pg_ctl" -D "$tmp/data" -m immediate stop >/dev/null 2>&1) || true

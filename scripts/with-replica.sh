@@ -5,13 +5,7 @@
 # Usage: scripts/with-replica.sh <command> [args...]
 set -euo pipefail
 
-find_bin() {
-  for dir in "${PG_BIN:-}" /usr/lib/postgresql/{18,17,16,15}/bin; do
-    if [ -n "$dir" ] && [ -x "$dir/initdb" ]; then echo "$dir"; return 0; fi
-  done
-  command -v initdb >/dev/null 2>&1 && dirname "$(command -v initdb)" && return 0
-  return 1
-}
+. "$(dirname "$0")/postgres-common.sh"
 
 if ! bin=$(find_bin) || [ ! -x "$bin/pg_basebackup" ]; then
   echo "with-replica: no PostgreSQL server binaries (initdb, pg_basebackup) found; install PostgreSQL 15 or newer" >&2
@@ -21,13 +15,7 @@ fi
 tmp=$(mktemp -d /tmp/ecogrid-replica.XXXXXX)
 port=${PG_PORT:-$(( 20000 + RANDOM % 20000 ))}
 replica_port=$(( port + 1 ))
-as_pg=()
-if [ "$(id -u)" = "0" ]; then
-  # PostgreSQL refuses to run as root: the clusters belong to the postgres user.
-  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
-  chown postgres "$tmp"
-  as_pg=(runuser -u postgres --)
-fi
+run_as_postgres "$tmp"
 pg() { (cd / && "${as_pg[@]}" "$@"); }
 
 cleanup() {

@@ -5,10 +5,10 @@ import type { Database } from '#src/db/client.ts';
 import { agentCustomers } from '#src/db/schema/agents.ts';
 import { users } from '#src/db/schema/auth.ts';
 import { addDays, kampalaDate } from '@ecogrid/core/credit';
-import { loanPlans, loanRepayments, loans } from '#src/db/schema/loans.ts';
+import { loanRepayments, type loans } from '#src/db/schema/loans.ts';
 import { orderLines, orders } from '#src/db/schema/orders.ts';
 import type { BulkOutcome, SmsSender } from '#src/platform/sms.ts';
-import { insertProduct } from './factories.ts';
+import { insertLoan, insertProduct } from './factories.ts';
 import { signedInAdmin, type Client } from './catalog-admin.ts';
 import { createTestContext, type TestContext } from './test-app.ts';
 
@@ -140,46 +140,11 @@ export async function loan(
   status: (typeof loans.$inferInsert)['status'],
   daysPastDue = 0,
 ) {
-  const product = await insertProduct(db, { loanEligible: true });
-  const [plan] = await db
-    .insert(loanPlans)
-    .values({
-      productId: product.id,
-      name: 'Monthly',
-      depositBp: 2500,
-      instalments: 4,
-      frequency: 'monthly',
-      markupBp: 2000,
-    })
-    .returning();
-  const [row] = await db
-    .insert(loans)
-    .values({
-      userId: customerId,
-      productId: product.id,
-      planId: plan!.id,
-      planName: plan!.name,
-      productName: product.name,
-      orderId: randomUUID(),
-      status,
-      daysPastDue,
-      cashPrice: 50_000,
-      creditPrice: 60_000,
-      deposit: 20_000,
-      instalment: 10_000,
-      lastInstalment: 10_000,
-      instalments: 4,
-      frequency: 'monthly',
-      markupBp: 2000,
-      depositBp: 2500,
-      fulfilment: { fulfilment: 'delivery', district: 'Kampala', subCounty: 'Central', village: 'Zone A' },
-      idempotencyKey: `campaign:${randomUUID()}`,
-    })
-    .returning({ id: loans.id });
+  const row = await insertLoan(db, customerId, { status, daysPastDue, idempotencyKey: `campaign:${randomUUID()}` });
   const firstDue = addDays(kampalaDate(new Date()), daysPastDue > 0 ? -daysPastDue : 30);
   await db.insert(loanRepayments).values(
     [0, 1, 2, 3].map((i) => ({
-      loanId: row!.id,
+      loanId: row.id,
       userId: customerId,
       number: i + 1,
       dueDate: addDays(firstDue, 30 * i),

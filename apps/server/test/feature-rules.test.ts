@@ -4,12 +4,12 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadSettings } from '#src/config.ts';
 import { users } from '#src/db/schema/auth.ts';
-import { loanPlans, loans } from '#src/db/schema/loans.ts';
+import { loans } from '#src/db/schema/loans.ts';
 import { payments } from '#src/db/schema/payments.ts';
 // Types only: erased at run time, so each test still loads the modules it names itself.
 import type { PaymentDeps } from '#src/features/payments/payments.service.ts';
 import { createRealtime } from '#src/platform/realtime.ts';
-import { insertProduct } from './factories.ts';
+import { insertLoan } from './factories.ts';
 import { createTestDatabase } from './test-db.ts';
 
 // Each test loads the app's modules afresh, so what a feature registered in one test (or in
@@ -78,47 +78,6 @@ async function withBackground(body: (database: TestDatabase, deps: PaymentDeps) 
     await realtime.close();
     await database.destroy();
   }
-}
-
-/** A loan of 60,000 on credit (20,000 deposit) for a product of its own, as the loans feature stores one. */
-async function insertLoan(db: TestDatabase['db'], userId: string, changes: Partial<typeof loans.$inferInsert>) {
-  const product = await insertProduct(db, { loanEligible: true });
-  const [plan] = await db
-    .insert(loanPlans)
-    .values({
-      productId: product.id,
-      name: 'Monthly',
-      depositBp: 2500,
-      instalments: 4,
-      frequency: 'monthly',
-      markupBp: 2000,
-    })
-    .returning();
-  const [loan] = await db
-    .insert(loans)
-    .values({
-      userId,
-      productId: product.id,
-      planId: plan!.id,
-      planName: plan!.name,
-      productName: product.name,
-      orderId: randomUUID(),
-      status: 'cancelled',
-      cashPrice: 50_000,
-      creditPrice: 60_000,
-      deposit: 20_000,
-      instalment: 10_000,
-      lastInstalment: 10_000,
-      instalments: 4,
-      frequency: 'monthly',
-      markupBp: 2000,
-      depositBp: 2500,
-      fulfilment: { fulfilment: 'delivery', district: 'Kampala', subCounty: 'Central', village: 'Zone A' },
-      idempotencyKey: `rules:${randomUUID()}`,
-      ...changes,
-    })
-    .returning();
-  return loan!;
 }
 
 describe('cross-feature rules', () => {

@@ -1,26 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { checkLedger } from '#src/features/wallet/ledger.service.ts';
+import { seeded } from './fuzz-inputs.ts';
 
-/** mulberry32: a small seeded generator, so a run is the same every time for its seed. */
+/** The fuzz tests' seeded generator (mulberry32), with the ranges the simulation draws from. */
 export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const random = seeded(seed);
+  const { next } = random;
   return {
-    next,
+    ...random,
     /** A whole number from min to max, both included. */
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     /** A whole number of shillings from min to max, in steps of 500. */
     amount: (min: number, max: number) =>
       500 * (Math.floor(min / 500) + Math.floor(next() * (max / 500 - min / 500 + 1))),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    chance: (p: number) => next() < p,
   };
 }
 export type Random = ReturnType<typeof seededRandom>;

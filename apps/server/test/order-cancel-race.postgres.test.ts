@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { walletBalance } from '#src/features/wallet/ledger.service.ts';
-import { signedInAdmin, type Client } from './catalog-admin.ts';
+import { appWithAdmin } from './catalog-admin.ts';
 import { insertProduct } from './factories.ts';
 import { creditCustomer, DELIVERY } from './loan-helpers.ts';
-import { createTestContext, type TestContext } from './test-app.ts';
 
 // Real concurrency on a PostgreSQL server's pool: an admin cancelling paid orders (their price
 // back to the wallet, their units back to stock) while customers check out the same product
 // from their wallets. Found by the money simulation (seed 20261128, step 2859): the two took
 // the stock and the ledger's accounts in opposite orders and deadlocked, answering 500.
-let ctx: TestContext;
-let admin: Client;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInAdmin(ctx)).api;
-});
-afterAll(async () => ctx.close());
+const app = appWithAdmin();
 
 const byWallet = { ...DELIVERY, payment: { method: 'wallet' } };
 
 describe('cancelling paid orders while the same product is bought', () => {
   it('refunds every order and takes every checkout, with no error and no money lost', async () => {
-    const lamp = await insertProduct(ctx.db, { price: 20_000, stock: 1_000, taxClass: 'exempt' });
+    const lamp = await insertProduct(app.ctx.db, { price: 20_000, stock: 1_000, taxClass: 'exempt' });
     const customers = [];
     for (let i = 0; i < 12; i++) {
-      const customer = await creditCustomer(ctx, { wallet: 200_000 });
+      const customer = await creditCustomer(app.ctx, { wallet: 200_000 });
       expect((await customer.api.post('/api/cart/items', { productId: lamp.id })).status).toBe(201);
       const placed = await customer.api.post('/api/orders', byWallet);
       expect(placed.status).toBe(201);
@@ -33,12 +26,15 @@ describe('cancelling paid orders while the same product is bought', () => {
     }
     const answers = await Promise.all(
       customers.flatMap((c) => [
-        admin.post(`/api/admin/orders/${c.orderId}/status`, { status: 'cancelled', note: 'Out of stock at the depot' }),
+        app.admin.api.post(`/api/admin/orders/${c.orderId}/status`, {
+          status: 'cancelled',
+          note: 'Out of stock at the depot',
+        }),
         c.api.post('/api/orders', byWallet),
       ]),
     );
     expect(answers.map((a) => a.status)).toEqual(customers.flatMap(() => [200, 201]));
     // 200,000 less the first lamp, refunded, less the second.
-    for (const c of customers) expect(await walletBalance(ctx.db, c.id)).toBe(180_000);
+    for (const c of customers) expect(await walletBalance(app.ctx.db, c.id)).toBe(180_000);
   });
 });

@@ -1,38 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, type Client } from './catalog-admin.ts';
+import { describe, expect, it } from 'vitest';
+import { appWithAdmin } from './catalog-admin.ts';
 import { insertProduct } from './factories.ts';
 import { expectStockInvariant, mainWarehouseId, stockFigures } from './stock-check.ts';
-import { createTestContext, type TestContext } from './test-app.ts';
 
 // Real concurrency: transfers and adjustments on a PostgreSQL server's pool, all at once.
-let ctx: TestContext;
-let admin: Client;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInAdmin(ctx)).api;
-});
-afterAll(async () => ctx.close());
+const app = appWithAdmin();
 
 async function warehouse(name: string) {
-  const made = await admin.post('/api/admin/stock/locations', { kind: 'warehouse', name });
+  const made = await app.admin.api.post('/api/admin/stock/locations', { kind: 'warehouse', name });
   expect(made.status).toBe(201);
   return made.body.id as string;
 }
 
 describe('racing stock changes', () => {
   it('never take a location below zero: of 12 racing takes of the last 5 units, exactly 5 succeed', async () => {
-    const main = await mainWarehouseId(ctx.db);
+    const main = await mainWarehouseId(app.ctx.db);
     const [jinja, gulu] = [await warehouse('Race Jinja'), await warehouse('Race Gulu')];
-    const lamp = await insertProduct(ctx.db, { name: 'Race Lamp', stock: 5 });
+    const lamp = await insertProduct(app.ctx.db, { name: 'Race Lamp', stock: 5 });
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         i % 3 === 2
-          ? admin.post(`/api/admin/catalog/products/${lamp.id}/stock-adjustments`, {
+          ? app.admin.api.post(`/api/admin/catalog/products/${lamp.id}/stock-adjustments`, {
               change: -1,
               reason: 'Stock count',
               locationId: main,
             })
-          : admin.post('/api/admin/stock/transfers', {
+          : app.admin.api.post('/api/admin/stock/transfers', {
               productId: lamp.id,
               fromLocationId: main,
               toLocationId: i % 2 === 0 ? jinja : gulu,
@@ -46,21 +39,21 @@ describe('racing stock changes', () => {
       expect([refused.status, refused.body.error.code]).toEqual([422, 'stock_not_at_location']);
     }
     const removed = answers.filter((a) => a.status === 200).length;
-    const figures = await stockFigures(ctx.db, lamp.id);
+    const figures = await stockFigures(app.ctx.db, lamp.id);
     expect(figures.stock).toBe(5 - removed);
     expect(figures.at[main]).toBeUndefined();
     expect((figures.at[jinja] ?? 0) + (figures.at[gulu] ?? 0)).toBe(5 - removed);
-    await expectStockInvariant(ctx.db);
+    await expectStockInvariant(app.ctx.db);
   });
 
   it('moves units both ways between two places at once without a deadlock or a lost unit', async () => {
-    const main = await mainWarehouseId(ctx.db);
+    const main = await mainWarehouseId(app.ctx.db);
     const [a, b] = [await warehouse('Race A'), await warehouse('Race B')];
-    const lamp = await insertProduct(ctx.db, { name: 'Swap Lamp', stock: 10 });
+    const lamp = await insertProduct(app.ctx.db, { name: 'Swap Lamp', stock: 10 });
     for (const to of [a, b]) {
       expect(
         (
-          await admin.post('/api/admin/stock/transfers', {
+          await app.admin.api.post('/api/admin/stock/transfers', {
             productId: lamp.id,
             fromLocationId: main,
             toLocationId: to,
@@ -71,7 +64,7 @@ describe('racing stock changes', () => {
     }
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        admin.post('/api/admin/stock/transfers', {
+        app.admin.api.post('/api/admin/stock/transfers', {
           productId: lamp.id,
           fromLocationId: i % 2 === 0 ? a : b,
           toLocationId: i % 2 === 0 ? b : a,
@@ -80,7 +73,7 @@ describe('racing stock changes', () => {
       ),
     );
     expect(answers.map((x) => x.status)).toEqual(Array(16).fill(201));
-    expect(await stockFigures(ctx.db, lamp.id)).toEqual({ stock: 10, reserved: 0, at: { [a]: 5, [b]: 5 } });
-    await expectStockInvariant(ctx.db);
+    expect(await stockFigures(app.ctx.db, lamp.id)).toEqual({ stock: 10, reserved: 0, at: { [a]: 5, [b]: 5 } });
+    await expectStockInvariant(app.ctx.db);
   });
 });
